@@ -1,0 +1,111 @@
+"""`Document`: the parsed page every field function reads from.
+
+Parsing happens once per extraction; the meta tags and JSON-LD objects are indexed once, so
+each field function is a lookup over plain data instead of another walk of the tree.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import lxml.html
+from lxml import etree
+
+from render.model import NODE_ID_ATTRIBUTE, Box, RenderedPage
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """One `<meta>` tag: `key` is its name, property or itemprop, trimmed and lower-cased."""
+
+    key: str
+    content: str
+    attrs: dict[str, str]
+
+
+@dataclass(slots=True)
+class Document:
+    page: RenderedPage
+    root: lxml.html.HtmlElement
+    metas: tuple[Meta, ...]
+    jsonld: tuple[dict[str, Any], ...]
+    _meta_index: dict[str, list[Meta]] = field(default_factory=dict)
+
+    @property
+    def url(self) -> str:
+        return self.page.final_url
+
+    def meta_values(self, key: str) -> list[str]:
+        """Contents of every meta whose name/property/itemprop is `key` (case-insensitive)."""
+        return [m.content for m in self._meta_index.get(key.lower(), [])]
+
+    def meta_tags(self, key: str) -> list[Meta]:
+        return list(self._meta_index.get(key.lower(), []))
+
+    def first_meta(self, key: str) -> str | None:
+        for value in self.meta_values(key):
+            if value.strip():
+                return value.strip()
+        return None
+
+    def box(self, element: etree._Element) -> Box | None:
+        """Layout of an element, or None for a page parsed without a browser."""
+        node_id = element.get(NODE_ID_ATTRIBUTE)
+        if node_id is None or not node_id.isdigit():
+            return None
+        return self.page.boxes.get(int(node_id))
+
+    def is_hidden(self, element: etree._Element) -> bool:
+        """True only when the browser said so; without layout nothing counts as hidden."""
+        box = self.box(element)
+        return box is not None and not box.visible
+
+
+def parse(page: RenderedPage) -> Document:
+    """Parse a page's HTML; broken markup is repaired by lxml rather than rejected."""
+    html = page.html.strip() or "<html></html>"
+    try:
+        root = lxml.html.document_fromstring(html)
+    except (etree.ParserError, ValueError):
+        # lxml refuses strings with an XML encoding declaration and empty documents.
+        root = lxml.html.document_fromstring(html.encode("utf-8", "replace"))
+    metas = tuple(_metas(root))
+    index: dict[str, list[Meta]] = {}
+    for meta in metas:
+        index.setdefault(meta.key, []).append(meta)
+    return Document(page=page, root=root, metas=metas, jsonld=tuple(_jsonld(root)), _meta_index=index)
+
+
+def _metas(root: lxml.html.HtmlElement) -> Iterator[Meta]:
+    for el in root.iter("meta"):
+        attrs = {k.lower(): (v or "") for k, v in el.attrib.items()}
+        content = attrs.get("content", "")
+        seen: set[str] = set()
+        for attr in ("name", "property", "itemprop"):
+            key = attrs.get(attr, "").strip().lower()
+            if key and key not in seen:
+                seen.add(key)
+                yield Meta(key=key, content=content, attrs=attrs)
+
+
+def _jsonld(root: lxml.html.HtmlElement) -> Iterator[dict[str, Any]]:
+    """Every object of every JSON-LD block, top-level arrays and `@graph` flattened one level."""
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() != "application/ld+json":
+            continue
+        try:
+            data = json.loads(script.text or "")
+        except json.JSONDecodeError:
+            continue
+        items = data if isinstance(data, list) else [data]
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            graph = item.get("@graph")
+            if isinstance(graph, list):
+                yield from (g for g in graph if isinstance(g, dict))
+            else:
+                yield item

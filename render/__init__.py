@@ -1,0 +1,5 @@
+"""The browser layer: Chromium renders a URL into a serializable `RenderedPage`.
+
+Importing this package does not import Playwright, so `extraction/` may depend on
+`render.model` (the value type) without pulling in the browser.
+"""

@@ -1,0 +1,155 @@
+"""`RenderedPage`: the one value that crosses from `render/` to `extraction/`.
+
+It is plain data (no Playwright objects) and round-trips through JSON, so a stored snapshot
+can be extracted again later without a browser — tests and benchmarks rely on that.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+NODE_ID_ATTRIBUTE = "data-rc-id"
+"""Attribute the snapshot script writes on every element of the serialized DOM; visual
+features are keyed by its value, so extraction never has to match boxes to nodes by position."""
+
+SNAPSHOT_FORMAT = 1
+"""Bumped whenever the serialized shape changes, so old stored snapshots are recognised."""
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An element's layout as Chromium computed it (CSS pixels, document coordinates)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    visible: bool
+    font_size: float
+    font_weight: int
+    display: str
+    position: str
+    """`static`, `relative`, `absolute`, `fixed` or `sticky`."""
+    overlay: bool = False
+    """Inside a fixed/sticky layer that covers part of the viewport (cookie banner, paywall)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """An `<img>` as it loaded: natural size is only known after the file arrived."""
+
+    node_id: int
+    url: str
+    natural_width: int
+    natural_height: int
+    width: float
+    height: float
+    x: float
+    y: float
+    visible: bool
+    alt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BlockedRequest:
+    """A request the page made that was refused or failed; `reason` says which and why."""
+
+    url: str
+    host: str
+    reason: str
+    resource_type: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DataLayer:
+    """JavaScript values read from the page, uninterpreted (extraction gives them meaning).
+
+    `composer_commands` are Piano Composer `tp.push([...])` commands still queued in the
+    array form; `composer_state` holds the properties Composer keeps once its script loaded
+    (`contentAuthor`, `tags`, ...); `globals` holds `window.pdl` and configured globals.
+    """
+
+    composer_commands: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    composer_state: dict[str, Any] = field(default_factory=dict)
+    globals: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Timings:
+    """Milliseconds spent in each phase of one render."""
+
+    navigation_ms: float = 0.0
+    settle_ms: float = 0.0
+    snapshot_ms: float = 0.0
+    total_ms: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedPage:
+    """One rendered page: the DOM after scripts ran, plus what only a browser knows.
+
+    `html` carries `data-rc-id` on every element; `boxes` maps those ids to layout. A page
+    parsed without a browser has empty `boxes` and `images`, and extraction falls back to
+    text and DOM features.
+    """
+
+    requested_url: str
+    final_url: str
+    status: int
+    content_type: str
+    html: str
+    redirect_chain: tuple[str, ...] = ()
+    boxes: dict[int, Box] = field(default_factory=dict)
+    images: tuple[Image, ...] = ()
+    viewport: tuple[int, int] = (0, 0)
+    document_size: tuple[int, int] = (0, 0)
+    datalayer: DataLayer = field(default_factory=DataLayer)
+    blocked: tuple[BlockedRequest, ...] = ()
+    timings: Timings = field(default_factory=Timings)
+    settled: bool = True
+    """False when the page was snapshotted at the settle cap while still busy."""
+
+    @property
+    def has_layout(self) -> bool:
+        return bool(self.boxes)
+
+    @classmethod
+    def from_html(cls, html: str, url: str, status: int = 200) -> RenderedPage:
+        """A page known only by its HTML (a stored or static page): no layout, no scripts."""
+        return cls(requested_url=url, final_url=url, status=status, content_type="text/html", html=html)
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data["format"] = SNAPSHOT_FORMAT
+        data["boxes"] = {str(k): v for k, v in data["boxes"].items()}
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> RenderedPage:
+        data = json.loads(text)
+        fmt = data.pop("format", None)
+        if fmt != SNAPSHOT_FORMAT:
+            raise ValueError(f"snapshot format {fmt!r} is not {SNAPSHOT_FORMAT}; re-render the page")
+        layer = data["datalayer"]
+        return cls(
+            requested_url=data["requested_url"],
+            final_url=data["final_url"],
+            status=data["status"],
+            content_type=data["content_type"],
+            html=data["html"],
+            redirect_chain=tuple(data["redirect_chain"]),
+            boxes={int(k): Box(**v) for k, v in data["boxes"].items()},
+            images=tuple(Image(**i) for i in data["images"]),
+            viewport=tuple(data["viewport"]),
+            document_size=tuple(data["document_size"]),
+            datalayer=DataLayer(
+                composer_commands=tuple((c[0], tuple(c[1])) for c in layer["composer_commands"]),
+                composer_state=layer["composer_state"],
+                globals=layer["globals"],
+            ),
+            blocked=tuple(BlockedRequest(**b) for b in data["blocked"]),
+            timings=Timings(**data["timings"]),
+            settled=data["settled"],
+        )
