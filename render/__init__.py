@@ -3,3 +3,5 @@
 Importing this package does not import Playwright, so `extraction/` may depend on
 `render.model` (the value type) without pulling in the browser.
 """
+
+__version__ = "0.1.0"

@@ -1,0 +1,38 @@
+# Two commands do all set-up on a fresh machine: `make demo` and `make test`.
+# Both create .venv, install the project, find or install a Chromium, and are idempotent.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+BENCH_INSTALLED := $(VENV)/.bench-installed
+
+.PHONY: setup chromium demo test bench clean
+
+$(INSTALLED): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	touch $(INSTALLED)
+
+$(BENCH_INSTALLED): $(INSTALLED)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,bench]'
+	touch $(BENCH_INSTALLED)
+
+# Finds Chromium (RENDERCRAWL_CHROMIUM, Playwright's, Debian's) or installs Debian's packages.
+chromium: $(INSTALLED)
+	@$(PY) -m render.chromium
+
+setup: $(INSTALLED) chromium
+
+demo: setup
+	$(VENV)/bin/rendercrawl demo
+
+test: setup
+	$(PY) -m pytest -q
+
+bench: setup $(BENCH_INSTALLED)
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) rendercrawl.db rendercrawl.db-wal rendercrawl.db-shm

@@ -1,0 +1,24 @@
+"""Plain-text tables for the command line: what a person reads at a terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+MAX_CELL_CHARS = 48
+"""Longer cell values are cut with an ellipsis so a row fits a terminal line."""
+
+
+def format_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], max_cell: int = MAX_CELL_CHARS) -> str:
+    cells = [[_cell(v, max_cell) for v in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
+    return "\n".join(lines)
+
+
+def _cell(value: Any, max_cell: int) -> str:
+    text = "" if value is None else str(value)
+    text = " ".join(text.split())
+    return text if len(text) <= max_cell else text[: max_cell - 1] + "…"

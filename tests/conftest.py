@@ -1,0 +1,35 @@
+"""Shared fixtures: the demo site and an analytics stand-in on loopback, and render settings
+that map third-party hosts to that stand-in so a test can prove a request never left."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from demosite.server import ConnectionLogger, DemoSite
+from render.settings import RenderSettings
+
+ANALYTICS_HOSTS = ("www.google-analytics.com", "www.googletagmanager.com", "stats.g.doubleclick.net")
+
+
+@pytest.fixture(scope="session")
+def demo_site() -> Iterator[DemoSite]:
+    with DemoSite() as site:
+        yield site
+
+
+@pytest.fixture(scope="session")
+def analytics_logger() -> Iterator[ConnectionLogger]:
+    with ConnectionLogger() as logger:
+        yield logger
+
+
+@pytest.fixture(scope="session")
+def render_settings(analytics_logger: ConnectionLogger) -> RenderSettings:
+    """Settings for tests: analytics hosts resolve to the loopback logger (were they not
+    blocked, their requests would arrive there), every other name resolves nowhere."""
+    rules = [f"MAP {host} 127.0.0.1:{analytics_logger.port}" for host in ANALYTICS_HOSTS]
+    rules.append("EXCLUDE 127.0.0.1")
+    rules.append("MAP * ~NOTFOUND")
+    return RenderSettings(resolver_rules=", ".join(rules), settle_quiet_ms=400, settle_cap_ms=3000)
