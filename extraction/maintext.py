@@ -1,22 +1,23 @@
-"""Main text: the article body, without navigation, sidebars, banners and footers.
+"""Main text: the article body, without navigation, sidebars, banners, comments and footers.
 
-Foundation version: paragraphs outside page chrome, grouped by container, the container with
-the most words wins. The visual boilerplate scorer replaces the choice of container.
+Explicit publisher markup (`cXenseParse`, `cxenseparse_start/end` comments) decides first;
+otherwise the visual-aware boilerplate scorer of `extraction.text` chooses the blocks. The
+body keeps paragraph breaks as blank lines; `sections` are the headings kept in the body, in
+order. `explanation` records every decision for `rendercrawl extract PAGE --explain`.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 
-from lxml import etree
-
 from extraction.document import Document
+from extraction.text.blocks import Block, Gate, segment
+from extraction.text.explain import BlockExplanation, Explanation, describe, preview
+from extraction.text.markup import markup_gate
+from extraction.text.scoring import select
 
-CHROME_TAGS = frozenset({"nav", "header", "footer", "aside", "form", "script", "style", "noscript"})
-"""Elements whose text is page chrome, never article text."""
-
-TEXT_TAGS = ("p", "h2", "h3", "h4", "blockquote", "pre", "li")
+SECTION_TAGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+"""Headings that open a section of the article (`h1` is the headline, kept by `title`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,30 +25,50 @@ class MainText:
     body: str
     sections: tuple[str, ...]
     source: str
+    explanation: Explanation | None = None
 
 
 def main_text(doc: Document) -> MainText:
-    blocks = [el for el in doc.root.iter(*TEXT_TAGS) if _eligible(doc, el)]
-    words: dict[etree._Element, int] = defaultdict(int)
-    for el in blocks:
-        if el.tag == "p":
-            words[el.getparent()] += len(el.text_content().split())
-    if not words:
-        return MainText("", (), "heuristic")
-    container = max(words, key=words.__getitem__)
-    chosen = [el for el in blocks if el.getparent() is container]
-    paragraphs = [" ".join(el.text_content().split()) for el in chosen]
-    sections = tuple(" ".join(el.text_content().split()) for el in chosen if el.tag in ("h2", "h3"))
-    return MainText("\n\n".join(p for p in paragraphs if p), sections, "heuristic")
+    gate = markup_gate(doc)
+    if gate is not None:
+        return _from_markup(doc, gate)
+    return _from_heuristic(doc)
 
 
-def _eligible(doc: Document, el: etree._Element) -> bool:
-    if doc.is_hidden(el):
-        return False
-    for ancestor in el.iterancestors():
-        if ancestor.tag in CHROME_TAGS:
-            return False
-        box = doc.box(ancestor)
-        if box is not None and box.position == "fixed":
-            return False
-    return True
+def explain_main_text(doc: Document) -> str:
+    """A readable report of the chosen container and every block's score and reasons."""
+    explanation = main_text(doc).explanation
+    return explanation.render() if explanation else "no explanation"
+
+
+def _from_markup(doc: Document, gate: Gate) -> MainText:
+    blocks = segment(doc, gate)
+    explanation = Explanation(
+        source=gate.value, container=None, container_score=None, siblings=(),
+        blocks=tuple(BlockExplanation(b.index, describe(b.element), True, "markup", None,
+                                      f"inside {gate.value}", (), preview(b.text)) for b in blocks),
+    )
+    return _assemble(blocks, gate.value, explanation)
+
+
+def _from_heuristic(doc: Document) -> MainText:
+    blocks = segment(doc, Gate.ALL)
+    selection = select(doc, blocks)
+    explanation = Explanation(
+        source="heuristic",
+        container=describe(selection.container) if selection.container is not None else None,
+        container_score=selection.container_score,
+        siblings=tuple(describe(s) for s in selection.siblings),
+        blocks=tuple(
+            BlockExplanation(d.block.index, describe(d.block.element), d.kept, d.label.value,
+                             d.verdict.score, d.why, d.verdict.reasons, preview(d.block.text))
+            for d in selection.decisions
+        ),
+    )
+    return _assemble([d.block for d in selection.decisions if d.kept], "heuristic", explanation)
+
+
+def _assemble(blocks: list[Block], source: str, explanation: Explanation) -> MainText:
+    body = "\n\n".join(b.text for b in blocks)
+    sections = tuple(b.text for b in blocks if b.tag in SECTION_TAGS)
+    return MainText(body, sections, source if body else "none", explanation)

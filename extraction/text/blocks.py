@@ -1,0 +1,195 @@
+"""Segmentation: the page's visible text cut into blocks, in document order.
+
+A block is the run of text owned by one block-level element (a paragraph, a heading, a list
+item, the loose text of a div), with the inline markup inside it flattened. `<br><br>` and
+`<hr>` also end a block. Hidden elements, `cxenseignore` elements and non-text elements
+(scripts, forms controls, media) contribute nothing.
+
+The walk can be gated: `Gate.CLASS` only keeps text inside `cXenseParse` elements and
+`Gate.COMMENTS` only text between `cxenseparse_start` / `cxenseparse_end` comments; the
+heuristic uses `Gate.ALL`.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from extraction.document import Document
+
+SKIPPED_TAGS = frozenset({
+    "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas",
+    "video", "audio", "map", "button", "select", "option", "textarea", "input", "head", "title",
+    "meta", "link", "base", "picture", "source", "dialog",
+})
+"""Elements whose content is never readable article text."""
+
+BLOCK_TAGS = frozenset({
+    "html", "body", "p", "div", "section", "article", "main", "header", "footer", "nav", "aside",
+    "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "table", "thead",
+    "tbody", "tfoot", "tr", "td", "th", "caption", "blockquote", "pre", "figure", "figcaption",
+    "form", "fieldset", "legend", "address", "details", "summary", "center", "hr", "menu",
+})
+"""Elements that start a new block when the browser gave no `display` (a static page)."""
+
+INLINE_DISPLAYS = frozenset({"inline", "inline-block", "inline-flex", "contents", "ruby"})
+"""Computed `display` values that keep an element inside its parent's block."""
+
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+MARKUP_CLASS = "cxenseparse"
+"""Class (compared lower-cased) of the elements that hold the whole body (spec: Sections)."""
+IGNORE_CLASS = "cxenseignore"
+"""Class (compared lower-cased) of elements always left out of the body."""
+START_COMMENT = "cxenseparse_start"
+END_COMMENT = "cxenseparse_end"
+
+_STATIC_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_SPACE = re.compile(r"\s+")
+
+
+class Gate(enum.Enum):
+    ALL = "all"
+    CLASS = "cXenseParse class"
+    COMMENTS = "cxenseparse comments"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One block of text: `element` owns it (its nearest block-level element)."""
+
+    index: int
+    element: etree._Element
+    text: str
+    words: int
+    link_words: int
+    inline_tags: int
+    """Inline elements inside the block: tag density is a boilerplate signal."""
+
+    @property
+    def tag(self) -> str:
+        return self.element.tag if isinstance(self.element.tag, str) else ""
+
+    @property
+    def is_heading(self) -> bool:
+        return self.tag in HEADING_TAGS
+
+
+def classes(element: etree._Element) -> frozenset[str]:
+    return frozenset((element.get("class") or "").lower().split())
+
+
+def is_hidden(doc: Document, element: etree._Element) -> bool:
+    """Hidden by the browser's layout, or (without layout) by attributes and inline style."""
+    box = doc.box(element)
+    if box is not None:
+        return not box.visible
+    if doc.page.has_layout:
+        return False
+    if element.get("hidden") is not None or element.get("aria-hidden") == "true":
+        return True
+    style = element.get("style")
+    return bool(style) and _STATIC_HIDDEN.search(style) is not None
+
+
+def starts_block(doc: Document, element: etree._Element) -> bool:
+    box = doc.box(element)
+    if box is not None and box.display:
+        return box.display not in INLINE_DISPLAYS
+    return element.tag in BLOCK_TAGS
+
+
+class _Builder:
+    """Accumulates text for the block being read; `flush` turns it into a `Block`."""
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.parts: list[str] = []
+        self.link_words = 0
+        self.inline_tags = 0
+        self.owner: etree._Element | None = None
+        self.after_break = False
+        """The last thing read was a `<br>`: a second one in a row ends the block."""
+
+    def line_break(self, owner: etree._Element) -> None:
+        if self.after_break:
+            self.flush()
+        else:
+            self.add(" ", owner, in_link=False)
+            self.after_break = True
+
+    def add(self, text: str | None, owner: etree._Element, in_link: bool) -> None:
+        if not text:
+            return
+        if not text.isspace():
+            self.after_break = False
+        if self.owner is not owner and self.parts:
+            self.flush()
+        self.owner = owner
+        self.parts.append(text)
+        if in_link:
+            self.link_words += len(text.split())
+
+    def flush(self) -> None:
+        text = _SPACE.sub(" ", "".join(self.parts)).strip()
+        if text and self.owner is not None:
+            self.blocks.append(Block(len(self.blocks), self.owner, text, len(text.split()),
+                                     self.link_words, self.inline_tags))
+        self.parts, self.link_words, self.inline_tags, self.owner = [], 0, 0, None
+        self.after_break = False
+
+
+def segment(doc: Document, gate: Gate = Gate.ALL) -> list[Block]:
+    """The page's blocks in document order (hidden and ignored text left out)."""
+    body = doc.root.find("body")
+    start = body if body is not None else doc.root
+    builder = _Builder()
+    state = {"open": gate is not Gate.COMMENTS}
+    _walk(doc, start, start, builder, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
+    builder.flush()
+    return builder.blocks
+
+
+def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # noqa: PLR0913
+    tag = el.tag
+    if not isinstance(tag, str):  # a comment or processing instruction
+        if gate is Gate.COMMENTS and tag is etree.Comment:
+            marker = (el.text or "").strip().lower()
+            if marker == START_COMMENT:
+                state["open"] = True
+            elif marker == END_COMMENT:
+                builder.flush()
+                state["open"] = False
+        return
+    tag = tag.lower()
+    if tag in SKIPPED_TAGS or is_hidden(doc, el) or IGNORE_CLASS in classes(el):
+        return
+    if gate is Gate.CLASS and not in_markup and MARKUP_CLASS in classes(el):
+        builder.flush()
+        in_markup = True
+    keep = in_markup and state["open"]
+    if tag == "br":
+        if keep:
+            builder.line_break(owner)
+        return
+    if tag == "hr":
+        builder.flush()
+        return
+    block = starts_block(doc, el)
+    if block:
+        builder.flush()
+        owner = el
+    else:
+        builder.inline_tags += 1
+    link = in_link or tag == "a"
+    if keep:
+        builder.add(el.text, owner, link)
+    for child in el:
+        _walk(doc, child, owner, builder, gate, state, link, in_markup)
+        if in_markup and state["open"]:
+            builder.add(child.tail, owner, in_link=link)
+    if block:
+        builder.flush()

@@ -1,0 +1,60 @@
+"""`--explain`: why each block is or is not part of the main text, as plain data and as text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+PREVIEW_CHARS = 70  # characters of each block shown in the report
+
+
+@dataclass(frozen=True, slots=True)
+class BlockExplanation:
+    index: int
+    path: str
+    kept: bool
+    label: str
+    score: float | None
+    why: str
+    reasons: tuple[str, ...]
+    preview: str
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    source: str
+    """`cXenseParse class`, `cxenseparse comments` or `heuristic`."""
+    container: str | None
+    container_score: float | None
+    siblings: tuple[str, ...]
+    blocks: tuple[BlockExplanation, ...]
+
+    def render(self) -> str:
+        lines = [f"main text source: {self.source}"]
+        if self.container is not None:
+            lines.append(f"chosen container: {self.container} (score {self.container_score:.1f} words)")
+        for sibling in self.siblings:
+            lines.append(f"  + sibling: {sibling}")
+        for b in self.blocks:
+            mark = "KEEP" if b.kept else "drop"
+            score = "" if b.score is None else f"{b.score:7.1f}"
+            lines.append(f"{mark} {b.index:4d} {score} {b.label:9s} {b.why:32s} {b.path}")
+            lines.append(f"            {b.preview!r}  [{', '.join(b.reasons)}]")
+        return "\n".join(lines)
+
+
+def describe(element: etree._Element | None) -> str:
+    """`tag#id.class` of an element and its two nearest ancestors, outermost first."""
+    parts = []
+    while element is not None and len(parts) < 3:
+        tag = element.tag if isinstance(element.tag, str) else "?"
+        ident = f"#{element.get('id')}" if element.get("id") else ""
+        cls = "".join(f".{c}" for c in (element.get("class") or "").split()[:2])
+        parts.append(f"{tag}{ident}{cls}")
+        element = element.getparent()
+    return " > ".join(reversed(parts))
+
+
+def preview(text: str) -> str:
+    return text if len(text) <= PREVIEW_CHARS else text[: PREVIEW_CHARS - 1] + "…"

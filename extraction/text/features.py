@@ -1,0 +1,239 @@
+"""Small measurements of one block: each returns a number or a bool and is tested alone.
+
+Three families: text (words, link density, text density, sentence marks, capitals, pipes,
+dates, copyright), DOM (semantic ancestors, class/id hints) and visual (visibility, width and
+position relative to the main column, font size relative to the page's body font, fixed or
+sticky layers, distance from the top). Without layout the visual family is simply absent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from lxml import etree
+
+from extraction.document import Document
+from extraction.text.blocks import Block
+
+LINE_WIDTH_CHARS = 80
+"""Characters per wrapped line for text density (Kohlschütter et al.: 80-90 characters)."""
+
+CHROME_TAGS = frozenset({"nav", "footer", "aside", "menu"})
+"""Semantic elements whose text is page chrome; `header` is judged separately because
+articles put their own title and byline in one."""
+
+NEGATIVE_HINTS = re.compile(
+    r"comment|disqus|share|sharing|social|related|recommend|promo|newsletter|subscri|signup|"
+    r"sidebar|widget|footer|masthead|navbar|menu|breadcrumb|banner|cookie|consent|gdpr|popup|"
+    r"modal|overlay|advert|sponsor|taboola|outbrain|trending|popular|most-read|mostread|"
+    r"tags|tag-list|byline|author-bio|authorbio|about-author|caption|credit|toolbar|pagination|"
+    r"pager|skip|follow|read-more|readmore|more-stories|paywall|meter|"
+    r"nav\b|[-_]nav|^nav|\bad\b|\bads\b|[-_]ads?\b|\bads?[-_]|offscreen|visually-hidden|sr-only",
+    re.I,
+)
+"""Class/id words of boilerplate containers (Readability's unlikely-candidate list, extended)."""
+
+STRONG_NEGATIVE_HINTS = re.compile(
+    r"comment|disqus|share|social|related|recommend|newsletter|cookie|consent|sidebar|footer|"
+    r"taboola|outbrain",
+    re.I,
+)
+"""Negative hints that win even when the same class also looks like an article container
+(`article-comments`); weaker ones (`entry-content-read-more`) lose to the positive word."""
+
+POSITIVE_HINTS = re.compile(
+    r"article|story|entry|post-?body|post-?content|main-?content|content-?body|body-?text|"
+    r"articlebody|article-body|text|prose|rich-?text|paragraph",
+    re.I,
+)
+"""Class/id words of article containers."""
+
+_DATE = re.compile(
+    r"\b(\d{1,2}[:.]\d{2}\s*(am|pm)?|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*\.? \d{1,2}|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
+    r"\d+ (minutes?|hours?|days?) ago)\b",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]?(\s|$)")
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """Everything the scorer looks at for one block."""
+
+    words: int
+    link_density: float
+    text_density: float
+    avg_word_length: float
+    sentence_ends: int
+    capitalised_share: float
+    pipes: int
+    dates: int
+    copyright: bool
+    tag_density: float
+    chrome_ancestor: str | None
+    negative_hint: str | None
+    positive_hint: str | None
+    visible: bool | None
+    relative_font_size: float | None
+    in_overlay: bool | None
+    relative_width: float | None
+    column_offset: float | None
+    top: float | None
+
+
+def link_density(block: Block) -> float:
+    """Share of the block's words inside links (0 for a block with no words)."""
+    return min(1.0, block.link_words / block.words) if block.words else 0.0
+
+
+def text_density(text: str) -> float:
+    """Words per wrapped line, the last (partial) line left out when there are several.
+
+    Kohlschütter's measure: running prose averages 10+ words per 80-character line, while
+    one-line fragments (menus, bylines) score only their word count.
+    """
+    words = text.split()
+    if len(text) <= LINE_WIDTH_CHARS:
+        return float(len(words))
+    lines, current, count = 0, 0, 0
+    full_words = 0
+    for word in words:
+        if current + len(word) > LINE_WIDTH_CHARS and current:
+            lines += 1
+            full_words += count
+            current, count = 0, 0
+        current += len(word) + 1
+        count += 1
+    return full_words / lines if lines else float(len(words))
+
+
+def sentence_ends(text: str) -> int:
+    return len(_SENTENCE_END.findall(text))
+
+
+def capitalised_share(text: str) -> float:
+    words = [w for w in text.split() if w[:1].isalpha()]
+    return sum(1 for w in words if w[0].isupper()) / len(words) if words else 0.0
+
+
+def average_word_length(text: str) -> float:
+    words = text.split()
+    return sum(len(w) for w in words) / len(words) if words else 0.0
+
+
+def date_count(text: str) -> int:
+    return len(_DATE.findall(text))
+
+
+def hint_of(element: etree._Element, pattern: re.Pattern[str]) -> str | None:
+    """The first class/id word of `element` matching `pattern`, or None."""
+    value = f"{element.get('class') or ''} {element.get('id') or ''}".strip()
+    if not value:
+        return None
+    match = pattern.search(value)
+    return match.group(0) if match else None
+
+
+def relative_font_size(doc: Document, element: etree._Element, body_font_px: float) -> float | None:
+    box = doc.box(element)
+    if box is None or not box.font_size or not body_font_px:
+        return None
+    return box.font_size / body_font_px
+
+
+@dataclass(frozen=True, slots=True)
+class PageLayout:
+    """Page-wide references the visual features are relative to (None without layout)."""
+
+    body_font_px: float | None
+    column_left: float | None
+    column_width: float | None
+
+
+def page_layout(doc: Document, blocks: list[Block]) -> PageLayout:
+    """Dominant body font size and main text column, weighted by words of prose blocks."""
+    if not doc.page.has_layout:
+        return PageLayout(None, None, None)
+    fonts: Counter[float] = Counter()
+    lefts: Counter[int] = Counter()
+    widths: Counter[int] = Counter()
+    for block in blocks:
+        box = doc.box(block.element)
+        if box is None or block.words < 2:
+            continue
+        fonts[box.font_size] += block.words
+        if box.width > 0:
+            lefts[round(box.x)] += block.words
+            widths[round(box.width)] += block.words
+    if not fonts:
+        return PageLayout(None, None, None)
+    return PageLayout(
+        fonts.most_common(1)[0][0],
+        float(lefts.most_common(1)[0][0]) if lefts else None,
+        float(widths.most_common(1)[0][0]) if widths else None,
+    )
+
+
+def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex) -> Features:
+    text = block.text
+    box = doc.box(block.element)
+    chrome, negative, positive = hints.of(block.element)
+    return Features(
+        words=block.words,
+        link_density=link_density(block),
+        text_density=text_density(text),
+        avg_word_length=average_word_length(text),
+        sentence_ends=sentence_ends(text),
+        capitalised_share=capitalised_share(text),
+        pipes=text.count("|"),
+        dates=date_count(text),
+        copyright="©" in text or "(c)" in text.lower(),
+        tag_density=block.inline_tags / block.words if block.words else 0.0,
+        chrome_ancestor=chrome,
+        negative_hint=negative,
+        positive_hint=positive,
+        visible=None if box is None else box.visible,
+        relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
+        in_overlay=None if box is None else (box.overlay or box.position in ("fixed", "sticky")),
+        relative_width=(box.width / layout.column_width) if box and layout.column_width else None,
+        column_offset=(abs(box.x - layout.column_left) / layout.column_width)
+        if box and layout.column_width and layout.column_left is not None else None,
+        top=None if box is None else box.y,
+    )
+
+
+class HintIndex:
+    """Semantic-ancestor and class/id hints per element, memoised up the tree.
+
+    A block inherits the nearest boilerplate hint of its ancestors up to (not including) the
+    `body`, because a page-wide class on `<body>` or `<html>` says nothing about one block.
+    """
+
+    def __init__(self) -> None:
+        self._memo: dict[etree._Element, tuple[str | None, str | None, str | None]] = {}
+
+    def of(self, element: etree._Element) -> tuple[str | None, str | None, str | None]:
+        found = self._memo.get(element)
+        if found is not None:
+            return found
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if tag in ("body", "html") or element.getparent() is None:
+            found = (None, None, None)
+        else:
+            chrome, negative, positive = self.of(element.getparent())
+            if tag in CHROME_TAGS:
+                chrome = chrome or tag
+            own_negative = hint_of(element, NEGATIVE_HINTS)
+            own_positive = hint_of(element, POSITIVE_HINTS)
+            if own_negative and (not own_positive or STRONG_NEGATIVE_HINTS.search(own_negative)):
+                negative = own_negative
+            elif own_positive:
+                # An article container resets what its outer layout said (Readability's
+                # "ok maybe it's a candidate").
+                positive, negative = own_positive, None
+            found = (chrome, negative, positive)
+        self._memo[element] = found
+        return found

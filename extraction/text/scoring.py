@@ -1,0 +1,233 @@
+"""Decisions: score blocks, pick the best container, extend it, smooth by context.
+
+1. Every block gets a signed score in word units: its unlinked words, minus a cost per block
+   and per linked word, minus penalties for boilerplate signs (chrome ancestors, class hints,
+   copyright, pipes, bylines and dates, small print, off-column, hidden, overlays).
+2. Scores are summed bottom-up: a container's score is the sum of its blocks' scores, so
+   boilerplate inside a container lowers it. The best container has the largest sum.
+3. Siblings of the best container that hold substantial clean text join it (articles split
+   around an ad slot or a paywall marker).
+4. Inside that region, blocks are classed good / near-good / short / bad and the doubtful ones
+   are settled by their neighbours (jusText's context pass); headings are kept when good text
+   follows them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from lxml import etree
+
+from extraction.document import Document
+from extraction.text.blocks import Block
+from extraction.text.features import Features, HintIndex, measure, page_layout
+
+# Block score (unit: words). Tuned together on the Zyte benchmark, static mode, run of
+# bench/extraction_quality (see extraction/text/README.md).
+BLOCK_COST_WORDS = 4.0  # every block pays this: many short fragments are a menu, not a story
+LINK_WORD_COST = 1.0  # a linked word subtracts this on top of not counting as content
+PIPE_COST_WORDS = 3.0  # per "|": separators belong to menus and bylines
+COPYRIGHT_COST_WORDS = 20.0  # "©" marks a footer
+DATED_SHORT_COST_WORDS = 5.0  # a short block with a date or time is a byline or timestamp
+DATED_SHORT_MAX_WORDS = 15  # blocks longer than this may mention dates as prose does
+NO_SENTENCE_COST_WORDS = 3.0  # a short block without a full stop is a label, not a sentence
+NO_SENTENCE_MAX_WORDS = 12  # longer unpunctuated blocks can still be prose (lists, quotes)
+HINTED_FACTOR = 0.1  # share of a positive score kept inside chrome or a boilerplate class
+HINTED_COST_WORDS = 2.0  # and the fixed cost such a block pays besides
+SMALL_PRINT_RATIO = 0.85  # font size / body font size below which text is small print
+SMALL_PRINT_FACTOR = 0.5  # share of the score small print keeps
+OFF_COLUMN_OFFSET = 0.6  # horizontal distance from the main column, in column widths
+OFF_COLUMN_FACTOR = 0.3  # share of the score a block beside the main column keeps
+POSITIVE_HINT_FACTOR = 1.25  # inside an article-like container
+
+# Region and context pass.
+GOOD_SCORE_WORDS = 8.0  # a block scoring this much is content on its own
+SIBLING_MIN_SCORE_WORDS = 15.0  # a sibling container must add at least this much
+SIBLING_MIN_SHARE = 0.05  # ... and this share of the best container's score
+SHORT_MAX_LINK_DENSITY = 0.5  # a short block with more links than this is navigation
+HEADING_LOOKAHEAD_BLOCKS = 3  # a heading is kept when good text starts within this many blocks
+
+
+class Label(Enum):
+    GOOD = "good"
+    NEAR = "near-good"
+    SHORT = "short"
+    BAD = "bad"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    score: float
+    reasons: tuple[str, ...]
+    hard_bad: bool
+    """Never content whatever its neighbours: hidden, overlay, chrome or boilerplate class."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    block: Block
+    features: Features
+    verdict: Verdict
+    label: Label
+    kept: bool
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    container: etree._Element | None
+    container_score: float
+    siblings: tuple[etree._Element, ...]
+    decisions: tuple[Decision, ...]
+
+
+def score_block(f: Features) -> Verdict:
+    if f.visible is False:
+        return Verdict(-float(f.words), ("hidden",), True)
+    if f.in_overlay:
+        return Verdict(-float(f.words), ("fixed/sticky overlay",), True)
+    linked = f.words * f.link_density
+    score = f.words - linked - LINK_WORD_COST * linked - BLOCK_COST_WORDS
+    reasons = [f"words={f.words}", f"link_density={f.link_density:.2f}", f"text_density={f.text_density:.1f}"]
+    if f.pipes:
+        score -= PIPE_COST_WORDS * f.pipes
+        reasons.append(f"pipes={f.pipes}")
+    if f.copyright:
+        score -= COPYRIGHT_COST_WORDS
+        reasons.append("copyright")
+    if f.dates and f.words <= DATED_SHORT_MAX_WORDS:
+        score -= DATED_SHORT_COST_WORDS
+        reasons.append("short and dated")
+    if not f.sentence_ends and f.words <= NO_SENTENCE_MAX_WORDS:
+        score -= NO_SENTENCE_COST_WORDS
+        reasons.append("no full stop")
+    if f.relative_font_size is not None and f.relative_font_size < SMALL_PRINT_RATIO and score > 0:
+        score *= SMALL_PRINT_FACTOR
+        reasons.append(f"small print x{f.relative_font_size:.2f}")
+    if f.column_offset is not None and f.column_offset > OFF_COLUMN_OFFSET and score > 0:
+        score *= OFF_COLUMN_FACTOR
+        reasons.append(f"off column {f.column_offset:.1f}")
+    hint = f.chrome_ancestor or f.negative_hint
+    if hint:
+        if score > 0:
+            score *= HINTED_FACTOR
+        score -= HINTED_COST_WORDS
+        reasons.append(f"inside <{f.chrome_ancestor}>" if f.chrome_ancestor else f"class/id ~ {f.negative_hint}")
+    elif f.positive_hint and score > 0:
+        score *= POSITIVE_HINT_FACTOR
+        reasons.append(f"class/id ~ {f.positive_hint}")
+    return Verdict(score, tuple(reasons), bool(hint))
+
+
+def container_scores(blocks: list[Block], verdicts: list[Verdict]) -> dict[etree._Element, float]:
+    """Sum of block scores per element, over all of its descendants' blocks."""
+    sums: dict[etree._Element, float] = {}
+    for block, verdict in zip(blocks, verdicts, strict=True):
+        element = block.element
+        while element is not None:
+            sums[element] = sums.get(element, 0.0) + verdict.score
+            element = element.getparent()
+    return sums
+
+
+def best_container(sums: dict[etree._Element, float]) -> tuple[etree._Element | None, float]:
+    if not sums:
+        return None, 0.0
+    element = max(sums, key=sums.__getitem__)
+    return element, sums[element]
+
+
+def qualifying_siblings(best: etree._Element, best_score: float, sums: dict[etree._Element, float],
+                        hinted: set[etree._Element]) -> tuple[etree._Element, ...]:
+    parent = best.getparent()
+    if parent is None:
+        return ()
+    floor = max(SIBLING_MIN_SCORE_WORDS, SIBLING_MIN_SHARE * best_score)
+    return tuple(sib for sib in parent if sib is not best and sums.get(sib, 0.0) >= floor and sib not in hinted)
+
+
+def label(block: Block, verdict: Verdict, features: Features) -> Label:
+    if verdict.hard_bad:
+        return Label.BAD
+    if verdict.score >= GOOD_SCORE_WORDS:
+        return Label.GOOD
+    if verdict.score > 0:
+        return Label.NEAR
+    if features.link_density > SHORT_MAX_LINK_DENSITY:
+        return Label.BAD
+    return Label.SHORT
+
+
+def smooth(labels: list[Label], headings: list[bool]) -> list[tuple[bool, str]]:
+    """Keep good blocks; settle near-good, short and heading blocks by their neighbours."""
+    out: list[tuple[bool, str]] = []
+    for i, lab in enumerate(labels):
+        if lab is Label.GOOD:
+            out.append((True, "good"))
+            continue
+        if lab is Label.BAD:
+            out.append((False, "bad"))
+            continue
+        prev = _neighbour(labels, i, -1)
+        nxt = _neighbour(labels, i, +1)
+        if headings[i]:
+            ahead = labels[i + 1:i + 1 + HEADING_LOOKAHEAD_BLOCKS]
+            keep = Label.GOOD in ahead or (Label.NEAR in ahead and nxt is Label.GOOD)
+            out.append((keep, "heading before good text" if keep else "heading without text after it"))
+        elif lab is Label.NEAR:
+            keep = Label.GOOD in (prev, nxt)
+            out.append((keep, "near-good beside good" if keep else "near-good between boilerplate"))
+        else:
+            keep = prev is Label.GOOD and nxt is Label.GOOD
+            out.append((keep, "short between good blocks" if keep else "short beside boilerplate"))
+    return out
+
+
+def _neighbour(labels: list[Label], i: int, step: int) -> Label | None:
+    j = i + step
+    while 0 <= j < len(labels):
+        if labels[j] in (Label.GOOD, Label.BAD):
+            return labels[j]
+        j += step
+    return None
+
+
+def select(doc: Document, blocks: list[Block]) -> Selection:
+    """The heuristic: which blocks are the article, each with its reason."""
+    layout = page_layout(doc, blocks)
+    hints = HintIndex()
+    features = [measure(doc, block, layout, hints) for block in blocks]
+    verdicts = [score_block(f) for f in features]
+    sums = container_scores(blocks, verdicts)
+    best, best_score = best_container(sums)
+    if best is None or best_score <= 0:
+        decisions = tuple(Decision(b, f, v, Label.BAD, False, "no container scores above 0")
+                          for b, f, v in zip(blocks, features, verdicts, strict=True))
+        return Selection(None, best_score, (), decisions)
+    hinted = {el for el in sums if any(hints.of(el)[:2])}
+    siblings = qualifying_siblings(best, best_score, sums, hinted)
+    region = {best, *siblings}
+    inside = [_within(block.element, region) for block in blocks]
+    members = [i for i, flag in enumerate(inside) if flag]
+    labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
+    settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members]), strict=True))
+    label_of = dict(zip(members, labels, strict=True))
+    decisions = []
+    for i, (block, f, v) in enumerate(zip(blocks, features, verdicts, strict=True)):
+        if i not in settled:
+            decisions.append(Decision(block, f, v, Label.BAD, False, "outside the chosen container"))
+            continue
+        kept, why = settled[i]
+        if kept and block.tag == "h1":
+            kept, why = False, "headline (the title field holds it)"
+        decisions.append(Decision(block, f, v, label_of[i], kept, why))
+    return Selection(best, best_score, siblings, tuple(decisions))
+
+
+def _within(element: etree._Element, region: set[etree._Element]) -> bool:
+    while element is not None:
+        if element in region:
+            return True
+        element = element.getparent()
+    return False
