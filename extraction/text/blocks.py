@@ -44,11 +44,24 @@ MARKUP_CLASS = "cxenseparse"
 """Class (compared lower-cased) of the elements that hold the whole body (spec: Sections)."""
 IGNORE_CLASS = "cxenseignore"
 """Class (compared lower-cased) of elements always left out of the body."""
+MIN_BOX_AREA_PX = 2.0
+"""px²: an invisible box at least this large hides its whole subtree (see `is_hidden`)."""
 START_COMMENT = "cxenseparse_start"
 END_COMMENT = "cxenseparse_end"
 
 _STATIC_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _SPACE = re.compile(r"\s+")
+_UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
+UNSPACED_CHARS_PER_WORD = 2
+"""Chinese, Japanese, Korean and Thai write without spaces: this many of their characters
+count as one word, so blocks in those scripts weigh like blocks in spaced scripts."""
+
+
+def count_words(text: str) -> int:
+    words = len(text.split())
+    if not text.isascii():
+        words += len(_UNSPACED_SCRIPT.findall(text)) // UNSPACED_CHARS_PER_WORD
+    return words
 
 
 class Gate(enum.Enum):
@@ -83,16 +96,27 @@ def classes(element: etree._Element) -> frozenset[str]:
 
 
 def is_hidden(doc: Document, element: etree._Element) -> bool:
-    """Hidden by the browser's layout, or (without layout) by attributes and inline style."""
+    """Hidden with everything inside it: by the browser's layout, or (without layout) by the
+    `hidden` / `aria-hidden` attributes and inline `display:none` / `visibility:hidden`.
+
+    A zero-size box the browser calls invisible is not enough: a wrapper whose children all
+    float collapses to height 0 while they show, so each child is judged by its own box.
+    """
     box = doc.box(element)
     if box is not None:
-        return not box.visible
+        return not box.visible and box.width * box.height >= MIN_BOX_AREA_PX
     if doc.page.has_layout:
         return False
     if element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return True
     style = element.get("style")
     return bool(style) and _STATIC_HIDDEN.search(style) is not None
+
+
+def own_text_hidden(doc: Document, element: etree._Element) -> bool:
+    """The element's own text (not its children's) is hidden: an invisible zero-size box."""
+    box = doc.box(element)
+    return box is not None and not box.visible
 
 
 def starts_block(doc: Document, element: etree._Element) -> bool:
@@ -131,12 +155,12 @@ class _Builder:
         self.owner = owner
         self.parts.append(text)
         if in_link:
-            self.link_words += len(text.split())
+            self.link_words += count_words(text)
 
     def flush(self) -> None:
         text = _SPACE.sub(" ", "".join(self.parts)).strip()
         if text and self.owner is not None:
-            self.blocks.append(Block(len(self.blocks), self.owner, text, len(text.split()),
+            self.blocks.append(Block(len(self.blocks), self.owner, text, count_words(text),
                                      self.link_words, self.inline_tags))
         self.parts, self.link_words, self.inline_tags, self.owner = [], 0, 0, None
         self.after_break = False
@@ -171,6 +195,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         builder.flush()
         in_markup = True
     keep = in_markup and state["open"]
+    own_visible = not own_text_hidden(doc, el)
     if tag == "br":
         if keep:
             builder.line_break(owner)
@@ -185,11 +210,11 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     else:
         builder.inline_tags += 1
     link = in_link or tag == "a"
-    if keep:
+    if keep and own_visible:
         builder.add(el.text, owner, link)
     for child in el:
         _walk(doc, child, owner, builder, gate, state, link, in_markup)
-        if in_markup and state["open"]:
+        if in_markup and state["open"] and own_visible:
             builder.add(child.tail, owner, in_link=link)
     if block:
         builder.flush()

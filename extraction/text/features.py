@@ -24,24 +24,23 @@ CHROME_TAGS = frozenset({"nav", "footer", "aside", "menu"})
 """Semantic elements whose text is page chrome; `header` is judged separately because
 articles put their own title and byline in one."""
 
-NEGATIVE_HINTS = re.compile(
-    r"comment|disqus|share|sharing|social|related|recommend|promo|newsletter|subscri|signup|"
-    r"sidebar|widget|footer|masthead|navbar|menu|breadcrumb|banner|cookie|consent|gdpr|popup|"
-    r"modal|overlay|advert|sponsor|taboola|outbrain|trending|popular|most-read|mostread|"
-    r"tags|tag-list|byline|author-bio|authorbio|about-author|caption|credit|toolbar|pagination|"
-    r"pager|skip|follow|read-more|readmore|more-stories|paywall|meter|"
-    r"nav\b|[-_]nav|^nav|\bad\b|\bads\b|[-_]ads?\b|\bads?[-_]|offscreen|visually-hidden|sr-only",
+STRONG_HINTS = re.compile(
+    r"comment|disqus|share|sharing|social|related|recommend|newsletter|subscri|signup|cookie|consent|"
+    r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|"
+    r"masthead|promo|advert|sponsor|popup|modal|paywall|byline|author-?bio|about-author|tag-?list|"
+    r"\btags\b|nav\b|[-_]nav|^nav|visually-hidden|sr-only|screen-reader",
     re.I,
 )
-"""Class/id words of boilerplate containers (Readability's unlikely-candidate list, extended)."""
+"""Class/id words of boilerplate containers (Readability's unlikely candidates, extended):
+text under them is never content, even when the same class also says `article`."""
 
-STRONG_NEGATIVE_HINTS = re.compile(
-    r"comment|disqus|share|social|related|recommend|newsletter|cookie|consent|sidebar|footer|"
-    r"taboola|outbrain",
+WEAK_HINTS = re.compile(
+    r"widget|banner|overlay|caption|credit|toolbar|pagination|pager|skip|follow|read-?more|"
+    r"more-stories|meter|\bads?\b|[-_]ads?\b|\bads?[-_]|offscreen",
     re.I,
 )
-"""Negative hints that win even when the same class also looks like an article container
-(`article-comments`); weaker ones (`entry-content-read-more`) lose to the positive word."""
+"""Class/id words that often mark boilerplate but also wrap articles (`elementor-widget`):
+they lower a block's score, and an article-like word on the same element cancels them."""
 
 POSITIVE_HINTS = re.compile(
     r"article|story|entry|post-?body|post-?content|main-?content|content-?body|body-?text|"
@@ -74,7 +73,8 @@ class Features:
     copyright: bool
     tag_density: float
     chrome_ancestor: str | None
-    negative_hint: str | None
+    strong_hint: str | None
+    weak_hint: str | None
     positive_hint: str | None
     visible: bool | None
     relative_font_size: float | None
@@ -180,7 +180,7 @@ def page_layout(doc: Document, blocks: list[Block]) -> PageLayout:
 def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex) -> Features:
     text = block.text
     box = doc.box(block.element)
-    chrome, negative, positive = hints.of(block.element)
+    chrome, strong, weak, positive = hints.of(block.element)
     return Features(
         words=block.words,
         link_density=link_density(block),
@@ -193,7 +193,8 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex) -
         copyright="©" in text or "(c)" in text.lower(),
         tag_density=block.inline_tags / block.words if block.words else 0.0,
         chrome_ancestor=chrome,
-        negative_hint=negative,
+        strong_hint=strong,
+        weak_hint=weak,
         positive_hint=positive,
         visible=None if box is None else box.visible,
         relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
@@ -205,6 +206,9 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex) -
     )
 
 
+Hints = tuple[str | None, str | None, str | None, str | None]
+
+
 class HintIndex:
     """Semantic-ancestor and class/id hints per element, memoised up the tree.
 
@@ -213,27 +217,42 @@ class HintIndex:
     """
 
     def __init__(self) -> None:
-        self._memo: dict[etree._Element, tuple[str | None, str | None, str | None]] = {}
+        self._memo: dict[etree._Element, Hints] = {}
 
-    def of(self, element: etree._Element) -> tuple[str | None, str | None, str | None]:
+    def of(self, element: etree._Element) -> Hints:
+        """(chrome ancestor tag, strong hint, weak hint, positive hint) in force at `element`."""
         found = self._memo.get(element)
         if found is not None:
             return found
         tag = element.tag if isinstance(element.tag, str) else ""
         if tag in ("body", "html") or element.getparent() is None:
-            found = (None, None, None)
+            found = (None, None, None, None)
         else:
-            chrome, negative, positive = self.of(element.getparent())
+            chrome, strong, weak, positive = self.of(element.getparent())
             if tag in CHROME_TAGS:
                 chrome = chrome or tag
-            own_negative = hint_of(element, NEGATIVE_HINTS)
+            elif tag == "article" and _is_teaser_article(element):
+                chrome = chrome or "article> among <article"
+            own_strong = hint_of(element, STRONG_HINTS)
+            own_weak = hint_of(element, WEAK_HINTS)
             own_positive = hint_of(element, POSITIVE_HINTS)
-            if own_negative and (not own_positive or STRONG_NEGATIVE_HINTS.search(own_negative)):
-                negative = own_negative
+            if own_strong:
+                strong = own_strong
             elif own_positive:
                 # An article container resets what its outer layout said (Readability's
                 # "ok maybe it's a candidate").
-                positive, negative = own_positive, None
-            found = (chrome, negative, positive)
+                positive, strong, weak = own_positive, None, None
+            elif own_weak:
+                weak = own_weak
+            found = (chrome, strong, weak, positive)
         self._memo[element] = found
         return found
+
+
+def _is_teaser_article(element: etree._Element) -> bool:
+    """An `<article>` inside another one with `<article>` siblings: a list of other stories.
+    (A lone nested `<article>` is often just the same story wrapped twice.)"""
+    if not any(a.tag == "article" for a in element.iterancestors()):
+        return False
+    parent = element.getparent()
+    return parent is not None and sum(1 for c in parent if c.tag == "article") >= 2

@@ -39,6 +39,7 @@ SMALL_PRINT_RATIO = 0.85  # font size / body font size below which text is small
 SMALL_PRINT_FACTOR = 0.5  # share of the score small print keeps
 OFF_COLUMN_OFFSET = 0.6  # horizontal distance from the main column, in column widths
 OFF_COLUMN_FACTOR = 0.3  # share of the score a block beside the main column keeps
+WEAK_HINT_FACTOR = 0.5  # share of a positive score kept under a weak boilerplate class
 POSITIVE_HINT_FACTOR = 1.25  # inside an article-like container
 
 # Region and context pass.
@@ -108,12 +109,16 @@ def score_block(f: Features) -> Verdict:
     if f.column_offset is not None and f.column_offset > OFF_COLUMN_OFFSET and score > 0:
         score *= OFF_COLUMN_FACTOR
         reasons.append(f"off column {f.column_offset:.1f}")
-    hint = f.chrome_ancestor or f.negative_hint
+    hint = f.chrome_ancestor or f.strong_hint
     if hint:
         if score > 0:
             score *= HINTED_FACTOR
         score -= HINTED_COST_WORDS
-        reasons.append(f"inside <{f.chrome_ancestor}>" if f.chrome_ancestor else f"class/id ~ {f.negative_hint}")
+        reasons.append(f"inside <{f.chrome_ancestor}>" if f.chrome_ancestor else f"class/id ~ {f.strong_hint}")
+    elif f.weak_hint:
+        if score > 0:
+            score *= WEAK_HINT_FACTOR
+        reasons.append(f"class/id ~ {f.weak_hint} (weak)")
     elif f.positive_hint and score > 0:
         score *= POSITIVE_HINT_FACTOR
         reasons.append(f"class/id ~ {f.positive_hint}")
@@ -205,7 +210,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
         decisions = tuple(Decision(b, f, v, Label.BAD, False, "no container scores above 0")
                           for b, f, v in zip(blocks, features, verdicts, strict=True))
         return Selection(None, best_score, (), decisions)
-    hinted = {el for el in sums if any(hints.of(el)[:2])}
+    hinted = {el for el in sums if any(hints.of(el)[:2])}  # chrome or strong hint
     siblings = qualifying_siblings(best, best_score, sums, hinted)
     region = {best, *siblings}
     inside = [_within(block.element, region) for block in blocks]
