@@ -1,32 +1,108 @@
-"""Authors: data layer, cXenseParse:author, Piano content:authors, the author metas in the
-spec's order, then JSON-LD `author.name`."""
+"""Authors, in the spec's priority order: the Composer data layer, `cXenseParse:author`,
+Piano's `content:authors`, the author metas, hAtom `.vcard.author .fn`, `rel="author"` links,
+Google+ `?rel=author` links, then JSON-LD `author.name`.
+
+The first level that yields a name wins, with all its names: a byline of three people written
+as three metas is three authors. Each raw value is split the way Piano's SDK splits it.
+"""
 
 from __future__ import annotations
 
-from extraction.datalayer import as_list, composer_values
+import re
+from collections.abc import Iterator
+
+from extraction import jsonld
+from extraction.datalayer import composer_values
 from extraction.document import Document
 from extraction.found import Found
+from extraction.textutil import element_lines, squash, strip_markup
 
 META_KEYS = (
     "cxenseparse:author", "content:authors", "og:article:author", "article:author",
     "og:book:author", "book:author", "author", "dc.creator", "article.author",
 )
+"""Meta keys after the data layer, highest priority first."""
+
+ELEMENT_LEVELS = (
+    ("hatom", "//*[contains(concat(' ', normalize-space(@class), ' '), ' vcard ')]"
+              "[contains(concat(' ', normalize-space(@class), ' '), ' author ')]"
+              "//*[contains(concat(' ', normalize-space(@class), ' '), ' fn ')]"),
+    ("rel=author", "//a[contains(concat(' ', normalize-space(@rel), ' '), ' author ')]"),
+    ("google+", "//a[contains(@href, 'plus.google.com/')][contains(@href, 'rel=author')]"),
+)
+"""Markup in the body that names authors, after the metas, highest priority first."""
+
+JOINING_WORDS = re.compile(r"\s+(?:and|und|og)\s+|\s*\n\s*", re.IGNORECASE)
+"""Words (English, German, Norwegian/Danish) and line breaks that join two names; they
+become a ";" before splitting."""
+
+SEPARATORS = re.compile(r"\s*[;,]\s*")
+SUFFIX_COMMA = re.compile(r",\s*(?=(?:Jr|Sr)\b\.?)", re.IGNORECASE)
+"""", Jr" and ", Sr" belong to the name, so that comma must survive splitting."""
+_KEPT_COMMA = "\x00"
+
+BY_PREFIX = re.compile(r"^(?:written\s+)?(?:by|von|av|af|par|por|door)\s*:?\s+(?=\S+\s+\S)", re.IGNORECASE)
+"""Byline words in front of a name (en, de, no/sv, da, fr, es, nl), stripped only when at least
+two words follow, so surnames like "Von Trier" survive."""
+
+URL_OR_EMAIL = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+\.\S+", re.IGNORECASE)
+
+NAME_PADDING = " :|-–—·,"
+"""Punctuation around a name left over from the byline layout (a final "." may be "Jr.")."""
+
+MAX_NAME_CHARS = 100
+"""A longer "name" is a sentence or a bio pasted into the markup."""
 
 
 def authors(doc: Document) -> Found[tuple[str, ...]] | None:
-    layer = composer_values(doc.page.datalayer)
-    if names := as_list(layer.get("authors")):
-        return Found(tuple(names), "datalayer")
-    for key in META_KEYS:
-        names = [n for value in doc.meta_values(key) for n in as_list(value)]
+    for source, raw_values in _levels(doc):
+        names = tuple(_dedupe(n for raw, sep in raw_values for n in split_names(raw, sep)))
         if names:
-            return Found(tuple(dict.fromkeys(names)), key)
-    for obj in doc.jsonld:
-        if "Article" not in str(obj.get("@type", "")):
-            continue
-        raw = obj.get("author")
-        items = raw if isinstance(raw, list) else [raw]
-        names = [str(i.get("name")).strip() for i in items if isinstance(i, dict) and i.get("name")]
-        if names:
-            return Found(tuple(names), "jsonld")
+            return Found(names, source)
     return None
+
+
+def split_names(raw: str, separator: str | None = None) -> list[str]:
+    """One raw author value as cleaned names: on `separator` when the page gave one, else on
+    "," and ";" after joining words and line breaks became ";"."""
+    if separator:
+        parts = raw.split(separator)
+    else:
+        text = JOINING_WORDS.sub(";", raw)
+        text = SUFFIX_COMMA.sub(_KEPT_COMMA, text)
+        parts = [p.replace(_KEPT_COMMA, ", ") for p in SEPARATORS.split(text)]
+    return [name for name in (clean_name(p) for p in parts) if name]
+
+
+def clean_name(raw: str) -> str:
+    """"By Jane Doe", "jane@x.com", "https://x.com/jane" and padding cleaned off a name."""
+    text = URL_OR_EMAIL.sub(" ", strip_markup(raw))
+    text = squash(text).strip(NAME_PADDING)
+    text = BY_PREFIX.sub("", text).strip(NAME_PADDING)
+    if len(text) > MAX_NAME_CHARS or not any(c.isalpha() for c in text):
+        return ""
+    return text
+
+
+def _levels(doc: Document) -> Iterator[tuple[str, list[tuple[str, str | None]]]]:
+    """Each priority level as (source, [(raw value, separator or None)])."""
+    layer = composer_values(doc.page.datalayer).get("authors")
+    if isinstance(layer, (list, tuple)):
+        yield "datalayer", [(str(v), ";") for v in layer]
+    elif isinstance(layer, str):
+        yield "datalayer", [(layer, None)]
+    for key in META_KEYS:
+        yield key, [(m.content, m.attrs.get("data-separator") or None) for m in doc.meta_tags(key)]
+    for source, xpath in ELEMENT_LEVELS:
+        yield source, [("\n".join(element_lines(el)), None) for el in doc.root.xpath(xpath) if not doc.is_hidden(el)]
+    for obj in jsonld.articles(doc):
+        yield "jsonld", [(name, ";") for name in jsonld.names(obj.get("author"))]
+
+
+def _dedupe(names: Iterator[str]) -> Iterator[str]:
+    seen: set[str] = set()
+    for name in names:
+        key = name.casefold()
+        if key not in seen:
+            seen.add(key)
+            yield name

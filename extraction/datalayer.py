@@ -2,7 +2,9 @@
 
 Pages queue `tp.push(["setContentAuthor", "A. Writer"])` before Composer loads; once it loads,
 the values live on `tp` (`tp.contentAuthor`). The snapshot reads both forms; here they become
-one mapping, later commands winning as they would in the browser.
+one mapping, later commands winning as they would in the browser. These are the "data layer"
+level that heads several of the spec's priority lists (title, description, keywords, authors)
+and the Composer level of the publish time.
 """
 
 from __future__ import annotations
@@ -11,6 +13,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from render.model import DataLayer
+
+CONTENT_FIELDS = (
+    "id", "type", "zone", "createdAt", "modifiedAt", "authors", "section", "tags", "keywords",
+    "title", "description", "isNative",
+)
+"""Piano's content data layer: exactly these twelve fields."""
 
 COMMAND_FIELDS = {
     "setContentAuthor": "authors",
@@ -21,7 +29,8 @@ COMMAND_FIELDS = {
     "setContentId": "id",
     "setZone": "zone",
 }
-"""Composer content commands and the data-layer field each sets."""
+"""Composer content commands and the data-layer field each sets (the web script has no title,
+type, keywords or modified-date command)."""
 
 STATE_FIELDS = {
     "contentAuthor": "authors",
@@ -32,27 +41,37 @@ STATE_FIELDS = {
     "contentId": "id",
     "zone": "zone",
 }
-"""Properties Composer keeps on `tp` once loaded, and the field each holds."""
+"""Properties Composer keeps on `tp` once loaded, and the field each holds. A state key that
+is itself one of the twelve field names (a render adapter that read Piano's `content` object)
+counts as that field."""
 
 
 def composer_values(layer: DataLayer) -> Mapping[str, Any]:
-    """Field name -> raw value set by Composer commands (queued form wins over loaded state,
-    because it is what the page pushed last)."""
+    """Field name -> raw value set by Composer (queued commands win over loaded state,
+    because they are what the page pushed last)."""
     values: dict[str, Any] = {}
-    for prop, name in STATE_FIELDS.items():
-        if layer.composer_state.get(prop) not in (None, "", []):
-            values[name] = layer.composer_state[prop]
+    for prop, raw in layer.composer_state.items():
+        name = STATE_FIELDS.get(prop) or (prop if prop in CONTENT_FIELDS else None)
+        if name is not None and raw not in (None, "", [], ()):
+            values[name] = raw
     for command, args in layer.composer_commands:
         name = COMMAND_FIELDS.get(command)
-        if name is not None and args:
+        if name is not None and args and args[0] not in (None, "", [], ()):
             values[name] = args[0]
     return values
 
 
 def as_list(value: Any) -> list[str]:
-    """Authors/tags/keywords given as an array or a comma-separated string."""
+    """Tags/keywords given as an array or a comma-separated string, trimmed, empties dropped."""
     if isinstance(value, (list, tuple)):
-        return [str(v).strip() for v in value if str(v).strip()]
+        return [str(v).strip() for v in value if v is not None and str(v).strip()]
     if isinstance(value, str):
         return [part.strip() for part in value.split(",") if part.strip()]
     return []
+
+
+def as_bool(value: Any) -> bool | None:
+    """Piano's rule: only `true` or `"true"` is true; any other present value is false."""
+    if value is None:
+        return None
+    return value is True or (isinstance(value, str) and value.strip().lower() == "true")

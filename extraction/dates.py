@@ -1,58 +1,161 @@
-"""Publication and modification times, in the spec's priority order, normalised to UTC."""
+"""Publication and modification times, in the spec's priority order, normalised to UTC.
+
+"Now" is a parameter, never read from a clock: the assembler passes the page's render time
+(or whatever the caller says). Without it the future check is skipped, because a stored
+snapshot re-extracted years later must give the same profile.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+import re
+from collections.abc import Iterator
+from datetime import datetime, timedelta
 
-from dateutil import parser as dateutil_parser
+from lxml import etree
 
+from extraction import jsonld
 from extraction.datalayer import composer_values
+from extraction.datetimes import find_text_dates, parse_machine
 from extraction.document import Document
-from extraction.found import Found
+from extraction.found import Choice, Found, Invalid, first_valid
+from extraction.profile import Rejection
+from extraction.textutil import element_text
+from extraction.zones import article_zone
 
+MAX_FUTURE = timedelta(days=2)
+"""Dates further ahead of "now" than this are typos or embargo placeholders (spec rule)."""
+
+PUBLISHED_CXENSE_KEYS = ("cxenseparse:publishtime", "cxenseparse:recs:publishtime")
 PUBLISHED_META_KEYS = (
-    "cxenseparse:publishtime", "cxenseparse:recs:publishtime", "content:createdat",
-    "article:published_time", "date", "dc.date", "dc.date.created", "dc.terms.issued",
-    "pub_date", "article.published", "datepublished", "og:article:published_time",
+    "content:createdat", "article:published_time", "date", "dc.date", "dc.date.created",
+    "dc.terms.issued", "pub_date", "article.published", "datepublished", "og:article:published_time",
+)
+"""After the cXenseParse keys and the Composer value, in the spec's order (meta name,
+property or itemprop all count: `Document` indexes all three)."""
+
+PUBLISHED_TIME_XPATHS = (
+    ("time.published", "//time[contains(concat(' ', normalize-space(@class), ' '), ' published ')][@datetime]"),
+    ("time[pubdate]", "//time[@pubdate][@datetime]"),
+    ("itemprop:datePublished", "//*[@itemprop='datePublished'][@datetime or @content]"),
 )
 MODIFIED_META_KEYS = ("article:modified_time", "content:modifiedat", "datemodified")
+MODIFIED_TIME_XPATHS = (("itemprop:dateModified", "//*[@itemprop='dateModified'][@datetime or @content]"),)
+
+HEURISTIC_HINT = re.compile(
+    r"date|time|byline|publish|posted|dateline|stamp|datum|dato|fecha|meta|article-info|info",
+    re.IGNORECASE)
+"""Class or id words of the elements that hold an article's visible date."""
+
+HEURISTIC_ZONE_CHARS = 1500
+"""How much text after the headline the fallback scan reads: the date sits in the byline,
+not in the story or the related-links list below it."""
+
+CHROME_TAGS = frozenset({"nav", "footer", "aside", "form", "script", "style", "noscript"})
+"""Dates inside these belong to other pages (teasers, archives) or to the copyright line."""
 
 
-def parse_datetime(text: str) -> datetime | None:
-    """An ISO-like date string as an aware UTC datetime; a zone-less value is taken as UTC."""
-    try:
-        value = dateutil_parser.isoparse(text.strip())
-    except (ValueError, OverflowError):
-        try:
-            value = dateutil_parser.parse(text.strip())
-        except (ValueError, OverflowError):
+def published_time(doc: Document, now: datetime | None = None) -> Found[datetime] | None:
+    return _published(doc, now).found
+
+
+def modified_time(doc: Document, now: datetime | None = None) -> Found[datetime] | None:
+    return _modified(doc, now).found
+
+
+def rejections(doc: Document, now: datetime | None = None) -> tuple[Rejection, ...]:
+    return _published(doc, now).rejections + _modified(doc, now).rejections
+
+
+def _published(doc: Document, now: datetime | None) -> Choice[datetime]:
+    def candidates() -> Iterator[tuple[str, str]]:
+        yield from _metas(doc, PUBLISHED_CXENSE_KEYS)
+        created = composer_values(doc.page.datalayer).get("createdAt")
+        if isinstance(created, str):
+            yield "datalayer", created
+        yield from _metas(doc, PUBLISHED_META_KEYS)
+        yield from _elements(doc, PUBLISHED_TIME_XPATHS)
+        yield from _jsonld(doc, "datePublished")
+        yield from _heuristic(doc)
+
+    return first_valid("published_time", candidates(), _validator(now))
+
+
+def _modified(doc: Document, now: datetime | None) -> Choice[datetime]:
+    def candidates() -> Iterator[tuple[str, str]]:
+        yield from _metas(doc, MODIFIED_META_KEYS)
+        yield from _elements(doc, MODIFIED_TIME_XPATHS)
+        yield from _jsonld(doc, "dateModified")
+
+    return first_valid("modified_time", candidates(), _validator(now))
+
+
+def _validator(now: datetime | None):
+    def convert(raw: str) -> datetime | Invalid | None:
+        if not raw.strip():
             return None
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=timezone.utc)
-    return value.astimezone(timezone.utc)
+        value = parse_machine(raw)
+        if value is None:
+            return Invalid("not a date")
+        if now is not None and value > now + MAX_FUTURE:
+            return Invalid(f"more than {MAX_FUTURE.days} days after {now.isoformat()}")
+        return value
+
+    return convert
 
 
-def published_time(doc: Document) -> Found[datetime] | None:
-    for key in PUBLISHED_META_KEYS[:2]:
-        if (value := doc.first_meta(key)) and (parsed := parse_datetime(value)):
-            return Found(parsed, key)
-    created = composer_values(doc.page.datalayer).get("createdAt")
-    if isinstance(created, str) and (parsed := parse_datetime(created)):
-        return Found(parsed, "datalayer")
-    for key in PUBLISHED_META_KEYS[2:]:
-        if (value := doc.first_meta(key)) and (parsed := parse_datetime(value)):
-            return Found(parsed, key)
-    for obj in doc.jsonld:
-        if isinstance(obj.get("datePublished"), str) and (parsed := parse_datetime(obj["datePublished"])):
-            return Found(parsed, "jsonld")
-    return None
+def _metas(doc: Document, keys: tuple[str, ...]) -> Iterator[tuple[str, str]]:
+    for key in keys:
+        for value in doc.meta_values(key):
+            yield key, value
 
 
-def modified_time(doc: Document) -> Found[datetime] | None:
-    for key in MODIFIED_META_KEYS:
-        if (value := doc.first_meta(key)) and (parsed := parse_datetime(value)):
-            return Found(parsed, key)
-    for obj in doc.jsonld:
-        if isinstance(obj.get("dateModified"), str) and (parsed := parse_datetime(obj["dateModified"])):
-            return Found(parsed, "jsonld")
-    return None
+def _elements(doc: Document, xpaths: tuple[tuple[str, str], ...]) -> Iterator[tuple[str, str]]:
+    for source, xpath in xpaths:
+        for el in doc.root.xpath(xpath):
+            if el.tag == "meta":
+                continue  # metas were read above, in their own priority
+            yield source, el.get("datetime") or el.get("content") or ""
+
+
+def _jsonld(doc: Document, key: str) -> Iterator[tuple[str, str]]:
+    for _, value in jsonld.with_key(doc, key):
+        if (text := jsonld.text_value(value)) is not None:
+            yield "jsonld", text
+
+
+def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
+    """Visible dates near the headline: first in byline/date-like elements of the article
+    zone, then in the first stretch of the zone's text. Each hit is offered as ISO text."""
+    zone = article_zone(doc)
+    if zone is None:
+        return
+    for el in zone.iter():
+        if not isinstance(el.tag, str) or not _readable(doc, el, zone):
+            continue
+        hint = f"{el.get('class', '')} {el.get('id', '')} {el.get('itemprop', '')}"
+        if el.tag == "time" or HEURISTIC_HINT.search(hint):
+            if el.tag == "time" and el.get("datetime"):
+                yield "heuristic", el.get("datetime", "")
+            for value in find_text_dates(element_text(el)[:200]):
+                yield "heuristic", value.isoformat()
+    for value in find_text_dates(_zone_text(doc, zone)[:HEURISTIC_ZONE_CHARS]):
+        yield "heuristic", value.isoformat()
+
+
+def _readable(doc: Document, el: etree._Element, zone: etree._Element) -> bool:
+    if doc.is_hidden(el) or el.tag in CHROME_TAGS:
+        return False
+    for ancestor in el.iterancestors():
+        if ancestor is zone:
+            return True
+        if ancestor.tag in CHROME_TAGS:
+            return False
+    return True
+
+
+def _zone_text(doc: Document, zone: etree._Element) -> str:
+    parts = [
+        el.text_content() for el in zone.iter("p", "span", "div", "time", "h1", "h2", "li", "small")
+        if _readable(doc, el, zone) and len(el) == 0
+    ]
+    return " \n ".join(parts)

@@ -1,9 +1,18 @@
-"""`Found`: a field value together with where it came from."""
+"""`Found`: a field value together with where it came from, and `Choice`: the outcome of
+walking one field's priority list, which also keeps the values passed over as invalid.
+
+Field functions return `Found | None`; modules whose fields have validation rules also expose
+`rejections(doc)`, built from the same walk, so the assembler can record every dropped value
+with its reason instead of losing it silently.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from extraction.profile import Rejection
 
 T = TypeVar("T")
 
@@ -12,3 +21,39 @@ T = TypeVar("T")
 class Found(Generic[T]):
     value: T
     source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    """Why a candidate value was refused (the reason is shown to users as is)."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Generic[T]):
+    found: Found[T] | None
+    rejections: tuple[Rejection, ...] = ()
+
+
+def first_valid(
+    field: str,
+    candidates: Iterable[tuple[str, str]],
+    convert: Callable[[str], T | Invalid | None],
+) -> Choice[T]:
+    """Walk `(source, raw value)` pairs in priority order; the first one `convert` accepts wins.
+
+    `convert` returns the value, `Invalid(reason)` (recorded as a rejection) or None (absent
+    or empty: not worth recording). Candidates after the winner are never looked at, because
+    a lower priority level cannot matter once a higher one gave a valid value.
+    """
+    rejected: list[Rejection] = []
+    for source, raw in candidates:
+        result = convert(raw)
+        if result is None:
+            continue
+        if isinstance(result, Invalid):
+            rejected.append(Rejection(field, raw, f"{source}: {result.reason}"))
+            continue
+        return Choice(Found(result, source), tuple(rejected))
+    return Choice(None, tuple(rejected))

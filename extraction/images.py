@@ -1,38 +1,136 @@
-"""Dominant image: cXenseParse:image, og:image, else the largest visible rendered image.
+"""Dominant image: `cXenseParse:image`, `og:image`, else the visually dominant image.
 
-Width and height always come from the image as it loaded in the browser (natural size), which
-is why a rendering crawler can report sizes that the HTML never states.
+The visual choice uses what only the browser knows: each image's rendered size, position and
+visibility, and its natural size once loaded. Width and height always come from the image as it
+loaded (natural size), which is why a rendering crawler can report sizes the HTML never states.
+A page parsed without a browser falls back to the first suitable `<img>` of the article.
 """
 
 from __future__ import annotations
 
-from urllib.parse import urljoin
+import re
+from urllib.parse import urljoin, urlsplit
+
+from lxml import etree
 
 from extraction.document import Document
-from extraction.found import Found
+from extraction.found import Found, Invalid, first_valid
 from extraction.profile import DominantImage
-from render.model import Image
+from extraction.zones import article_zone, inside
+from render.model import NODE_ID_ATTRIBUTE, Image
+
+META_KEYS = ("cxenseparse:image", "og:image")
+"""Declared images, highest priority first."""
 
 MIN_DOMINANT_SIDE_PX = 100
-"""Rendered images narrower or shorter than this are icons, logos or pixels, never dominant."""
+"""Rendered (or declared) images narrower or shorter than this are icons, logos or pixels."""
+
+MAX_ASPECT_RATIO = 4.0
+"""Wider than 4:1 (or taller than 1:4) is a banner, a divider or a skyscraper ad."""
+
+IN_ARTICLE_WEIGHT = 3.0
+"""How much more an image inside the headline's container counts than one elsewhere."""
+
+NOT_CONTENT = re.compile(
+    r"logo|icon|avatar|sprite|banner|pixel|tracking|spacer|badge|emoji|\bads?\b|advert|doubleclick|gravatar",
+    re.IGNORECASE)
+"""Words in an image's URL, alt, class or id that mark it as page furniture or advertising."""
+
+CHROME_TAGS = frozenset({"header", "nav", "footer", "aside"})
+"""Images inside these are site furniture, not the story's picture."""
+
+ACCEPTED_SCHEMES = ("http", "https")
 
 
 def dominant_image(doc: Document) -> Found[DominantImage] | None:
     loaded = {img.url: img for img in doc.page.images}
-    for key in ("cxenseparse:image", "og:image"):
-        value = doc.first_meta(key)
-        if value:
-            url = urljoin(doc.url, value)
-            img = loaded.get(url)
-            return Found(DominantImage(url, *_natural_size(img)), key)
-    candidates = [
-        img for img in doc.page.images
-        if img.visible and min(img.width, img.height) >= MIN_DOMINANT_SIDE_PX
-    ]
-    if not candidates:
+
+    def convert(raw: str) -> DominantImage | Invalid | None:
+        if not raw.strip():
+            return None
+        url = urljoin(doc.url, raw.strip())
+        if urlsplit(url).scheme not in ACCEPTED_SCHEMES:
+            return Invalid("not an http(s) URL")
+        return DominantImage(url, *_natural_size(loaded.get(url)))
+
+    candidates = ((key, value) for key in META_KEYS for value in doc.meta_values(key))
+    declared = first_valid("image", candidates, convert).found
+    return declared or _rendered(doc) or _static(doc)
+
+
+def _rendered(doc: Document) -> Found[DominantImage] | None:
+    """The largest visible content image, weighted towards the article."""
+    elements = _elements_by_node_id(doc)
+    zone = article_zone(doc)
+    best: tuple[float, Image] | None = None
+    for img in doc.page.images:
+        el = elements.get(img.node_id)
+        if not _is_content_image(img, el, doc):
+            continue
+        score = img.width * img.height
+        if el is not None and zone is not None and inside(el, zone):
+            score *= IN_ARTICLE_WEIGHT
+        if best is None or score > best[0]:
+            best = (score, img)
+    if best is None:
         return None
-    best = max(candidates, key=lambda img: img.width * img.height)
-    return Found(DominantImage(best.url, *_natural_size(best)), "rendered")
+    return Found(DominantImage(best[1].url, *_natural_size(best[1])), "rendered")
+
+
+def _static(doc: Document) -> Found[DominantImage] | None:
+    """Without a browser: the first `<img>` of the article that does not look like furniture."""
+    if doc.page.images:
+        return None
+    zone = article_zone(doc)
+    if zone is None:
+        return None
+    for el in zone.iter("img"):
+        src = el.get("src") or el.get("data-src") or ""
+        url = urljoin(doc.url, src.strip()) if src.strip() else ""
+        if not url or urlsplit(url).scheme not in ACCEPTED_SCHEMES or _furniture(el, url):
+            continue
+        sizes = [int(v) for v in (el.get("width"), el.get("height")) if v and v.isdigit()]
+        if any(side < MIN_DOMINANT_SIDE_PX for side in sizes):
+            continue
+        return Found(DominantImage(url), "html")
+    return None
+
+
+def _is_content_image(img: Image, el: etree._Element | None, doc: Document) -> bool:
+    if not img.visible or min(img.width, img.height) < MIN_DOMINANT_SIDE_PX:
+        return False
+    if img.natural_width and min(img.natural_width, img.natural_height) < MIN_DOMINANT_SIDE_PX:
+        return False
+    if max(img.width, img.height) > MAX_ASPECT_RATIO * min(img.width, img.height):
+        return False
+    if NOT_CONTENT.search(f"{img.url} {img.alt}"):
+        return False
+    if el is None:
+        return True
+    box = doc.box(el)
+    if box is not None and box.overlay:
+        return False
+    return not _furniture(el, img.url)
+
+
+def _furniture(el: etree._Element, url: str) -> bool:
+    hints = [url, el.get("alt", ""), el.get("class", ""), el.get("id", "")]
+    for ancestor in el.iterancestors():
+        if ancestor.tag in CHROME_TAGS:
+            return True
+        hints.append(f"{ancestor.get('class', '')} {ancestor.get('id', '')}")
+        if ancestor.tag in ("article", "main", "body"):
+            break
+    return bool(NOT_CONTENT.search(" ".join(hints)))
+
+
+def _elements_by_node_id(doc: Document) -> dict[int, etree._Element]:
+    out: dict[int, etree._Element] = {}
+    for el in doc.root.iter():
+        node_id = el.get(NODE_ID_ATTRIBUTE) if isinstance(el.tag, str) else None
+        if node_id is not None and node_id.isdigit():
+            out[int(node_id)] = el
+    return out
 
 
 def _natural_size(img: Image | None) -> tuple[int | None, int | None]:

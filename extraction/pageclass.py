@@ -1,22 +1,173 @@
-"""Page class: cXenseParse:pageclass, then a classifier, with og:type=article settling the
-cases the classifier is unsure of."""
+"""Page class (article or frontpage): `cXenseParse:pageclass`, then `og:type=article` when the
+classifier is unsure, then the classifier itself.
+
+The classifier adds up evidence from the URL and the DOM, each measurement a small function
+tested alone: front pages are mostly links (a high share of link text), repeat teaser blocks,
+and have no long paragraph; articles have a slug or an id in the URL and a long text block.
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from lxml import etree
+
 from extraction.document import Document
-from extraction.found import Found
+from extraction.found import Choice, Found, Invalid, first_valid
+from extraction.profile import Rejection
+from extraction.textutil import squash
 
 PAGE_CLASSES = ("article", "frontpage")
-ARTICLE_MIN_BODY_WORDS = 150
-"""A main text at least this long is an article's; front pages carry teasers, not prose."""
+DECLARED_KEY = "cxenseparse:pageclass"
+
+# Thresholds and weights set together on tests/pages + the demo site (bench/pageclass run).
+LINK_SHARE_HIGH = 0.5
+"""Above this share of link text the page is a list of links."""
+LINK_SHARE_LOW = 0.25
+"""Below it the page is mostly prose."""
+TEASERS_MANY = 6
+"""Six or more teaser blocks (a heading or image that links away) make a front page."""
+TEASERS_SOME = 3
+LONG_BLOCK_WORDS = 60
+"""A paragraph this long is story text; teaser standfirsts stay under ~40 words."""
+MEDIUM_BLOCK_WORDS = 30
+SHORT_BLOCK_WORDS = 15
+SURE_SCORE = 2.0
+"""A total at least this far from zero is a confident verdict."""
+
+ARTICLE_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+){3,}|\d{5,}|/\d{4}/\d{1,2}/", re.IGNORECASE)
+"""A hyphenated slug of 4+ words, a long numeric id, or a /yyyy/mm/ date path."""
+
+BLOCK_TAGS = ("p", "div", "td", "li", "section", "article", "blockquote", "dd")
+CHROME_TAGS = frozenset({"script", "style", "noscript", "template", "head"})
 
 
-def page_class(doc: Document, body_words: int) -> Found[str]:
-    declared = (doc.first_meta("cxenseparse:pageclass") or "").lower()
-    if declared in PAGE_CLASSES:
-        return Found(declared, "cxenseparse:pageclass")
-    if body_words >= ARTICLE_MIN_BODY_WORDS:
-        return Found("article", "heuristic")
-    if (doc.first_meta("og:type") or "").lower() == "article":
+@dataclass(frozen=True, slots=True)
+class PageFeatures:
+    url_kind: str
+    """`root`, `article_slug`, `section` (short path) or `other`."""
+    link_text_share: float
+    teaser_blocks: int
+    longest_block_words: int
+
+
+def page_class(doc: Document) -> Found[str]:
+    return _choice(doc).found or _classified(doc)
+
+
+def rejections(doc: Document) -> tuple[Rejection, ...]:
+    return _choice(doc).rejections
+
+
+def _choice(doc: Document) -> Choice[str]:
+    def convert(raw: str) -> str | Invalid | None:
+        value = raw.strip().lower()
+        if not value:
+            return None
+        return value if value in PAGE_CLASSES else Invalid("page class is neither article nor frontpage")
+
+    return first_valid("page_class", ((DECLARED_KEY, v) for v in doc.meta_values(DECLARED_KEY)), convert)
+
+
+def _classified(doc: Document) -> Found[str]:
+    score = classifier_score(features(doc))
+    if abs(score) < SURE_SCORE and (doc.first_meta("og:type") or "").lower() == "article":
         return Found("article", "og:type")
-    return Found("frontpage", "heuristic")
+    return Found("article" if score > 0 else "frontpage", "classifier")
+
+
+def features(doc: Document) -> PageFeatures:
+    body = doc.root.find("body")
+    if body is None:
+        return PageFeatures(url_kind(doc.url), 0.0, 0, 0)
+    return PageFeatures(url_kind(doc.url), link_text_share(body), teaser_blocks(body), longest_block_words(body))
+
+
+def classifier_score(f: PageFeatures) -> float:
+    """Positive: article; negative: front page; magnitude: how sure."""
+    score = {"root": -3.0, "article_slug": 1.5, "section": -1.0, "other": 0.0}[f.url_kind]
+    if f.link_text_share > LINK_SHARE_HIGH:
+        score -= 2.0
+    elif f.link_text_share < LINK_SHARE_LOW:
+        score += 1.0
+    if f.teaser_blocks >= TEASERS_MANY:
+        score -= 2.0
+    elif f.teaser_blocks >= TEASERS_SOME:
+        score -= 1.0
+    if f.longest_block_words >= LONG_BLOCK_WORDS:
+        score += 2.0
+    elif f.longest_block_words >= MEDIUM_BLOCK_WORDS:
+        score += 1.0
+    elif f.longest_block_words < SHORT_BLOCK_WORDS:
+        score -= 1.0
+    return score
+
+
+def url_kind(url: str) -> str:
+    path = urlsplit(url).path
+    segments = [s for s in path.split("/") if s and s not in ("index.html", "index.php", "index.htm")]
+    if not segments:
+        return "root"
+    if ARTICLE_SLUG.search(path if path.endswith("/") else path + "/"):
+        return "article_slug"
+    if len(segments) <= 2 and all(re.fullmatch(r"[a-z]+", s, re.IGNORECASE) for s in segments):
+        return "section"
+    return "other"
+
+
+def link_text_share(body: etree._Element) -> float:
+    """Characters of text inside links / all characters of text (scripts left out)."""
+    total = linked = 0
+    for node in body.iter():
+        if not isinstance(node.tag, str):
+            continue
+        tail_in_link = _in_link(node)
+        if node.tag not in CHROME_TAGS:
+            size = len((node.text or "").strip())
+            total += size
+            linked += size if node.tag == "a" or tail_in_link else 0
+        size = len((node.tail or "").strip())
+        total += size
+        linked += size if tail_in_link else 0
+    return linked / total if total else 0.0
+
+
+def _in_link(node: etree._Element) -> bool:
+    return any(a.tag == "a" for a in node.iterancestors())
+
+
+def teaser_blocks(body: etree._Element) -> int:
+    """Blocks that tease another page: a heading that is or holds a link, or an `<article>`
+    element that links away without a long paragraph."""
+    count = 0
+    for heading in body.iter("h2", "h3", "h4"):
+        if heading.find(".//a") is not None or _in_link(heading):
+            count += 1
+    for article in body.iter("article"):
+        if article.find(".//h1") is None and article.find(".//a") is not None and article.find(".//h2") is None \
+                and article.find(".//h3") is None:
+            count += 1
+    return count
+
+
+def longest_block_words(body: etree._Element) -> int:
+    """Words of the longest block's own text (children that are blocks excluded), outside links."""
+    best = 0
+    for block in body.iter(*BLOCK_TAGS):
+        words = len(squash(_own_text(block)).split())
+        best = max(best, words)
+    return best
+
+
+def _own_text(block: etree._Element) -> str:
+    parts = [block.text or ""]
+    for child in block:
+        if not isinstance(child.tag, str):
+            parts.append(child.tail or "")
+            continue
+        if child.tag not in BLOCK_TAGS and child.tag not in CHROME_TAGS and child.tag != "a":
+            parts.append("".join(child.itertext()))
+        parts.append(child.tail or "")
+    return " ".join(parts)

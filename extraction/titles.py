@@ -1,19 +1,118 @@
-"""Title, in the spec's priority order: data layer, cXenseParse:title, og:title, <title>
-(unless it names the site's domain), then the first <h1> if the document title contains it."""
+"""Title, in the spec's priority order: data layer, `cXenseParse:title`, `og:title`, `<title>`
+unless it names the site's domain, then the first `<h1>` if the document title contains it.
+
+Site-name suffixes ("Headline | Site") are stripped at every level, but only when the part
+cut off is recognisably the site (its `og:site_name`, `application-name` or domain label), or,
+for `<title>`, when the other part is exactly the page's first `<h1>`; a title whose parts are
+all story ("Brexit: the deal - explained") is left whole.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import tldextract
+
+from extraction.datalayer import composer_values
 from extraction.document import Document
-from extraction.found import Found
+from extraction.found import Found, first_valid
+from extraction.textutil import element_text, squash, strip_markup
+
+META_KEYS = ("cxenseparse:title", "og:title")
+"""Meta keys between the data layer and `<title>`, highest priority first."""
+
+SITE_NAME_KEYS = ("og:site_name", "application-name", "apple-mobile-web-app-title")
+"""Metas naming the site, used to recognise a site-name segment in a title."""
+
+TITLE_SEPARATORS = re.compile(r"\s+(?:\||-|–|—|::|·|•|»|«|/)\s+|\s*\|\s*")
+"""What sites put between headline and site name."""
+
+_DOMAINS = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+"""The public-suffix snapshot shipped with tldextract; never fetched (extraction does no I/O)."""
 
 
 def title(doc: Document) -> Found[str] | None:
-    for key in ("cxenseparse:title", "og:title"):
-        value = doc.first_meta(key)
-        if value:
-            return Found(value, key)
-    title_el = doc.root.find(".//title")
-    text = " ".join((title_el.text_content() if title_el is not None else "").split())
-    if text:
-        return Found(text, "title")
+    def candidates() -> Iterator[tuple[str, str]]:
+        layer = composer_values(doc.page.datalayer).get("title")
+        if isinstance(layer, str):
+            yield "datalayer", layer
+        for key in META_KEYS:
+            for value in doc.meta_values(key):
+                yield key, value
+
+    found = first_valid("title", candidates(), lambda raw: strip_site_name(doc, strip_markup(raw)) or None).found
+    return found or _from_title_tag(doc)
+
+
+def registered_domain(url: str) -> str | None:
+    """`www.foo.co.uk` -> `foo.co.uk`; None for IP addresses and single-label hosts."""
+    parts = _DOMAINS(url)
+    if not parts.suffix:
+        return None
+    return f"{parts.domain}.{parts.suffix}".lower()
+
+
+def first_h1(doc: Document) -> str:
+    """Text of the document's first `<h1>` (later ones never count), or ""."""
+    h1 = next(iter(doc.root.iter("h1")), None)
+    return element_text(h1) if h1 is not None else ""
+
+
+def title_tag(doc: Document) -> str:
+    el = doc.root.find(".//title")
+    return squash(el.text_content()) if el is not None else ""
+
+
+def strip_site_name(doc: Document, text: str) -> str:
+    """`text` without leading or trailing segments that name the site."""
+    segments = [s for s in TITLE_SEPARATORS.split(text) if s.strip()]
+    if len(segments) < 2:
+        return text
+    names = _site_names(doc)
+    kept = list(segments)
+    while len(kept) > 1 and _compact(kept[-1]) in names:
+        kept.pop()
+    while len(kept) > 1 and _compact(kept[0]) in names:
+        kept.pop(0)
+    if kept == segments:
+        return text
+    return _rejoin(text, kept)
+
+
+def _from_title_tag(doc: Document) -> Found[str] | None:
+    text = title_tag(doc)
+    h1 = first_h1(doc)
+    domain = registered_domain(doc.url)
+    names_domain = domain is not None and domain in text.lower()
+    if text and not names_domain:
+        segments = [s.strip() for s in TITLE_SEPARATORS.split(text)]
+        if h1 and len(segments) > 1 and h1 in segments:
+            return Found(h1, "title")
+        return Found(strip_site_name(doc, text), "title")
+    if h1 and h1 in text:
+        return Found(h1, "h1")
     return None
+
+
+def _site_names(doc: Document) -> set[str]:
+    names = {_compact(v) for key in SITE_NAME_KEYS for v in doc.meta_values(key) if v.strip()}
+    host = urlsplit(doc.url).hostname or ""
+    parts = _DOMAINS(doc.url)
+    names.update({_compact(parts.domain), _compact(host), _compact(registered_domain(doc.url) or "")})
+    names.discard("")
+    return names
+
+
+def _compact(text: str) -> str:
+    """Lower-case letters and digits only: "The Guardian" and "theguardian" compare equal."""
+    return re.sub(r"[\W_]+", "", text.lower())
+
+
+def _rejoin(text: str, kept: list[str]) -> str:
+    """The original text from the first kept segment to the end of the last one (so inner
+    separators the headline itself uses survive)."""
+    start = text.find(kept[0])
+    end = text.rfind(kept[-1]) + len(kept[-1])
+    return text[start:end].strip() if 0 <= start < end else " ".join(kept)

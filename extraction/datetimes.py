@@ -1,0 +1,178 @@
+"""Turning date strings into aware UTC datetimes, without ever reading the clock.
+
+Two kinds of input: machine values from markup (`2012-03-01T13:00:00Z`, but also the
+defective forms real pages carry, e.g. `2022-01-19T05:00:00MEZ`), and dates written for
+readers in visible text (`1. März 2012`, `March 1st, 2012`, `01.03.12`, `2012年3月1日`).
+Numeric forms are parsed here; month names go through `dateparser`, which knows the month
+words of every language we need. Values without a zone are taken as UTC.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
+from functools import lru_cache
+
+import dateparser
+
+TWO_DIGIT_YEAR_PIVOT = 60
+"""Two-digit years below this are 20xx, the rest 19xx (a fixed rule; a sliding window would
+depend on today's date)."""
+
+YEAR_RANGE = (1990, 2100)
+"""Years outside this are not publication dates of web pages (ids, prices, phone numbers)."""
+
+ZONE_OFFSETS_H: dict[str, float] = {
+    "Z": 0, "UTC": 0, "GMT": 0, "UT": 0, "WET": 0, "WEZ": 0,
+    "BST": 1, "CET": 1, "MEZ": 1, "WEST": 1, "WESZ": 1,
+    "CEST": 2, "MESZ": 2, "EET": 2, "OEZ": 2, "EEST": 3, "OESZ": 3, "MSK": 3,
+    "IST": 5.5, "JST": 9, "KST": 9, "AEST": 10, "AEDT": 11,
+    "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
+}
+"""Zone abbreviations seen on publisher pages (German ones included: Composer users write
+`MEZ`), as hours east of UTC."""
+
+DATEPARSER_LANGUAGES = ("en", "de", "nb", "fr", "es", "sv", "da", "nl", "it", "pt")
+"""Languages whose month names the text-date parser tries."""
+
+DATEPARSER_SETTINGS = {
+    "REQUIRE_PARTS": ["day", "month", "year"],
+    "PARSERS": ["absolute-time"],
+    "RELATIVE_BASE": datetime(2000, 1, 1),
+    "DATE_ORDER": "DMY",
+    "PREFER_DAY_OF_MONTH": "first",
+}
+"""No relative dates ("2 hours ago" needs a clock) and no missing parts filled from today."""
+
+_MACHINE = re.compile(
+    r"^(\d{4})-(\d{1,2})-(\d{1,2})"
+    r"(?:[T\s]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?"
+    r"\s*(Z|[+-]\d{2}(?::?\d{2})?|[A-Za-z]{1,5})?$"
+)
+_COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:T?(\d{2})(\d{2})(\d{2})?)?(Z)?$")
+
+_TIME = r"(?:(?:\s*,)?\s*(?:at|um|kl\.?|klokken|à|a las|le|,)?\s*(\d{1,2})[:.h](\d{2})(?:[:.](\d{2}))?\s*(am|pm|Uhr)?)?"
+_ZONE = r"(?:\s*(?:\(?(Z|UTC|GMT|[A-Z]{3,4}|[+-]\d{2}:?\d{2})\)?)(?![A-Za-z]))?"
+_MONTH_WORD = r"([^\W\d_]{3,10}\.?)"
+
+TEXT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("ymd", re.compile(r"(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])" + _TIME + _ZONE)),
+    ("cjk", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日(?:\s*(\d{1,2})[:時](\d{2}))?")),
+    ("dmy", re.compile(r"(?<![\d.])(\d{1,2})[./](\d{1,2})[./](\d{4}|\d{2})(?![\d.])" + _TIME + _ZONE)),
+    ("d_month_y", re.compile(r"(?<!\d)(\d{1,2})(?:\.|st|nd|rd|th|er|º)?\s+(?:de\s+)?" + _MONTH_WORD
+                             + r",?\s+(?:de\s+)?(\d{4})(?!\d)" + _TIME + _ZONE)),
+    ("month_d_y", re.compile(_MONTH_WORD + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)" + _TIME + _ZONE)),
+)
+"""Date shapes written for readers, most specific first; each match is one candidate."""
+
+
+def to_utc(value: datetime) -> datetime:
+    """Aware values converted; naive values taken as UTC (the page said nothing better)."""
+    if value.tzinfo is None:
+        return value.replace(tzinfo=timezone.utc)
+    return value.astimezone(timezone.utc)
+
+
+def zone(name: str | None) -> timezone | None:
+    """A zone designator (`Z`, `+01`, `+0100`, `+01:00`, `MEZ`) as a tzinfo; None if unknown."""
+    if not name:
+        return timezone.utc
+    name = name.strip()
+    if name[0] in "+-":
+        digits = name[1:].replace(":", "")
+        if not digits.isdigit() or len(digits) not in (2, 4):
+            return None
+        minutes = int(digits[:2]) * 60 + (int(digits[2:]) if len(digits) == 4 else 0)
+        return timezone(timedelta(minutes=minutes if name[0] == "+" else -minutes))
+    hours = ZONE_OFFSETS_H.get(name.upper())
+    return None if hours is None else timezone(timedelta(hours=hours))
+
+
+def parse_machine(text: str | None) -> datetime | None:
+    """A date from markup (meta content, `datetime` attribute, JSON-LD) in UTC, or None.
+
+    ISO 8601 and its common defects come first; anything else is tried as reader text, so
+    `March 1, 2012` in a `date` meta still counts.
+    """
+    text = (text or "").strip()
+    if not text:
+        return None
+    match = _MACHINE.match(text) or _COMPACT.match(text)
+    if match:
+        y, mo, d, h, mi, s, z = match.groups()
+        tz = zone(z)
+        if tz is None:
+            return None
+        return _build(int(y), int(mo), int(d), int(h or 0), int(mi or 0), int(s or 0), tz)
+    found = next(find_text_dates(text), None)
+    return found
+
+
+def find_text_dates(text: str) -> Iterator[datetime]:
+    """Every date written out in `text`, in order of appearance, as UTC datetimes."""
+    hits: list[tuple[int, datetime]] = []
+    taken: list[range] = []
+    for shape, pattern in TEXT_PATTERNS:
+        for match in pattern.finditer(text):
+            if any(match.start() in span for span in taken):
+                continue
+            value = _from_match(shape, match.groups())
+            if value is not None:
+                hits.append((match.start(), value))
+                taken.append(range(match.start(), match.end()))
+    for _, value in sorted(hits, key=lambda hit: hit[0]):
+        yield value
+
+
+def _from_match(shape: str, groups: tuple[str | None, ...]) -> datetime | None:
+    if shape == "cjk":
+        y, mo, d, h, mi = groups
+        return _build(int(y), int(mo), int(d), int(h or 0), int(mi or 0), 0, timezone.utc)
+    if shape in ("ymd", "dmy"):
+        a, b, c, h, mi, s, ampm, z = groups
+        y, mo, d = (int(a), int(b), int(c)) if shape == "ymd" else (_year(c), int(b), int(a))
+        return _build(y, mo, d, *_clock(h, mi, s, ampm), zone(z) or timezone.utc)
+    if shape == "d_month_y":
+        d, word, y, h, mi, s, ampm, z = groups
+    else:
+        word, d, y, h, mi, s, ampm, z = groups
+    month = _month_number(word.rstrip(".").lower())
+    if month is None:
+        return None
+    return _build(int(y), month, int(d), *_clock(h, mi, s, ampm), zone(z) or timezone.utc)
+
+
+def _clock(h: str | None, mi: str | None, s: str | None, ampm: str | None) -> tuple[int, int, int]:
+    hour = int(h or 0)
+    if ampm and ampm.lower() == "pm" and hour < 12:
+        hour += 12
+    elif ampm and ampm.lower() == "am" and hour == 12:
+        hour = 0
+    return hour, int(mi or 0), int(s or 0)
+
+
+def _year(text: str) -> int:
+    year = int(text)
+    if len(text) == 2:
+        year += 2000 if year < TWO_DIGIT_YEAR_PIVOT else 1900
+    return year
+
+
+def _build(y: int, mo: int, d: int, h: int, mi: int, s: int, tz: timezone) -> datetime | None:
+    if not YEAR_RANGE[0] <= y <= YEAR_RANGE[1]:
+        return None
+    try:
+        return datetime(y, mo, d, h, mi, s, tzinfo=tz).astimezone(timezone.utc)
+    except ValueError:
+        return None
+
+
+@lru_cache(maxsize=512)
+def _month_number(word: str) -> int | None:
+    """Month number of a month name in any configured language, via dateparser."""
+    parsed = dateparser.parse(
+        f"15 {word} 2001", languages=list(DATEPARSER_LANGUAGES), settings=DATEPARSER_SETTINGS)
+    if parsed is None or parsed.year != 2001 or parsed.day != 15:
+        return None
+    return parsed.month

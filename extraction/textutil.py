@@ -1,0 +1,63 @@
+"""Small text helpers shared by the field modules (whitespace, markup inside attribute values)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from lxml import etree
+
+_TAG = re.compile(r"<[^>]{0,500}>")
+_SPACE = re.compile(r"\s+")
+_SKIPPED_TAGS = frozenset({"script", "style", "noscript", "template"})
+"""Elements whose text is code, never words a reader sees."""
+_BLOCK_TAGS = frozenset({
+    "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption",
+    "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav",
+    "ol", "p", "pre", "section", "table", "td", "th", "tr", "ul",
+})
+"""Elements that break a line when rendered: their text never runs into the neighbour's."""
+
+
+def squash(text: str | None) -> str:
+    """Whitespace runs collapsed to one space, ends trimmed; None becomes ""."""
+    return _SPACE.sub(" ", text or "").strip()
+
+
+def strip_markup(text: str | None) -> str:
+    """Tags removed and entities decoded: publishers paste HTML into meta contents."""
+    return squash(html.unescape(_TAG.sub(" ", text or "")))
+
+
+def element_text(el: etree._Element) -> str:
+    """Visible-source text of an element (scripts and styles left out), whitespace squashed."""
+    parts: list[str] = []
+    _collect(el, parts)
+    return squash("".join(parts))
+
+
+def element_lines(el: etree._Element) -> list[str]:
+    """Text of an element split where it renders line breaks (`<br>`, block children)."""
+    parts: list[str] = []
+    _collect(el, parts, "\n")
+    return [line for line in (squash(x) for x in "".join(parts).split("\n")) if line]
+
+
+def _collect(el: etree._Element, parts: list[str], brk: str = " ") -> None:
+    if not isinstance(el.tag, str) or el.tag in _SKIPPED_TAGS:
+        if el.tail:
+            parts.append(el.tail)
+        return
+    block = el.tag in _BLOCK_TAGS
+    if block:
+        parts.append(brk)
+    if el.text:
+        parts.append(el.text)
+    for child in el:
+        _collect(child, parts, brk)
+        if not isinstance(child.tag, str) or child.tag in _SKIPPED_TAGS:
+            continue
+        if child.tail:
+            parts.append(child.tail)
+    if block:
+        parts.append(brk)

@@ -1,0 +1,37 @@
+"""Where on the page the article is: the headline's container, shared by the fields that
+look near the headline (visible dates, the dominant image, soft-404 prominent text)."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from extraction.document import Document
+
+ARTICLE_CONTAINERS = ("article", "main")
+"""Semantic elements that wrap a story in modern templates."""
+
+
+def first_h1(doc: Document) -> etree._Element | None:
+    """The document's first `<h1>`: the spec counts only the first."""
+    return next(iter(doc.root.iter("h1")), None)
+
+
+def article_zone(doc: Document) -> etree._Element | None:
+    """The nearest `article`/`main` around the first `<h1>`, else the h1's grandparent (the
+    headline's block and its siblings: byline, lead image); without a headline, the first
+    `article`/`main`, else the body."""
+    h1 = first_h1(doc)
+    if h1 is not None:
+        for ancestor in h1.iterancestors():
+            if ancestor.tag in ARTICLE_CONTAINERS:
+                return ancestor
+        parent = h1.getparent()
+        grandparent = parent.getparent() if parent is not None else None
+        if grandparent is not None and grandparent.tag != "html":
+            return grandparent
+        return parent
+    return next(iter(doc.root.iter(*ARTICLE_CONTAINERS)), None) or doc.root.find("body")
+
+
+def inside(el: etree._Element, zone: etree._Element) -> bool:
+    return any(a is zone for a in el.iterancestors())
