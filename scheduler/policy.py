@@ -64,19 +64,29 @@ PARK_AFTER_FAILURES = 5
 
 
 class Reason(enum.StrEnum):
-    """Why a page is queued; the enum order is the claim priority (earlier wins)."""
+    """Why a page is queued (`crawl_queue.reason`)."""
 
     PUSH = "push"
     MODIFIED = "modified"
     NEW = "new"
     RETRY = "retry"
     SCHEDULED = "scheduled"
-    ADMIN = "admin"
+    MANUAL = "manual"
 
     @property
     def priority(self) -> int:
-        """Higher is claimed first: an explicit push beats routine recrawls."""
-        return len(Reason) - list(Reason).index(self)
+        """`crawl_queue.priority`: lower is claimed first."""
+        return CLAIM_PRIORITY[self]
+
+
+CLAIM_PRIORITY = {
+    Reason.PUSH: 10,  # someone is waiting for it
+    Reason.MODIFIED: 20,  # the stored profile is known to be stale
+    Reason.NEW: 30,  # no profile at all yet, but nobody asked by name
+    Reason.RETRY: 40,
+    Reason.SCHEDULED: 50,  # routine; the profile is probably still right
+    Reason.MANUAL: 60,  # bulk `recrawl --site`, must not starve the above
+}
 
 
 # ---------------------------------------------------------------- new and modified pages

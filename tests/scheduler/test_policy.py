@@ -288,4 +288,4 @@ def test_page_is_parked_after_n_consecutive_failures():
 
 
 def test_push_is_claimed_before_modified_before_new_before_scheduled():
-    assert Reason.PUSH.priority > Reason.MODIFIED.priority > Reason.NEW.priority > Reason.SCHEDULED.priority
+    assert Reason.PUSH.priority < Reason.MODIFIED.priority < Reason.NEW.priority < Reason.SCHEDULED.priority < Reason.MANUAL.priority
