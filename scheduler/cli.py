@@ -76,7 +76,7 @@ def db() -> None:
 @click.argument("revision", default="head")
 def db_upgrade(revision: str) -> None:
     """Apply migrations up to REVISION (default: head)."""
-    from storage.db import upgrade
+    from storage.migrate import upgrade
 
     url = StorageSettings().database_url
     upgrade(url, revision)
@@ -87,7 +87,7 @@ def db_upgrade(revision: str) -> None:
 @click.argument("revision")
 def db_downgrade(revision: str) -> None:
     """Revert migrations down to REVISION (e.g. `base`)."""
-    from storage.db import downgrade
+    from storage.migrate import downgrade
 
     url = StorageSettings().database_url
     downgrade(url, revision)
@@ -165,3 +165,7 @@ def _redact(url: str) -> str:
     from sqlalchemy.engine import make_url
 
     return make_url(url).render_as_string(hide_password=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -12,6 +12,7 @@ import time
 
 import click
 from sqlalchemy import text
+from sqlalchemy.orm import Session, sessionmaker
 
 from demosite.server import ConnectionLogger, DemoSite
 from extraction.links import same_site_links
@@ -19,7 +20,8 @@ from render.browser import Renderer
 from render.settings import RenderSettings
 from scheduler.pipeline import CrawlResult, crawl_url
 from scheduler.tables import format_table
-from storage.db import make_engine, session_factory, upgrade
+from storage.db import make_engine, session_factory
+from storage.migrate import upgrade
 from storage.repository import list_profiles
 from storage.settings import StorageSettings
 
@@ -35,7 +37,7 @@ ANALYTICS_HOSTS = ("www.google-analytics.com", "www.googletagmanager.com")
 README_QUERY = """
 SELECT p.title, a.name AS author, p.published_at
 FROM profiles AS p
-JOIN profile_authors AS a ON a.profile_id = p.id
+JOIN profile_authors AS a ON a.page_id = p.page_id
 WHERE p.page_class = 'article'
 ORDER BY p.published_at DESC, a.position
 """.strip()
@@ -51,7 +53,7 @@ def run_demo(storage: StorageSettings, render: RenderSettings, port: int) -> Non
         rules = ", ".join(f"MAP {host} 127.0.0.1:{logger.port}" for host in ANALYTICS_HOSTS)
         settings = render.model_copy(update={"resolver_rules": ", ".join(filter(None, [render.resolver_rules, rules]))})
         click.echo(f"demo site at {site.base_url}; crawling into {storage.database_url}")
-        results = asyncio.run(_crawl_site(settings, sessions, site.url("/")))
+        results = asyncio.run(crawl_site(settings, sessions, site.url("/")))
         leaked = len(logger.connections)
     failed = [r for r in results if not r.ok]
     with sessions() as session:
@@ -72,7 +74,8 @@ def run_demo(storage: StorageSettings, render: RenderSettings, port: int) -> Non
     click.echo(f"\n{len(results)} pages crawled in {time.perf_counter() - started:.1f} s")
 
 
-async def _crawl_site(settings: RenderSettings, sessions, front_page: str) -> list[CrawlResult]:
+async def crawl_site(settings: RenderSettings, sessions: sessionmaker[Session], front_page: str) -> list[CrawlResult]:
+    """Crawl a front page and every same-site page it links to, two at a time."""
     async with Renderer(settings) as renderer:
         front = await crawl_url(renderer, sessions, front_page)
         links = same_site_links(front.page) if front.page is not None else ()

@@ -1,0 +1,85 @@
+"""The `rendercrawl` commands a person runs: crawl, profile, db, extract — and their errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy import create_engine, text
+
+from demosite.server import DemoSite
+from render.settings import RenderSettings
+from scheduler.cli import main
+
+ARTICLE = "/articles/harbour-bridge.html"
+
+
+@pytest.fixture()
+def env(tmp_path: Path, render_settings: RenderSettings) -> dict[str, str]:
+    return {
+        "RENDERCRAWL_DATABASE_URL": f"sqlite:///{tmp_path / 'cli.db'}",
+        "RENDERCRAWL_RESOLVER_RULES": render_settings.resolver_rules,
+    }
+
+
+def run(env: dict[str, str], *args: str):
+    return CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)
+
+
+def test_every_command_has_help() -> None:
+    for command in main.commands:
+        result = CliRunner().invoke(main, [command, "--help"])
+        assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_crawl_then_profile_prints_the_stored_profile(env: dict[str, str], demo_site: DemoSite) -> None:
+    assert run(env, "db", "upgrade").exit_code == 0
+    url = demo_site.url(ARTICLE)
+    crawled = run(env, "crawl", url, "--json")
+    assert crawled.exit_code == 0, crawled.output
+    stored = run(env, "profile", url, "--json")
+    assert stored.exit_code == 0
+    assert json.loads(stored.output)["title"] == json.loads(crawled.output)["title"]
+
+
+def test_failed_crawl_exits_non_zero_with_one_line_and_is_logged(env: dict[str, str], demo_site: DemoSite) -> None:
+    run(env, "db", "upgrade")
+    result = run(env, "crawl", demo_site.url("/feed.json"))
+    assert result.exit_code == 1
+    assert result.output.strip().count("\n") == 0 and "non_html" in result.output
+    engine = create_engine(env["RENDERCRAWL_DATABASE_URL"])
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT outcome FROM crawls")).scalars().all() == ["non_html"]
+        assert conn.execute(text("SELECT count(*) FROM profiles")).scalar() == 0
+
+
+def test_crawl_without_schema_says_what_to_do(env: dict[str, str], demo_site: DemoSite) -> None:
+    result = run(env, "crawl", demo_site.url(ARTICLE))
+    assert result.exit_code == 1 and "rendercrawl db upgrade" in result.output
+
+
+def test_extract_static_file_prints_json(tmp_path: Path) -> None:
+    page = tmp_path / "a.html"
+    page.write_text("<html><head><meta property='og:title' content='Saved headline'></head>"
+                    "<body><p>Some words.</p></body></html>")
+    result = CliRunner().invoke(main, ["extract", str(page), "--static", "--json",
+                                       "--url", "https://news.example/a.html"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["title"] == "Saved headline" and data["url"] == "https://news.example/a.html"
+
+
+def test_extract_directory_writes_one_json_per_page(tmp_path: Path) -> None:
+    import gzip
+
+    src = tmp_path / "pages"
+    src.mkdir()
+    (src / "one.html").write_text("<title>One</title><p>first page</p>")
+    (src / "two.html.gz").write_bytes(gzip.compress(b"<title>Two</title><p>second page</p>"))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["extract", str(src), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["one.json", "two.json"]
+    assert json.loads((out / "two.json").read_text())["title"] == "Two"
