@@ -1,0 +1,66 @@
+"""The migrations are the schema: they agree with the models, and go up and down cleanly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect
+
+from storage.db import downgrade, make_engine, upgrade
+from storage.migrate import MIGRATIONS_DIR, compare_type
+from storage.models import Base
+
+
+def table_names(url: str) -> set[str]:
+    engine = make_engine(url)
+    try:
+        return set(inspect(engine).get_table_names()) - {"alembic_version"}
+    finally:
+        engine.dispose()
+
+
+def test_autogenerate_finds_no_difference(db_url: str) -> None:
+    engine = make_engine(db_url)
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": compare_type})
+        assert compare_metadata(context, Base.metadata) == []
+    engine.dispose()
+
+
+def test_upgrade_then_downgrade_to_base_and_up_again(empty_db_url: str) -> None:
+    upgrade(empty_db_url)
+    assert table_names(empty_db_url) == set(Base.metadata.tables)
+    downgrade(empty_db_url, "base")
+    assert table_names(empty_db_url) == set()
+    upgrade(empty_db_url)
+    assert table_names(empty_db_url) == set(Base.metadata.tables)
+
+
+@pytest.mark.parametrize("revision", ["0001", "0002", "0003"])
+def test_each_revision_steps_down_and_up(empty_db_url: str, revision: str) -> None:
+    upgrade(empty_db_url)
+    downgrade(empty_db_url, revision)
+    upgrade(empty_db_url)
+    assert table_names(empty_db_url) == set(Base.metadata.tables)
+
+
+def test_upgrade_works_from_any_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    upgrade(f"sqlite:///{tmp_path}/elsewhere.db")
+    assert "profiles" in table_names(f"sqlite:///{tmp_path}/elsewhere.db")
+    assert MIGRATIONS_DIR.is_dir()
+
+
+def test_env_var_selects_database_when_url_not_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    url = f"sqlite:///{tmp_path}/from_env.db"
+    monkeypatch.setenv("RENDERCRAWL_DATABASE_URL", url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    command.upgrade(config, "head")
+    assert "pages" in table_names(url)
