@@ -20,22 +20,22 @@ from extraction.text.blocks import Block
 LINE_WIDTH_CHARS = 80
 """Characters per wrapped line for text density (Kohlschütter et al.: 80-90 characters)."""
 
-CHROME_TAGS = frozenset({"nav", "footer", "aside", "menu"})
-"""Semantic elements whose text is page chrome; `header` is judged separately because
-articles put their own title and byline in one."""
+CHROME_TAGS = frozenset({"nav", "footer", "aside", "menu", "figcaption"})
+"""Elements whose text is page chrome or sits beside the running text (a figure's caption);
+`header` is judged by its text because articles put their own title and byline in one."""
 
 STRONG_HINTS = re.compile(
     r"comment|disqus|share|sharing|social|related|recommend|newsletter|subscri|signup|cookie|consent|"
     r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|"
-    r"masthead|promo|advert|sponsor|popup|modal|paywall|byline|author-?bio|about-author|tag-?list|"
-    r"\btags\b|nav\b|[-_]nav|^nav|visually-hidden|sr-only|screen-reader",
+    r"masthead|promo|advert|sponsor|popup|modal|byline|author-?bio|about-author|tag-?list|"
+    r"\btags\b|nav\b|[-_]nav|^nav|visually-hidden|sr-only|screen-reader|caption|credit",
     re.I,
 )
 """Class/id words of boilerplate containers (Readability's unlikely candidates, extended):
 text under them is never content, even when the same class also says `article`."""
 
 WEAK_HINTS = re.compile(
-    r"widget|banner|overlay|caption|credit|toolbar|pagination|pager|skip|follow|read-?more|"
+    r"widget|banner|overlay|toolbar|pagination|pager|skip|follow|read-?more|"
     r"more-stories|meter|\bads?\b|[-_]ads?\b|\bads?[-_]|offscreen",
     re.I,
 )

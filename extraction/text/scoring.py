@@ -46,6 +46,8 @@ POSITIVE_HINT_FACTOR = 1.25  # inside an article-like container
 GOOD_SCORE_WORDS = 8.0  # a block scoring this much is content on its own
 SIBLING_MIN_SCORE_WORDS = 15.0  # a sibling container must add at least this much
 SIBLING_MIN_SHARE = 0.05  # ... and this share of the best container's score
+CLIMB_MIN_GAIN = 0.2  # the parent must hold this much more good-block score (share) ...
+CLIMB_MIN_SHARE = 0.5  # ... and keep this share of the current container's total score
 SHORT_MAX_LINK_DENSITY = 0.5  # a short block with more links than this is navigation
 HEADING_LOOKAHEAD_BLOCKS = 3  # a heading is kept when good text starts within this many blocks
 
@@ -125,15 +127,20 @@ def score_block(f: Features) -> Verdict:
     return Verdict(score, tuple(reasons), bool(hint))
 
 
-def container_scores(blocks: list[Block], verdicts: list[Verdict]) -> dict[etree._Element, float]:
-    """Sum of block scores per element, over all of its descendants' blocks."""
+def container_scores(blocks: list[Block], verdicts: list[Verdict]) -> tuple[dict[etree._Element, float],
+                                                                          dict[etree._Element, float]]:
+    """Per element, over all blocks below it: the sum of scores, and the sum of the scores
+    of good blocks only (the content mass a container would bring)."""
     sums: dict[etree._Element, float] = {}
+    good: dict[etree._Element, float] = {}
     for block, verdict in zip(blocks, verdicts, strict=True):
         element = block.element
+        mass = verdict.score if verdict.score >= GOOD_SCORE_WORDS and not verdict.hard_bad else 0.0
         while element is not None:
             sums[element] = sums.get(element, 0.0) + verdict.score
+            good[element] = good.get(element, 0.0) + mass
             element = element.getparent()
-    return sums
+    return sums, good
 
 
 def best_container(sums: dict[etree._Element, float]) -> tuple[etree._Element | None, float]:
@@ -141,6 +148,22 @@ def best_container(sums: dict[etree._Element, float]) -> tuple[etree._Element | 
         return None, 0.0
     element = max(sums, key=sums.__getitem__)
     return element, sums[element]
+
+
+def climb(best: etree._Element, sums: dict[etree._Element, float], good: dict[etree._Element, float],
+          ) -> etree._Element:
+    """Go up while the parent brings clearly more good text at a bounded cost in boilerplate:
+    an article cut into many siblings by callouts or ads scores less than one long paragraph
+    in it, but its parent holds all of it."""
+    current = best
+    parent = current.getparent()
+    while parent is not None and parent.tag not in ("body", "html"):
+        gains = good.get(parent, 0.0) >= (1 + CLIMB_MIN_GAIN) * good.get(current, 0.0)
+        affordable = sums.get(parent, 0.0) >= CLIMB_MIN_SHARE * sums.get(current, 0.0)
+        if not (gains and affordable):
+            break
+        current, parent = parent, parent.getparent()
+    return current
 
 
 def qualifying_siblings(best: etree._Element, best_score: float, sums: dict[etree._Element, float],
@@ -204,12 +227,14 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     hints = HintIndex()
     features = [measure(doc, block, layout, hints) for block in blocks]
     verdicts = [score_block(f) for f in features]
-    sums = container_scores(blocks, verdicts)
+    sums, good = container_scores(blocks, verdicts)
     best, best_score = best_container(sums)
     if best is None or best_score <= 0:
         decisions = tuple(Decision(b, f, v, Label.BAD, False, "no container scores above 0")
                           for b, f, v in zip(blocks, features, verdicts, strict=True))
         return Selection(None, best_score, (), decisions)
+    best = climb(best, sums, good)
+    best_score = sums[best]
     hinted = {el for el in sums if any(hints.of(el)[:2])}  # chrome or strong hint
     siblings = qualifying_siblings(best, best_score, sums, hinted)
     region = {best, *siblings}
