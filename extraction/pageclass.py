@@ -40,6 +40,10 @@ SURE_SCORE = 2.0
 ARTICLE_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+){3,}|\d{5,}|/\d{4}/\d{1,2}/", re.IGNORECASE)
 """A hyphenated slug of 4+ words, a long numeric id, or a /yyyy/mm/ date path."""
 
+QUERY_ID = re.compile(r"(?:^|&)\w*(?:id|p|story|article)=\d+", re.IGNORECASE)
+"""A numeric item id in the query string."""
+INDEX_FILES = frozenset({"index.html", "index.htm", "index.php", "default.aspx"})
+
 BLOCK_TAGS = ("p", "div", "td", "li", "section", "article", "blockquote", "dd")
 CHROME_TAGS = frozenset({"script", "style", "noscript", "template", "head"})
 
@@ -106,12 +110,16 @@ def classifier_score(f: PageFeatures) -> float:
 
 
 def url_kind(url: str) -> str:
-    path = urlsplit(url).path
-    segments = [s for s in path.split("/") if s and s not in ("index.html", "index.php", "index.htm")]
+    """`root` (the site's home), `article_slug` (a slug, an id or a date in the path, or a
+    numeric id in the query like WordPress' `?p=123`), `section` (one or two plain words) or
+    `other`."""
+    parts = urlsplit(url)
+    path = parts.path
+    segments = [s for s in path.split("/") if s and s not in INDEX_FILES]
+    if ARTICLE_SLUG.search(path if path.endswith("/") else path + "/") or QUERY_ID.search(parts.query):
+        return "article_slug"
     if not segments:
         return "root"
-    if ARTICLE_SLUG.search(path if path.endswith("/") else path + "/"):
-        return "article_slug"
     if len(segments) <= 2 and all(re.fullmatch(r"[a-z]+", s, re.IGNORECASE) for s in segments):
         return "section"
     return "other"

@@ -29,6 +29,12 @@ SITE_NAME_KEYS = ("og:site_name", "application-name", "apple-mobile-web-app-titl
 TITLE_SEPARATORS = re.compile(r"\s+(?:\||-|–|—|::|·|•|»|«|/)\s+|\s*\|\s*")
 """What sites put between headline and site name."""
 
+MAX_SITE_NAME_WORDS = 4
+"""A segment longer than this is story text even if it contains the site's name."""
+
+MIN_SITE_NAME_CHARS = 4
+"""Shorter names ("bt", "vg") match inside too many words to be looked for as substrings."""
+
 _DOMAINS = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
 """The public-suffix snapshot shipped with tldextract; never fetched (extraction does no I/O)."""
 
@@ -72,9 +78,9 @@ def strip_site_name(doc: Document, text: str) -> str:
         return text
     names = _site_names(doc)
     kept = list(segments)
-    while len(kept) > 1 and _compact(kept[-1]) in names:
+    while len(kept) > 1 and _names_site(kept[-1], names):
         kept.pop()
-    while len(kept) > 1 and _compact(kept[0]) in names:
+    while len(kept) > 1 and _names_site(kept[0], names):
         kept.pop(0)
     if kept == segments:
         return text
@@ -91,7 +97,7 @@ def _from_title_tag(doc: Document) -> Found[str] | None:
         if h1 and len(segments) > 1 and h1 in segments:
             return Found(h1, "title")
         return Found(strip_site_name(doc, text), "title")
-    if h1 and h1 in text:
+    if h1 and h1.casefold() in text.casefold():
         return Found(h1, "h1")
     return None
 
@@ -103,6 +109,15 @@ def _site_names(doc: Document) -> set[str]:
     names.update({_compact(parts.domain), _compact(host), _compact(registered_domain(doc.url) or "")})
     names.discard("")
     return names
+
+
+def _names_site(segment: str, names: set[str]) -> bool:
+    """The segment is the site's name, or a short phrase containing it ("Example News")."""
+    compact = _compact(segment)
+    if compact in names:
+        return True
+    short = len(segment.split()) <= MAX_SITE_NAME_WORDS
+    return short and any(len(name) >= MIN_SITE_NAME_CHARS and name in compact for name in names)
 
 
 def _compact(text: str) -> str:

@@ -1,0 +1,104 @@
+"""Authors: the full chain, Piano's splitting rules, cleanup and de-duplication."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from extraction.authors import authors, split_names
+from tests.extraction.fieldpages import doc, meta
+
+LEVELS = (
+    ("cxenseparse:author", meta("cXenseParse:author", "A1", "property")),
+    ("content:authors", meta("content:authors", "A2", "property")),
+    ("og:article:author", meta("og:article:author", "A3", "property")),
+    ("article:author", meta("article:author", "A4", "property")),
+    ("og:book:author", meta("og:book:author", "A5", "property")),
+    ("book:author", meta("book:author", "A6", "property")),
+    ("author", meta("author", "A7")),
+    ("dc.creator", meta("DC.creator", "A8")),
+    ("article.author", meta("article.author", "A9")),
+    ("hatom", '<p>By <span class="vcard author"><span class="fn">A10</span></span></p>'),
+    ("rel=author", '<p>By <a rel="author" href="/staff/a11">A11</a></p>'),
+    ("google+", '<p>By <a href="https://plus.google.com/12345678?rel=author">A12</a></p>'),
+    ("jsonld", '<script type="application/ld+json">'
+               + json.dumps({"@type": "NewsArticle", "author": {"@type": "Person", "name": "A13"}}) + "</script>"),
+)
+
+
+def _doc(levels, **kwargs):
+    return doc("".join(m for _, m in levels), "".join(m for _, m in levels), **kwargs)
+
+
+@pytest.mark.parametrize("index", range(len(LEVELS)), ids=[s for s, _ in LEVELS])
+def test_each_author_level_wins_over_all_lower_ones(index):
+    found = authors(_doc(LEVELS[index:]))
+    assert (found.value, found.source) == ((f"A{index + 1}",), LEVELS[index][0])
+
+
+def test_composer_data_layer_wins_over_everything():
+    found = authors(_doc(LEVELS, commands=(("setContentAuthor", ("Layer Writer",)),)))
+    assert (found.value, found.source) == (("Layer Writer",), "datalayer")
+
+
+def test_composer_state_counts_as_data_layer():
+    found = authors(_doc(LEVELS, state={"contentAuthor": "Kari Nordmann og Ola Nordmann"}))
+    assert found.value == ("Kari Nordmann", "Ola Nordmann")
+
+
+@pytest.mark.parametrize("index", range(len(LEVELS) - 1), ids=[s for s, _ in LEVELS[:-1]])
+def test_a_level_without_a_usable_name_falls_through(index):
+    source, markup = LEVELS[index]
+    empty = markup.replace(f"A{index + 1}<", "https://example.com/x<").replace(
+        f'"A{index + 1}"', '"https://example.com/x"')
+    assert authors(_doc(((source, empty),) + LEVELS[index + 1:])).source == LEVELS[index + 1][0]
+
+
+@pytest.mark.parametrize("raw, separator, expected", [
+    ("John Smith, Jane Doe", None, ["John Smith", "Jane Doe"]),
+    ("John Smith; Jane Doe", None, ["John Smith", "Jane Doe"]),
+    ("John Smith and Jane Doe", None, ["John Smith", "Jane Doe"]),
+    ("Max Mustermann und Erika Musterfrau", None, ["Max Mustermann", "Erika Musterfrau"]),
+    ("Ola Nordmann og Kari Nordmann", None, ["Ola Nordmann", "Kari Nordmann"]),
+    ("John Smith, Jr, Jane Doe", None, ["John Smith, Jr", "Jane Doe"]),
+    ("Sam Jones, Sr. and Al Vega", None, ["Sam Jones, Sr.", "Al Vega"]),
+    ("Smith, John|Doe, Jane", "|", ["Smith, John", "Doe, Jane"]),
+    ("By Jane Doe", None, ["Jane Doe"]),
+    ("BY: JANE DOE", None, ["JANE DOE"]),
+    ("Von Erika Musterfrau", None, ["Erika Musterfrau"]),
+    ("Av Kari Nordmann", None, ["Kari Nordmann"]),
+    ("Jane Doe https://twitter.com/janedoe", None, ["Jane Doe"]),
+    ("https://www.facebook.com/janedoe", None, []),
+    ("Jane Doe\nJohn Roe", None, ["Jane Doe", "John Roe"]),
+    ("Anderson Cooper", None, ["Anderson Cooper"]),
+], ids=["comma", "semicolon", "and", "und", "og", "jr-kept", "sr-kept", "data-separator", "by", "by-colon",
+        "von", "av", "url-in-name", "url-only", "newline", "and-inside-word"])
+def test_splitting_and_cleanup(raw, separator, expected):
+    assert split_names(raw, separator) == expected
+
+
+def test_data_separator_on_meta_is_used():
+    found = authors(doc(meta("author", "Smith, John|Doe, Jane", extra='data-separator="|"')))
+    assert found.value == ("Smith, John", "Doe, Jane")
+
+
+def test_several_metas_give_several_authors_deduplicated_in_order():
+    head = meta("author", "Jane Doe") + meta("author", "John Roe, jane doe") + meta("author", "Jane Doe")
+    assert authors(doc(head)).value == ("Jane Doe", "John Roe")
+
+
+def test_hatom_br_separates_names():
+    body = '<div class="vcard author"><span class="fn">Jane Doe<br>John Roe</span></div>'
+    assert authors(doc("", body)).value == ("Jane Doe", "John Roe")
+
+
+def test_jsonld_author_list_inside_graph():
+    data = {"@graph": [{"@type": "WebSite", "name": "Site"},
+                       {"@type": "NewsArticle", "author": [{"name": "Jane Doe"}, {"name": "John Roe"}]}]}
+    found = authors(doc(f'<script type="application/ld+json">{json.dumps(data)}</script>'))
+    assert (found.value, found.source) == (("Jane Doe", "John Roe"), "jsonld")
+
+
+def test_no_authors_is_none():
+    assert authors(doc("", "<p>Nobody wrote this.</p>")) is None
