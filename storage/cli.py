@@ -6,10 +6,17 @@ is given, read once here and passed down.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+import sqlite3
+
 import click
+import psycopg
 from sqlalchemy.engine import make_url
 
 from storage.migrate import downgrade, upgrade
+from storage.readonly import ReadOnlyViolation, run_readonly
 from storage.settings import StorageSettings
 
 DATABASE_OPTION = click.option(
@@ -49,3 +56,54 @@ def downgrade_command(database_url: str | None, revision: str) -> None:
 def _safe(url: str) -> str:
     """The URL with any password masked, for messages."""
     return make_url(url).render_as_string(hide_password=True)
+
+
+@click.command("sql")
+@DATABASE_OPTION
+@click.argument("statement")
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV with a header row.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of row objects.")
+def sql_command(database_url: str | None, statement: str, as_csv: bool, as_json: bool) -> None:
+    """Run one read-only SQL STATEMENT and print its rows.
+
+    The database refuses writes (read-only connection / transaction), whatever the text says.
+    Tables and example queries: storage/QUERIES.md.
+    """
+    if as_csv and as_json:
+        raise click.UsageError("choose one of --csv and --json")
+    try:
+        columns, rows = run_readonly(_url(database_url), statement)
+    except ReadOnlyViolation as error:
+        raise click.ClickException(str(error)) from error
+    except (sqlite3.Error, psycopg.Error) as error:
+        raise click.ClickException(f"query failed: {str(error).strip()}") from error
+    if as_json:
+        click.echo(json.dumps([dict(zip(columns, row)) for row in rows], default=str, ensure_ascii=False, indent=1))
+    elif as_csv:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows(rows)
+        click.echo(out.getvalue(), nl=False)
+    else:
+        click.echo(format_rows(columns, rows))
+
+
+SQL_CELL_MAX_CHARS = 60
+"""Wider values are cut with `…` in the table view; --csv and --json print them whole."""
+
+
+def format_rows(columns: list[str], rows: list[tuple[object, ...]]) -> str:
+    """A plain aligned text table, then the row count."""
+    cells = [[_cell(v) for v in row] for row in rows]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() for row in cells]
+    lines.append(f"({len(rows)} row{'' if len(rows) == 1 else 's'})")
+    return "\n".join(lines)
+
+
+def _cell(value: object) -> str:
+    text = "NULL" if value is None else " ".join(str(value).split())
+    return text if len(text) <= SQL_CELL_MAX_CHARS else text[: SQL_CELL_MAX_CHARS - 1] + "…"

@@ -1,0 +1,248 @@
+"""The example queries of the README ("Querying profiles"), as data.
+
+Each query is plain SQL that runs unchanged on SQLite and PostgreSQL, with named parameters
+(`:author`). The test suite runs every one against a fixture database on both, and
+`python -m storage.queries` writes `storage/QUERIES.md` from this module (a test checks it
+is current), so the documentation cannot drift from what is tested.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import TextClause, bindparam, text
+
+from storage.types import UTCDateTime
+
+
+@dataclass(frozen=True, slots=True)
+class NamedQuery:
+    name: str
+    question: str
+    sql: str
+    example: dict[str, Any] = field(default_factory=dict)
+    """Parameter values used in the documentation (and the fixture test)."""
+
+    def statement(self) -> TextClause:
+        """The SQL with time parameters typed, so they bind as UTC on both databases."""
+        clause = text(self.sql)
+        times = [bindparam(k, type_=UTCDateTime()) for k, v in self.example.items() if isinstance(v, datetime)]
+        return clause.bindparams(*times) if times else clause
+
+    def with_literals(self) -> str:
+        """The SQL with the example values written in, runnable as is in sqlite3 or psql."""
+        sql = self.sql
+        for key in sorted(self.example, key=len, reverse=True):
+            sql = sql.replace(f":{key}", _literal(self.example[key]))
+        return sql
+
+
+def _literal(value: Any) -> str:
+    if isinstance(value, datetime):
+        value = value.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, str):
+        return "'" + value.replace("'", "''") + "'"
+    return str(value)
+
+
+def _t(text_: str) -> datetime:
+    return datetime.fromisoformat(text_).replace(tzinfo=timezone.utc)
+
+
+QUERIES: tuple[NamedQuery, ...] = (
+    NamedQuery(
+        "articles_by_author",
+        "Articles by an author published in a date range",
+        """SELECT pg.url, p.title, p.published_at
+FROM profile_authors a
+JOIN profiles p ON p.page_id = a.page_id
+JOIN pages pg ON pg.id = p.page_id
+WHERE a.name = :author
+  AND p.page_class = 'article'
+  AND p.published_at >= :since AND p.published_at < :until
+ORDER BY p.published_at DESC""",
+        {"author": "Jane Doe", "since": _t("2024-05-01"), "until": _t("2024-05-08")},
+    ),
+    NamedQuery(
+        "custom_field_text",
+        "Pages whose custom field `xyz-fruit` is `orange`",
+        """SELECT pg.url, p.title
+FROM profile_fields f
+JOIN profiles p ON p.page_id = f.page_id
+JOIN pages pg ON pg.id = f.page_id
+WHERE f.key = :key AND f.value_text = :value
+ORDER BY pg.url""",
+        {"key": "xyz-fruit", "value": "orange"},
+    ),
+    NamedQuery(
+        "custom_field_number",
+        "Pages whose numeric custom field `rating` is at least 4",
+        """SELECT pg.url, f.value_number AS rating
+FROM profile_fields f
+JOIN pages pg ON pg.id = f.page_id
+WHERE f.key = :key AND f.value_number >= :minimum
+ORDER BY f.value_number DESC, pg.url""",
+        {"key": "rating", "minimum": 4},
+    ),
+    NamedQuery(
+        "custom_field_time",
+        "Pages whose time custom field `event-time` is after a moment",
+        """SELECT pg.url, f.value_time AS event_time
+FROM profile_fields f
+JOIN pages pg ON pg.id = f.page_id
+WHERE f.key = :key AND f.value_time > :after
+ORDER BY f.value_time""",
+        {"key": "event-time", "after": _t("2024-05-05")},
+    ),
+    NamedQuery(
+        "custom_field_geopoint",
+        "Pages whose geopoint custom field `venue` lies in a bounding box",
+        """SELECT pg.url, f.latitude, f.longitude
+FROM profile_fields f
+JOIN pages pg ON pg.id = f.page_id
+WHERE f.key = :key
+  AND f.latitude BETWEEN :south AND :north
+  AND f.longitude BETWEEN :west AND :east
+ORDER BY pg.url""",
+        {"key": "venue", "south": 59.0, "north": 60.5, "west": 10.0, "east": 11.5},
+    ),
+    NamedQuery(
+        "not_recommendable_or_expired",
+        "Pages that are not recommendable, or whose recommendation expired",
+        """SELECT pg.url, p.recommendable, p.expires_at
+FROM profiles p
+JOIN pages pg ON pg.id = p.page_id
+WHERE p.recommendable = FALSE OR p.expires_at < :now
+ORDER BY pg.url""",
+        {"now": _t("2024-05-08 12:00:00")},
+    ),
+    NamedQuery(
+        "by_category",
+        "Pages in a taxonomy category (categories include every level: `news`, `news/sports`, …)",
+        """SELECT pg.url, p.title
+FROM profile_categories c
+JOIN profiles p ON p.page_id = c.page_id
+JOIN pages pg ON pg.id = c.page_id
+WHERE c.category = :category
+ORDER BY pg.url""",
+        {"category": "news/sports"},
+    ),
+    NamedQuery(
+        "page_history",
+        "The last five versions of a page, and what changed in each",
+        """WITH history AS (
+  SELECT v.id, v.created_at, v.title, v.word_count, v.page_class, v.body_hash, v.image_url,
+         LAG(v.id) OVER w AS previous_id,
+         LAG(v.title) OVER w AS previous_title,
+         LAG(v.page_class) OVER w AS previous_page_class,
+         LAG(v.body_hash) OVER w AS previous_body_hash,
+         LAG(v.image_url) OVER w AS previous_image_url
+  FROM profile_versions v
+  JOIN pages pg ON pg.id = v.page_id
+  WHERE pg.url = :url
+  WINDOW w AS (ORDER BY v.created_at, v.id)
+)
+SELECT created_at, title, word_count,
+       CASE WHEN previous_id IS NULL THEN 'first version'
+            ELSE COALESCE(NULLIF(TRIM(
+                 CASE WHEN COALESCE(title, '') <> COALESCE(previous_title, '') THEN 'title ' ELSE '' END ||
+                 CASE WHEN COALESCE(page_class, '') <> COALESCE(previous_page_class, '') THEN 'page_class ' ELSE '' END ||
+                 CASE WHEN body_hash <> previous_body_hash THEN 'body ' ELSE '' END ||
+                 CASE WHEN COALESCE(image_url, '') <> COALESCE(previous_image_url, '') THEN 'image ' ELSE '' END
+            ), ''), 'other fields (see profile_json)')
+       END AS changed
+FROM history
+ORDER BY created_at DESC, id DESC
+LIMIT 5""",
+        {"url": "https://news.example/a/1"},
+    ),
+    NamedQuery(
+        "failures_by_outcome",
+        "Crawl failures of one site in the last day, by outcome",
+        """SELECT c.outcome, COUNT(*) AS attempts
+FROM crawls c
+JOIN pages pg ON pg.id = c.page_id
+WHERE pg.host = :host
+  AND c.started_at >= :since
+  AND c.outcome NOT IN ('ok', 'unchanged')
+GROUP BY c.outcome
+ORDER BY attempts DESC, c.outcome""",
+        {"host": "news.example", "since": _t("2024-05-07 12:00:00")},
+    ),
+    NamedQuery(
+        "due_for_recrawl",
+        "Pages due for a recrawl (parked pages excluded), oldest first",
+        """SELECT url, next_crawl_at, crawl_state
+FROM pages
+WHERE next_crawl_at <= :now AND crawl_state <> 'parked'
+ORDER BY next_crawl_at
+LIMIT 100""",
+        {"now": _t("2024-05-08 12:00:00")},
+    ),
+    NamedQuery(
+        "soft_404s",
+        "Pages whose current profile is a soft 404",
+        """SELECT pg.url, p.title, p.crawled_at
+FROM profiles p
+JOIN pages pg ON pg.id = p.page_id
+WHERE p.soft_404 = TRUE
+ORDER BY pg.url""",
+    ),
+    NamedQuery(
+        "small_images",
+        "Profiles whose dominant image is less than 300 px wide",
+        """SELECT pg.url, p.image_url, p.image_width, p.image_height
+FROM profiles p
+JOIN pages pg ON pg.id = p.page_id
+WHERE p.image_width < :width
+ORDER BY p.image_width, pg.url""",
+        {"width": 300},
+    ),
+    NamedQuery(
+        "top_authors",
+        "The most published authors since a date",
+        """SELECT a.name, COUNT(*) AS articles
+FROM profile_authors a
+JOIN profiles p ON p.page_id = a.page_id
+WHERE p.published_at >= :since
+GROUP BY a.name
+ORDER BY articles DESC, a.name
+LIMIT 10""",
+        {"since": _t("2024-04-01")},
+    ),
+)
+
+BY_NAME = {q.name: q for q in QUERIES}
+
+MARKDOWN_HEADER = """\
+## Querying profiles
+
+Profiles live in plain tables (`storage/SCHEMA.md` describes them all): `pages` (one row per
+URL), `profiles` (the current profile of a page, one column per field), `profile_authors`,
+`profile_keywords`, `profile_sections`, `profile_categories`, `profile_overrides`,
+`profile_fields` (custom `cXenseParse:` fields: one row per value, with a `value_text`,
+`value_number`, `value_time` or `latitude`/`longitude` column), `profile_versions` (every
+distinct profile a page has had) and `crawls` (one row per attempt).
+
+Times are UTC: in `psql`, run `SET TIME ZONE 'UTC';` first. Every query below runs unchanged in
+`sqlite3 rendercrawl.db`, in `psql`, and through the read-only command
+
+    rendercrawl sql "SELECT …" [--csv | --json]
+
+which refuses any statement that writes. The test suite runs each query on SQLite and
+PostgreSQL against a fixture database (`tests/storage/test_queries.py`).
+"""
+
+
+def render_markdown() -> str:
+    parts = [MARKDOWN_HEADER]
+    for query in QUERIES:
+        parts.append(f"\n### {query.question}\n\n```sql\n{query.with_literals()};\n```\n")
+    return "".join(parts)
+
+
+if __name__ == "__main__":
+    sys.stdout.write(render_markdown())
