@@ -29,6 +29,7 @@ from render.model import RenderedPage  # noqa: E402
 
 DEFAULT_BENCH = ROOT.parent / "shared" / "bench"
 DEFAULT_OUT = ROOT / "bench" / "out"
+ERROR_PAGE_PREFIX = "chrome-error://"  # final URL of a snapshot of Chromium's own error page
 
 
 def ours_static(html: str, url: str) -> str:
@@ -108,6 +109,9 @@ def run_system(name: str, pages: dict[str, tuple[str, str]], rendered: dict[str,
     folder.mkdir(parents=True, exist_ok=True)
     if name == "ours-rendered":
         def extract(pid: str) -> str:
+            if pid not in rendered:  # the render failed: the crawler would keep the HTML it fetched
+                url, html = pages[pid]
+                return ours_static(html, url)
             return main_text(parse(rendered[pid])).body
     else:
         fn = ours_static if name == "ours-static" else PEERS[name]()
@@ -118,16 +122,13 @@ def run_system(name: str, pages: dict[str, tuple[str, str]], rendered: dict[str,
 
     cpu = 0.0
     for pid in pages:
-        if name == "ours-rendered" and pid not in rendered:
-            text = ""  # not rendered: scored as an empty prediction
-        else:
-            start = time.process_time()
-            try:
-                text = extract(pid)
-            except Exception as err:  # noqa: BLE001 - a crashing peer scores an empty page
-                print(f"  {name} failed on {pid[:12]}: {type(err).__name__}: {err}", file=sys.stderr)
-                text = ""
-            cpu += time.process_time() - start
+        start = time.process_time()
+        try:
+            text = extract(pid)
+        except Exception as err:  # noqa: BLE001 - a crashing peer scores an empty page
+            print(f"  {name} failed on {pid[:12]}: {type(err).__name__}: {err}", file=sys.stderr)
+            text = ""
+        cpu += time.process_time() - start
         (folder / f"{pid}.json").write_text(json.dumps({"articleBody": text}, ensure_ascii=False),
                                             encoding="utf-8")
     return 1000 * cpu / max(1, len(pages))
@@ -145,13 +146,21 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"unknown systems: {', '.join(sorted(unknown))}")
     pages = load_benchmark(args.bench / "scrapinghub")
     rendered = render_pages(pages, args.out / "rendered") if "ours-rendered" in systems else {}
+    broken = sorted(pid for pid, page in rendered.items() if page.final_url.startswith(ERROR_PAGE_PREFIX))
+    for pid in broken:  # a page script navigated away and the blocked navigation left an error page
+        del rendered[pid]
     quality = args.out / "quality"
     cpu = {name: run_system(name, pages, rendered, quality) for name in systems}
     metrics = quality / "_metrics.json"
     subprocess.run([sys.executable, str(args.bench / "evaluate.py"), *(str(quality / s) for s in systems),
                     "--ci", "--json", str(metrics)], check=True, stdout=subprocess.DEVNULL)
     scores = json.loads(metrics.read_text(encoding="utf-8"))
-    print(f"{len(pages)} pages; F1 from mean P and mean R; 95% bootstrap interval; CPU ms/page of extraction alone\n")
+    print(f"{len(pages)} pages; F1 from mean P and mean R; 95% bootstrap interval; CPU ms/page of extraction alone")
+    if "ours-rendered" in systems:
+        print(f"ours-rendered: {len(rendered)} pages rendered offline; {len(pages) - len(rendered)} extracted from "
+              f"the static HTML instead ({len(broken)} ended on a Chromium error page after a script navigated, "
+              f"{len(pages) - len(rendered) - len(broken)} failed to render)")
+    print()
     print("| extractor | F1 | 95% interval | precision | recall | CPU ms/page |")
     print("|---|---|---|---|---|---|")
     for name in systems:

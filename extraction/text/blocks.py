@@ -46,6 +46,8 @@ IGNORE_CLASS = "cxenseignore"
 """Class (compared lower-cased) of elements always left out of the body."""
 MIN_BOX_AREA_PX = 2.0
 """px²: an invisible box at least this large hides its whole subtree (see `is_hidden`)."""
+LOADING_VEIL_SHARE = 0.5
+"""Share of the body's characters an invisible element must hold to count as a loading veil."""
 START_COMMENT = "cxenseparse_start"
 END_COMMENT = "cxenseparse_end"
 
@@ -107,10 +109,21 @@ def is_hidden(doc: Document, element: etree._Element) -> bool:
         return not box.visible and box.width * box.height >= MIN_BOX_AREA_PX
     if doc.page.has_layout:
         return False
+    return statically_hidden(element)
+
+
+def statically_hidden(element: etree._Element) -> bool:
     if element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return True
     style = element.get("style")
     return bool(style) and _STATIC_HIDDEN.search(style) is not None
+
+
+def loading_veil(element: etree._Element, body_chars: int) -> bool:
+    """An invisible element holding most of the page's text is a loading state (an
+    anti-flicker snippet hides the page until a script that never ran reveals it), not
+    hidden boilerplate: its text is judged as if it showed."""
+    return len(element.text_content()) >= LOADING_VEIL_SHARE * body_chars
 
 
 def own_text_hidden(doc: Document, element: etree._Element) -> bool:
@@ -171,7 +184,7 @@ def segment(doc: Document, gate: Gate = Gate.ALL) -> list[Block]:
     body = doc.root.find("body")
     start = body if body is not None else doc.root
     builder = _Builder()
-    state = {"open": gate is not Gate.COMMENTS}
+    state = {"open": gate is not Gate.COMMENTS, "body_chars": len(start.text_content()), "veiled": False}
     _walk(doc, start, start, builder, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
     builder.flush()
     return builder.blocks
@@ -189,13 +202,21 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
                 state["open"] = False
         return
     tag = tag.lower()
-    if tag in SKIPPED_TAGS or is_hidden(doc, el) or IGNORE_CLASS in classes(el):
+    veiled_outside = state["veiled"]
+    if tag in SKIPPED_TAGS or IGNORE_CLASS in classes(el):
         return
+    if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
+        if statically_hidden(el):
+            return
+    elif is_hidden(doc, el):
+        if not loading_veil(el, state["body_chars"]) or statically_hidden(el):
+            return
+        state["veiled"] = True
     if gate is Gate.CLASS and not in_markup and MARKUP_CLASS in classes(el):
         builder.flush()
         in_markup = True
     keep = in_markup and state["open"]
-    own_visible = not own_text_hidden(doc, el)
+    own_visible = state["veiled"] or not own_text_hidden(doc, el)
     if tag == "br":
         if keep:
             builder.line_break(owner)
@@ -218,3 +239,4 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
             builder.add(child.tail, owner, in_link=link)
     if block:
         builder.flush()
+    state["veiled"] = veiled_outside

@@ -76,7 +76,6 @@ class Features:
     strong_hint: str | None
     weak_hint: str | None
     positive_hint: str | None
-    visible: bool | None
     relative_font_size: float | None
     in_overlay: bool | None
     relative_width: float | None
@@ -196,7 +195,6 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex) -
         strong_hint=strong,
         weak_hint=weak,
         positive_hint=positive,
-        visible=None if box is None else box.visible,
         relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
         in_overlay=None if box is None else (box.overlay or box.position in ("fixed", "sticky")),
         relative_width=(box.width / layout.column_width) if box and layout.column_width else None,

@@ -27,6 +27,9 @@ from extraction.text.features import Features, HintIndex, measure, page_layout
 # bench/extraction_quality (see extraction/text/README.md).
 BLOCK_COST_WORDS = 4.0  # every block pays this: many short fragments are a menu, not a story
 LINK_WORD_COST = 1.0  # a linked word subtracts this on top of not counting as content
+PROSE_MIN_WORDS = 20  # a prose block has at least this many words ...
+PROSE_MIN_DENSITY = 9.0  # ... this many words per 80-character line, and a full stop
+PROSE_LINK_DISCOUNT = 0.5  # share of its linked words prose loses (others lose 2x theirs)
 PIPE_COST_WORDS = 3.0  # per "|": separators belong to menus and bylines
 COPYRIGHT_COST_WORDS = 20.0  # "©" marks a footer
 DATED_SHORT_COST_WORDS = 5.0  # a short block with a date or time is a byline or timestamp
@@ -85,14 +88,22 @@ class Selection:
     decisions: tuple[Decision, ...]
 
 
+def is_prose(f: Features) -> bool:
+    """Wrapped lines of full sentences: Kohlschütter's text density of running text."""
+    return f.words >= PROSE_MIN_WORDS and f.text_density >= PROSE_MIN_DENSITY and f.sentence_ends > 0
+
+
 def score_block(f: Features) -> Verdict:
-    if f.visible is False:
-        return Verdict(-float(f.words), ("hidden",), True)
     if f.in_overlay:
         return Verdict(-float(f.words), ("fixed/sticky overlay",), True)
     linked = f.words * f.link_density
-    score = f.words - linked - LINK_WORD_COST * linked - BLOCK_COST_WORDS
     reasons = [f"words={f.words}", f"link_density={f.link_density:.2f}", f"text_density={f.text_density:.1f}"]
+    if is_prose(f):
+        # Running sentences with links in them (a news digest) are still the story.
+        score = f.words - PROSE_LINK_DISCOUNT * linked - BLOCK_COST_WORDS
+        reasons.append("prose")
+    else:
+        score = f.words - linked - LINK_WORD_COST * linked - BLOCK_COST_WORDS
     if f.pipes:
         score -= PIPE_COST_WORDS * f.pipes
         reasons.append(f"pipes={f.pipes}")
