@@ -1,0 +1,57 @@
+"""The small measurements, each alone."""
+
+from __future__ import annotations
+
+import lxml.html
+
+from extraction.text.blocks import Block, count_words, segment
+from extraction.text.features import HintIndex, capitalised_share, link_density, sentence_ends, text_density
+from tests.extraction.text.helpers import page
+
+
+def _block(words: int, link_words: int) -> Block:
+    return Block(0, lxml.html.fragment_fromstring("<p>x</p>"), "x", words, link_words, 0)
+
+
+def test_link_density_is_the_share_of_linked_words():
+    assert link_density(_block(10, 4)) == 0.4
+    assert link_density(_block(0, 0)) == 0.0
+
+
+def test_text_density_of_one_line_is_its_word_count():
+    assert text_density("Home News Sport") == 3.0
+
+
+def test_text_density_of_prose_is_words_per_full_line():
+    prose = "word " * 200
+    assert text_density(prose) == 16.0  # an 80-character line holds 16 "word " tokens
+
+
+def test_unspaced_scripts_count_characters_as_words():
+    assert count_words("これは日本語の文章です") == 1 + 11 // 2
+    assert count_words("plain ascii words") == 3
+
+
+def test_sentence_marks_and_capitals():
+    assert sentence_ends("One. Two! Three?") == 3
+    assert capitalised_share("Home News sport") == 2 / 3
+
+
+def test_blocks_split_on_double_br_and_hr_but_not_on_inline_tags():
+    doc = page("<div>one <b>bold</b> line<br>same block<br><br>second block<hr>third</div>")
+    assert [b.text for b in segment(doc)] == ["one bold line same block", "second block", "third"]
+
+
+def test_link_words_are_counted_per_block():
+    doc = page("<p>Read <a href='/x'>the full report</a> here.</p>")
+    (block,) = segment(doc)
+    assert (block.words, block.link_words) == (5, 3)
+
+
+def test_strong_hint_wins_over_article_word_and_article_container_resets_layout_hints():
+    root = lxml.html.fromstring(
+        "<html><body><div class='has-sidebar'><div class='article-body'><p id='a'>x</p></div>"
+        "<div class='article-comments'><p id='c'>y</p></div></div></body></html>")
+    hints = HintIndex()
+    assert hints.of(root.get_element_by_id("a"))[1] is None
+    assert hints.of(root.get_element_by_id("c"))[1] == "comment"

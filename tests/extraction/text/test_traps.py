@@ -1,0 +1,124 @@
+"""Boilerplate traps: the article is kept, the trap is left out."""
+
+from __future__ import annotations
+
+from extraction.maintext import explain_main_text, main_text
+from tests.extraction.text.helpers import box, page, rendered
+
+P1 = ("The city council voted on Tuesday to expand the bus network, adding four routes that will "
+      "connect the northern suburbs with the hospital district by the end of next year.")
+P2 = ("Officials said the plan would cost about twelve million euros, most of it paid by a regional "
+      "transport fund, and that fares would not rise before the new routes open to passengers.")
+P3 = ("Residents who spoke at the meeting welcomed the decision but asked for later evening services, "
+      "which the council promised to study together with the operator during the spring.")
+ARTICLE = f"<article><h1>Council expands buses</h1><p>{P1}</p><p>{P2}</p><p>{P3}</p></article>"
+NAV = "<nav><ul>" + "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(8)) + "</ul></nav>"
+
+
+def body_of(doc) -> str:
+    return main_text(doc).body
+
+
+def test_article_paragraphs_are_kept_with_blank_lines_and_headline_left_out():
+    body = body_of(page(NAV + ARTICLE + "<footer><p>© 2024 Example News. All rights reserved.</p></footer>"))
+    assert body == f"{P1}\n\n{P2}\n\n{P3}"
+
+
+def test_cookie_banner_is_left_out():
+    banner = ("<div class='cookie-consent'><p>We use cookies to improve your experience on our site. By "
+              "continuing to browse you agree to our use of cookies and similar technologies.</p>"
+              "<button>Accept</button></div>")
+    assert "cookies" not in body_of(page(banner + ARTICLE))
+
+
+def test_fixed_overlay_is_left_out_when_rendered():
+    html = (f"<div data-rc-id='1'><p data-rc-id='2'>{P1}</p><p data-rc-id='3'>{P2}</p></div>"
+            "<div data-rc-id='4'><p data-rc-id='5'>Subscribe now and get unlimited access to every story we "
+            "publish, with a first month free of charge and no commitment at all.</p></div>")
+    boxes = {1: box(), 2: box(), 3: box(), 4: box(position="fixed", overlay=True), 5: box(overlay=True)}
+    body = body_of(rendered(html, boxes))
+    assert P1 in body and "Subscribe" not in body
+
+
+def test_hidden_text_never_enters_the_body_when_rendered():
+    html = (f"<div data-rc-id='1'><p data-rc-id='2'>{P1}</p><p data-rc-id='3'>Hidden text that a reader never "
+            f"sees on the page, even though it reads like a perfectly normal sentence.</p>"
+            f"<p data-rc-id='4'>{P2}</p></div>")
+    boxes = {1: box(), 2: box(), 3: box(visible=False), 4: box()}
+    body = body_of(rendered(html, boxes))
+    assert P1 in body and P2 in body and "Hidden" not in body
+
+
+def test_hidden_text_is_left_out_statically_by_inline_style():
+    html = f"<article><p>{P1}</p><p style='display: none'>Secret paragraph that is hidden.</p><p>{P2}</p></article>"
+    assert "Secret" not in body_of(page(html))
+
+
+def test_newsletter_box_inside_the_article_is_left_out():
+    box_html = ("<div class='newsletter-signup'><h3>Get our morning briefing</h3><p>Sign up for our free "
+                "newsletter and receive the day's most important stories in your inbox every morning.</p></div>")
+    html = f"<article><p>{P1}</p><p>{P2}</p>{box_html}<p>{P3}</p></article>"
+    body = body_of(page(html))
+    assert P3 in body and "newsletter" not in body and "briefing" not in body
+
+
+def test_related_articles_list_is_left_out():
+    related = ("<div class='related-stories'><h2>Related</h2><ul>" + "".join(
+        f"<li><a href='/r{i}'>Another headline about the city budget number {i}</a></li>" for i in range(5))
+        + "</ul></div>")
+    body = body_of(page(NAV + ARTICLE.replace("</article>", related + "</article>")))
+    assert P3 in body and "Another headline" not in body and "Related" not in body
+
+
+def test_comments_are_left_out():
+    comments = ("<section id='comments'><h2>3 comments</h2>" + "".join(
+        f"<div class='comment'><p>I have lived here for twenty years and the buses have never been this "
+        f"crowded, so this decision is long overdue and very welcome indeed {i}.</p></div>" for i in range(3))
+        + "</section>")
+    body = body_of(page(ARTICLE + comments))
+    assert P1 in body and "twenty years" not in body
+
+
+def test_paywall_teaser_is_left_out_but_the_story_behind_it_kept():
+    teaser = ("<div class='paywall-prompt subscribe-box'><p>Subscribe to continue reading. Already a "
+              "subscriber? <a href='/login'>Log in</a></p></div>")
+    html = f"<article><p>{P1}</p>{teaser}<div class='paywall'><p>{P2}</p><p>{P3}</p></div></article>"
+    body = body_of(page(html))
+    assert P1 in body and P3 in body and "continue reading" not in body
+
+
+def test_photo_gallery_captions_are_left_out():
+    gallery = ("<div class='gallery'>" + "".join(
+        f"<figure><img src='/{i}.jpg'><figcaption>Passengers wait for a bus at the central station during "
+        f"the morning rush hour, picture {i} of 4.</figcaption></figure>" for i in range(4)) + "</div>")
+    body = body_of(page(f"<article><p>{P1}</p>{gallery}<p>{P2}</p><p>{P3}</p></article>"))
+    assert P2 in body and "Passengers wait" not in body
+
+
+def test_live_blog_entries_are_all_kept():
+    entries = "".join(
+        f"<div class='entry'><h3>{10 + i}:00</h3><p>Update {i}: the council session continued with a long "
+        f"debate about the budget, and several members asked for more details on the costs.</p></div>"
+        for i in range(6))
+    body = body_of(page(NAV + f"<main><h1>Live: council meeting</h1>{entries}</main>"))
+    assert all(f"Update {i}:" in body for i in range(6))
+
+
+def test_very_short_news_item_is_kept():
+    short = "The northern bridge is closed until Friday after a truck damaged a railing."
+    body = body_of(page(NAV + f"<article><h1>Bridge closed</h1><p>{short}</p></article>"
+                        + "<footer><p>© 2024 Example News</p></footer>"))
+    assert body == short
+
+
+def test_sections_are_the_headings_kept_in_order():
+    html = f"<article><p>{P1}</p><h2>The cost</h2><p>{P2}</p><h2>What residents say</h2><p>{P3}</p></article>"
+    text = main_text(page(NAV + html))
+    assert text.sections == ("The cost", "What residents say")
+    assert "The cost" in text.body
+
+
+def test_explanation_names_the_container_and_each_block():
+    report = explain_main_text(page(NAV + ARTICLE))
+    assert "chosen container: " in report and "article" in report
+    assert "KEEP" in report and "drop" in report and "link_density=1.00" in report
