@@ -13,10 +13,13 @@ import sqlite3
 
 import click
 import psycopg
+from tqdm import tqdm
 from sqlalchemy.engine import make_url
 
+from storage.db import make_engine, session_factory
 from storage.migrate import downgrade, upgrade
 from storage.readonly import ReadOnlyViolation, run_readonly
+from storage.reextract import reextract
 from storage.settings import StorageSettings
 
 DATABASE_OPTION = click.option(
@@ -107,3 +110,27 @@ def format_rows(columns: list[str], rows: list[tuple[object, ...]]) -> str:
 def _cell(value: object) -> str:
     text = "NULL" if value is None else " ".join(str(value).split())
     return text if len(text) <= SQL_CELL_MAX_CHARS else text[: SQL_CELL_MAX_CHARS - 1] + "…"
+
+
+@click.command("reextract")
+@DATABASE_OPTION
+@click.option("--site", "host", metavar="HOST", default=None, help="Only pages of this host.")
+@click.option("--all", "all_pages", is_flag=True, help="Every page that has a snapshot.")
+def reextract_command(database_url: str | None, host: str | None, all_pages: bool) -> None:
+    """Recompute profiles from stored snapshots (RENDERCRAWL_KEEP_SNAPSHOTS) without recrawling."""
+    if (host is None) == (not all_pages):
+        raise click.UsageError("give exactly one of --site HOST and --all")
+    from extraction.extract import extract  # the one place storage's CLI needs the extractor
+
+    engine = make_engine(_url(database_url))
+    with session_factory(engine).begin() as session, tqdm(unit="page", desc="re-extracting") as bar:
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        result = reextract(session, extract, progress, host=host)
+    engine.dispose()
+    click.echo(f"{result.pages} pages: {result.changed} changed, {result.unchanged} unchanged, "
+               f"{len(result.failed)} failed")
+    for url, reason in result.failed:
+        click.echo(f"  {url}: {reason}", err=True)

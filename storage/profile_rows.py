@@ -70,7 +70,7 @@ def provenance_columns(profile: ContentProfile) -> Row:
     }
 
 
-def version_row(page_id: int, crawl_id: int, profile: ContentProfile, content_hash: str,
+def version_row(page_id: int, crawl_id: int | None, profile: ContentProfile, content_hash: str,
                 created_at: datetime) -> Row:
     return {
         "page_id": page_id,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import case, delete, insert, select, update
@@ -36,6 +37,14 @@ from storage.records import (
 )
 from storage.text import clean, clean_opt
 
+@dataclass(frozen=True, slots=True)
+class StoredProfile:
+    saved: bool
+    """False when a soft 404 was kept from replacing a real profile."""
+    version_id: int | None
+    new_version: bool
+
+
 SNAPSHOT_ZLIB_LEVEL = 6
 """zlib's default: rendered HTML+layout JSON shrinks ~8x; higher levels gain little, cost CPU."""
 
@@ -59,9 +68,10 @@ def save_crawl(session: Session, attempt: CrawlAttempt, profile: ContentProfile 
     _update_page(session, page_id, attempt, outcome, profile)
     version_id, new_version, saved = None, False, False
     if profile is not None and content_hash is not None:
-        saved, version_id, new_version = _save_profile(
-            session, page_id, crawl_id, profile, content_hash, attempt.finished_at,
+        stored = store_profile(
+            session, page_id, crawl_id, profile, content_hash, crawled_at=attempt.finished_at,
             is_soft_404=outcome == Outcome.SOFT_404 or profile.soft_404)
+        saved, version_id, new_version = stored.saved, stored.version_id, stored.new_version
     if version_id is None:
         version_id = session.execute(select(Profile.version_id).where(Profile.page_id == page_id)).scalar()
     if snapshot is not None:
@@ -103,29 +113,35 @@ def _update_page(session: Session, page_id: int, attempt: CrawlAttempt, outcome:
     session.execute(update(Page).where(Page.id == page_id).values(values))
 
 
-def _save_profile(session: Session, page_id: int, crawl_id: int, profile: ContentProfile,
-                  content_hash: str, crawled_at: datetime, *, is_soft_404: bool) -> tuple[bool, int | None, bool]:
-    """Returns (saved, version_id, new_version)."""
+def store_profile(session: Session, page_id: int, crawl_id: int | None, profile: ContentProfile,
+                  content_hash: str, *, crawled_at: datetime, changed_at: datetime | None = None,
+                  is_soft_404: bool = False) -> StoredProfile:
+    """Make `profile` the page's current profile unless it is a soft 404 replacing a real one.
+
+    `crawled_at` is when the page was rendered; `changed_at` (default: the same) is when this
+    content became current — later than `crawled_at` when re-extracting an old snapshot.
+    """
+    changed_at = changed_at or crawled_at
     current = session.execute(
         select(Profile.content_hash, Profile.version_id, Profile.soft_404, Profile.changed_at)
         .where(Profile.page_id == page_id)).one_or_none()
     if current is not None and is_soft_404 and not current.soft_404:
-        return False, current.version_id, False
+        return StoredProfile(saved=False, version_id=current.version_id, new_version=False)
     if current is not None and current.content_hash == content_hash:
         session.execute(update(Profile).where(Profile.page_id == page_id).values(
             crawled_at=crawled_at, **provenance_columns(profile)))
-        return True, current.version_id, False
+        return StoredProfile(saved=True, version_id=current.version_id, new_version=False)
     version_id = session.execute(
-        insert(VERSION_TABLE).values(version_row(page_id, crawl_id, profile, content_hash, crawled_at))
+        insert(VERSION_TABLE).values(version_row(page_id, crawl_id, profile, content_hash, changed_at))
         .returning(VERSION_TABLE.c.id)).scalar_one()
     if current is not None:
         session.execute(delete(Profile).where(Profile.page_id == page_id))  # children cascade
     session.execute(insert(PROFILE_TABLE).values(
-        profile_row(page_id, version_id, profile, content_hash, crawled_at, crawled_at)))
+        profile_row(page_id, version_id, profile, content_hash, crawled_at, changed_at)))
     for table, rows in child_rows(page_id, profile):
         if rows:
             session.execute(insert(table), rows)
-    return True, version_id, True
+    return StoredProfile(saved=True, version_id=version_id, new_version=True)
 
 
 def save_snapshot(session: Session, page_id: int, crawl_id: int | None, page: RenderedPage,
