@@ -54,6 +54,29 @@ MAX_NAME_CHARS = 100
 """A longer "name" is a sentence or a bio pasted into the markup."""
 
 
+BYLINE_XPATH = (
+    "//*[contains(translate(@class, 'BYLINE', 'byline'), 'byline') or contains(@class, 'author')"
+    " or contains(translate(@id, 'BYLINE', 'byline'), 'byline')][not(ancestor::footer)][not(ancestor::aside)]"
+    "[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
+)
+"""Last resort, after every level the spec names: the visible byline of the article."""
+
+MAX_BYLINE_CHARS = 150
+"""A longer "byline" is an author bio box or a comment."""
+
+BYLINE_END = re.compile(
+    r"\s*(?:[|·•—–]|\s-\s|\b(?:posted|published|updated|publisert|oppdatert|veröffentlicht|aktualisiert|"
+    r"publié|publicado|on|am|le|den)\b|\d{1,4}[./-]\d{1,2}|\d{1,2}\.?\s+\w+\s+\d{4}).*$",
+    re.IGNORECASE | re.DOTALL)
+"""Where a byline stops naming people: a separator, a date, or the word that introduces one."""
+
+ROLE_WORDS = frozenset({
+    "staff", "reporter", "writer", "correspondent", "editor", "journalist", "photographer", "contributor",
+    "columnist", "redakteur", "redakteurin", "journalistin", "fotograf", "journalisten", "redaksjonen",
+})
+"""A byline part made only of these words is a job title ("Staff Reporter"), not a name."""
+
+
 def authors(doc: Document) -> Found[tuple[str, ...]] | None:
     for source, raw_values in _levels(doc):
         names = tuple(_dedupe(n for raw, sep in raw_values for n in split_names(raw, sep)))
@@ -97,6 +120,27 @@ def _levels(doc: Document) -> Iterator[tuple[str, list[tuple[str, str | None]]]]
         yield source, [("\n".join(element_lines(el)), None) for el in doc.root.xpath(xpath) if not doc.is_hidden(el)]
     for obj in jsonld.articles(doc):
         yield "jsonld", [(name, ";") for name in jsonld.names(obj.get("author"))]
+    yield "byline", [(text, None) for text in _byline(doc)]
+
+
+def _byline(doc: Document) -> list[str]:
+    """The first visible byline, cut where it stops naming people, job titles dropped. When
+    bylines nest ("byline" box, "author" spans), the innermost ones sharing a parent are read:
+    one per author."""
+    matches = [el for el in doc.root.xpath(BYLINE_XPATH)
+               if not doc.is_hidden(el) and el.tag not in ("meta", "link", "body", "article", "main")]
+    matched = set(matches)
+    leaves = [el for el in matches if not any(d in matched for d in el.iterdescendants())]
+    if not leaves:
+        return []
+    group = [el for el in leaves if el.getparent() is leaves[0].getparent()]
+    names: list[str] = []
+    for el in group:
+        text = " ".join(element_lines(el))
+        if not text or len(text) > MAX_BYLINE_CHARS:
+            continue
+        names += [p for p in split_names(BYLINE_END.sub("", text)) if not set(p.lower().split()) <= ROLE_WORDS]
+    return [";".join(names)] if names else []
 
 
 def _dedupe(names: Iterator[str]) -> Iterator[str]:

@@ -76,7 +76,7 @@ def parse_key(rest: str) -> tuple[FieldType, str] | Invalid:
     if ":" in rest:
         head, key = rest.split(":", 1)
         if head not in TYPES:
-            return Invalid(f"unknown key or type {head!r}")
+            return Invalid(f"{head}: is not a key of the spec" if head == "recs" else f"unknown type {head!r}")
         field_type = head  # type: ignore[assignment]
     if len(key) > MAX_KEY_CHARS:
         return Invalid(f"key longer than {MAX_KEY_CHARS} characters")

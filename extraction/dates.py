@@ -20,7 +20,7 @@ from extraction.document import Document
 from extraction.found import Choice, Found, Invalid, first_valid
 from extraction.profile import Rejection
 from extraction.textutil import element_text
-from extraction.zones import article_zone
+from extraction.zones import article_zone, first_h1
 
 MAX_FUTURE = timedelta(days=2)
 """Dates further ahead of "now" than this are typos or embargo placeholders (spec rule)."""
@@ -45,6 +45,13 @@ HEURISTIC_HINT = re.compile(
     r"date|time|byline|publish|posted|dateline|stamp|datum|dato|fecha|meta|article-info|info",
     re.IGNORECASE)
 """Class or id words of the elements that hold an article's visible date."""
+
+MACHINE_DATE_ATTRIBUTES = ("datetime", "content", "title")
+"""Attributes that carry a machine date on a visible date element (`<abbr class="published"
+title="2011-08-21T19:32:00+01:00">`, the classic hAtom form)."""
+
+HINTED_ELEMENT_CHARS = 200
+"""A date element's text is short; a longer one is a container whose dates belong to others."""
 
 HEURISTIC_ZONE_CHARS = 1500
 """How much text after the headline the fallback scan reads: the date sits in the byline,
@@ -124,20 +131,24 @@ def _jsonld(doc: Document, key: str) -> Iterator[tuple[str, str]]:
 
 
 def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
-    """Visible dates near the headline: first in byline/date-like elements of the article
-    zone, then in the first stretch of the zone's text. Each hit is offered as ISO text."""
+    """Visible dates near the headline: machine dates on date-like elements of the headline's
+    zone, then the text of those elements, then the first stretch of the zone's text. Each hit
+    is offered as ISO text. A page without a headline (a front page) has no such date."""
+    if first_h1(doc) is None:
+        return
     zone = article_zone(doc)
     if zone is None:
         return
-    for el in zone.iter():
-        if not isinstance(el.tag, str) or not _readable(doc, el, zone):
-            continue
-        hint = f"{el.get('class', '')} {el.get('id', '')} {el.get('itemprop', '')}"
-        if el.tag == "time" or HEURISTIC_HINT.search(hint):
-            if el.tag == "time" and el.get("datetime"):
-                yield "heuristic", el.get("datetime", "")
-            for value in find_text_dates(element_text(el)[:200]):
-                yield "heuristic", value.isoformat()
+    hinted = [el for el in zone.iter() if isinstance(el.tag, str) and _readable(doc, el, zone)
+              and (el.tag == "time" or HEURISTIC_HINT.search(f"{el.get('class', '')} {el.get('id', '')} "
+                                                              f"{el.get('itemprop', '')}"))]
+    for el in hinted:
+        for attr in MACHINE_DATE_ATTRIBUTES:
+            if el.get(attr) and parse_machine(el.get(attr)):
+                yield "heuristic", el.get(attr, "")
+    for el in hinted:
+        for value in find_text_dates(element_text(el)[:HINTED_ELEMENT_CHARS]):
+            yield "heuristic", value.isoformat()
     for value in find_text_dates(_zone_text(doc, zone)[:HEURISTIC_ZONE_CHARS]):
         yield "heuristic", value.isoformat()
 

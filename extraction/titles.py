@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import tldextract
 
@@ -94,7 +94,7 @@ def _from_title_tag(doc: Document) -> Found[str] | None:
     names_domain = domain is not None and domain in text.lower()
     if text and not names_domain:
         segments = [s.strip() for s in TITLE_SEPARATORS.split(text)]
-        if h1 and len(segments) > 1 and h1 in segments:
+        if h1 and len(segments) > 1 and h1 in segments and _compact(h1) not in _site_names(doc):
             return Found(h1, "title")
         return Found(strip_site_name(doc, text), "title")
     if h1 and h1.casefold() in text.casefold():
@@ -104,6 +104,7 @@ def _from_title_tag(doc: Document) -> Found[str] | None:
 
 def _site_names(doc: Document) -> set[str]:
     names = {_compact(v) for key in SITE_NAME_KEYS for v in doc.meta_values(key) if v.strip()}
+    names.update(_compact(text) for text in home_link_texts(doc))
     host = urlsplit(doc.url).hostname or ""
     parts = _DOMAINS(doc.url)
     names.update({_compact(parts.domain), _compact(host), _compact(registered_domain(doc.url) or "")})
@@ -118,6 +119,22 @@ def _names_site(segment: str, names: set[str]) -> bool:
         return True
     short = len(segment.split()) <= MAX_SITE_NAME_WORDS
     return short and any(len(name) >= MIN_SITE_NAME_CHARS and name in compact for name in names)
+
+
+def home_link_texts(doc: Document) -> list[str]:
+    """Short texts of links to the site's home page: the site's name in its masthead (blogs put
+    it in the first `<h1>`, which then is not the headline)."""
+    out = []
+    for link in doc.root.iter("a"):
+        href = (link.get("href") or "").strip()
+        if not href or urlsplit(urljoin(doc.url, href)).path not in ("", "/"):
+            continue
+        if urlsplit(urljoin(doc.url, href)).netloc != urlsplit(doc.url).netloc:
+            continue
+        text = element_text(link) or link.get("title", "")
+        if text and len(text.split()) <= MAX_SITE_NAME_WORDS + 2:
+            out.append(text)
+    return out
 
 
 def _compact(text: str) -> str:

@@ -30,7 +30,8 @@ def article_zone(doc: Document) -> etree._Element | None:
         if grandparent is not None and grandparent.tag != "html":
             return grandparent
         return parent
-    return next(iter(doc.root.iter(*ARTICLE_CONTAINERS)), None) or doc.root.find("body")
+    container = next(iter(doc.root.iter(*ARTICLE_CONTAINERS)), None)
+    return container if container is not None else doc.root.find("body")
 
 
 def inside(el: etree._Element, zone: etree._Element) -> bool:

@@ -102,3 +102,21 @@ def test_jsonld_author_list_inside_graph():
 
 def test_no_authors_is_none():
     assert authors(doc("", "<p>Nobody wrote this.</p>")) is None
+
+
+@pytest.mark.parametrize("body, expected", [
+    ('<p class="byline">By Alan Hughes, Staff Reporter &middot; Posted 3 October 2022</p>', ("Alan Hughes",)),
+    ('<div class="b-byline"><span>By </span><a>Priya Raman</a> and <span>Tom Willis</span></div>',
+     ("Priya Raman", "Tom Willis")),
+    ('<div class="article-byline"><span class="author">Ingrid Solheim</span><span class="author">Per Arne Dahl'
+     '</span><span class="published">Publisert 02.09.2024 kl. 05.00</span></div>', ("Ingrid Solheim", "Per Arne Dahl")),
+], ids=["role-and-date-cut", "by-and", "one-element-per-author"])
+def test_visible_byline_is_the_last_resort(body, expected):
+    found = authors(doc("", body))
+    assert (found.value, found.source) == (expected, "byline")
+
+
+def test_byline_comes_after_jsonld_and_ignores_comments():
+    jsonld = LEVELS[-1][1]
+    assert authors(doc(jsonld, '<p class="byline">By Someone Else</p>')).source == "jsonld"
+    assert authors(doc("", '<div class="comments"><p class="comment-author">Troll Person</p></div>')) is None

@@ -61,9 +61,10 @@ def test_typed_values(key, content, expected):
     ("fruit", "orange", "key is not a customer prefix"),
     ("xyz-fr.uit", "orange", "key is not a customer prefix"),
     ("xyz-fruit", "x" * 101, "value longer than 100 characters"),
-    ("color:xyz-fruit", "red", "unknown key or type 'color'"),
+    ("color:xyz-fruit", "red", "unknown type 'color'"),
+    ("recs:xyz-paywall", "true", "recs: is not a key of the spec"),
 ], ids=["nan-text", "nan", "bad-time", "geopoint-comma", "latitude-range", "longitude-range", "long-key",
-        "no-prefix", "bad-character", "long-value", "unknown-type"])
+        "no-prefix", "bad-character", "long-value", "unknown-type", "unknown-recs-key"])
 def test_invalid_values_are_dropped_with_reason(key, content, reason):
     page_doc = doc(meta(f"cXenseParse:{key}", content))
     assert custom_fields(page_doc) is None
