@@ -42,6 +42,11 @@ ARTICLE_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+){3,}|\d{5,}|/\d{4}/\d{1,2}/",
 
 QUERY_ID = re.compile(r"(?:^|&)\w*(?:id|p|story|article)=\d+", re.IGNORECASE)
 """A numeric item id in the query string."""
+SERVICE_PAGES = frozenset({
+    "about", "about-us", "contact", "contact-us", "impressum", "kontakt", "privacy", "terms", "imprint",
+    "datenschutz", "personvern", "om-oss", "kontakt-oss", "subscribe", "login", "search", "suche", "sok",
+})
+"""Path words of a publisher's service pages: prose, but never a story to recommend."""
 INDEX_FILES = frozenset({"index.html", "index.htm", "index.php", "default.aspx"})
 
 BLOCK_TAGS = ("p", "div", "td", "li", "section", "article", "blockquote", "dd")
@@ -51,7 +56,7 @@ CHROME_TAGS = frozenset({"script", "style", "noscript", "template", "head"})
 @dataclass(frozen=True, slots=True)
 class PageFeatures:
     url_kind: str
-    """`root`, `article_slug`, `section` (short path) or `other`."""
+    """`root`, `service`, `article_slug`, `section` (short path) or `other`."""
     link_text_share: float
     teaser_blocks: int
     longest_block_words: int
@@ -91,7 +96,7 @@ def features(doc: Document) -> PageFeatures:
 
 def classifier_score(f: PageFeatures) -> float:
     """Positive: article; negative: front page; magnitude: how sure."""
-    score = {"root": -3.0, "article_slug": 1.5, "section": -1.0, "other": 0.0}[f.url_kind]
+    score = {"root": -3.0, "service": -3.0, "article_slug": 1.5, "section": -1.0, "other": 0.0}[f.url_kind]
     if f.link_text_share > LINK_SHARE_HIGH:
         score -= 2.0
     elif f.link_text_share < LINK_SHARE_LOW:
@@ -120,6 +125,8 @@ def url_kind(url: str) -> str:
         return "article_slug"
     if not segments:
         return "root"
+    if any(segment.split(".")[0].lower() in SERVICE_PAGES for segment in segments):
+        return "service"
     if len(segments) <= 2 and all(re.fullmatch(r"[a-z]+", s, re.IGNORECASE) for s in segments):
         return "section"
     return "other"

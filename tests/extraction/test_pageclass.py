@@ -52,6 +52,8 @@ def test_unknown_declared_class_is_recorded():
     ("https://x.com/politics/council-approves-new-budget", "article_slug"),
     ("https://x.com/a/123456.html", "article_slug"),
     ("https://x.com/sport/", "section"),
+    ("https://x.com/about.html", "service"),
+    ("https://x.com/de/impressum", "service"),
     ("https://x.com/p?id=3", "article_slug"),
     ("https://x.com/?page=2", "root"),
     ("https://x.com/about/team-and-contact-page/info", "article_slug"),
