@@ -92,6 +92,9 @@ class Enqueued:
 
 OPERATOR_REASONS = frozenset({Reason.PUSH, Reason.MANUAL})
 """Only an operator's request revives a parked page; views and schedules do not."""
+AFTER_LEASE_REASONS = frozenset({Reason.PUSH, Reason.MODIFIED})
+"""Requests that queue the page again when they arrive during its crawl: the render in
+flight may predate the change. More views or a schedule add nothing to a crawl in flight."""
 
 
 def enqueue(session: Session, page_id: int, reason: Reason, due_at: datetime, now: datetime) -> Enqueued:
@@ -109,6 +112,8 @@ def enqueue(session: Session, page_id: int, reason: Reason, due_at: datetime, no
         values |= {"state": QueueState.QUEUED.value, "attempts": 0, "last_error": None, "enqueued_at": now}
         outcome = "rearmed"
     elif row.state == QueueState.LEASED:
+        if reason not in AFTER_LEASE_REASONS:
+            return Enqueued("unchanged", row.due_at)
         outcome = "requeued"
     elif due_at < row.due_at or reason.priority < row.priority:
         values["due_at"] = min(due_at, row.due_at)
@@ -214,12 +219,16 @@ def renew(session: Session, lease: Lease, now: datetime, duration: timedelta) ->
 def complete(session: Session, lease: Lease, now: datetime) -> str:
     """The crawl is recorded: the row is done — or queued again if the page was asked for
     while it was being crawled (a push or modified view during the render). Returns the state."""
-    current = session.execute(select(Q.c.due_at, Q.c.reason).where(Q.c.id == lease.queue_id)).one_or_none()
-    asked_again = current is not None and (current.due_at != lease.due_at or current.reason != lease.reason)
-    state = QueueState.QUEUED if asked_again else QueueState.DONE
+    state = QueueState.QUEUED if asked_again(session, lease) else QueueState.DONE
     _transition(session, lease, state=state.value, lease_owner=lease.owner if state == QueueState.DONE else None,
                 lease_expires_at=None, last_error=None, updated_at=now)
     return state.value
+
+
+def asked_again(session: Session, lease: Lease) -> bool:
+    """Was the page asked for (push, modified view) while this lease was held?"""
+    current = session.execute(select(Q.c.due_at, Q.c.reason).where(Q.c.id == lease.queue_id)).one_or_none()
+    return current is not None and (current.due_at != lease.due_at or current.reason != lease.reason)
 
 
 def retry_later(session: Session, lease: Lease, at: datetime, error: str, now: datetime) -> None:

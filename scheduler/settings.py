@@ -48,7 +48,7 @@ class SchedulerSettings(BaseSettings):
     worker_concurrency: int = Field(default=1, ge=1, le=64)
 
     enqueue_every_seconds: float = Field(default=60, ge=1, description="How often the scheduler looks for due recrawls.")
-    reap_every_seconds: float = Field(default=30, ge=1, description="How often expired leases are returned to the queue.")
+    reap_every_seconds: float = Field(default=30, ge=0.1, description="How often expired leases are returned to the queue.")
     prune_every_hours: float = Field(default=24, gt=0)
     prune_crawls_older_than_days: float = Field(default=90, gt=0, description="Crawl log and finished queue rows older than this are deleted.")
 

@@ -1,0 +1,78 @@
+"""robots.txt, parsed by Protego (Scrapy's parser: wildcards, `Allow` precedence by length,
+`Crawl-delay`), fetched once per host and cached.
+
+Fetch failures follow RFC 9309 §2.3.1: a 4xx robots.txt means no rules (crawl everything);
+a 5xx or an unreachable server means "assume everything is disallowed" for a short while,
+since the site may be telling crawlers to stay away while it is in trouble.
+"""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from urllib.parse import urlsplit
+
+from protego import Protego
+
+FETCH_TIMEOUT_S = 10
+"""A robots.txt is a few kB; a server slower than this is treated as unreachable."""
+MAX_ROBOTS_BYTES = 500 * 1024
+"""RFC 9309 asks parsers to read at least 500 KiB; more is ignored."""
+UNREACHABLE_RETRY = timedelta(minutes=1)
+"""How long an unreachable robots.txt keeps the host disallowed before asking again."""
+
+Fetcher = Callable[[str], tuple[int, str]]
+"""url -> (HTTP status, body); raises OSError when the server cannot be reached."""
+
+
+@dataclass(frozen=True, slots=True)
+class RobotsVerdict:
+    allowed: bool
+    reason: str
+
+
+def fetch_robots(url: str) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers={"User-Agent": "rendercrawlbot"})
+    try:
+        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT_S) as response:  # noqa: S310 - http(s) only
+            return response.status, response.read(MAX_ROBOTS_BYTES).decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, ""
+
+
+class RobotsCache:
+    """Per-host robots.txt rules, refreshed after `ttl`. Not shared between processes."""
+
+    def __init__(self, user_agent: str, ttl: timedelta, fetch: Fetcher = fetch_robots) -> None:
+        self.user_agent = user_agent
+        self.ttl = ttl
+        self.fetch = fetch
+        self._rules: dict[str, tuple[datetime, Protego | None, str]] = {}
+
+    def verdict(self, url: str, now: datetime) -> RobotsVerdict:
+        parts = urlsplit(url)
+        origin = f"{parts.scheme}://{parts.netloc}"
+        cached = self._rules.get(origin)
+        if cached is None or cached[0] <= now:
+            cached = self._load(origin, now)
+            self._rules[origin] = cached
+        _, rules, note = cached
+        if rules is None:
+            return RobotsVerdict(False, note)
+        if rules.can_fetch(url, self.user_agent):
+            return RobotsVerdict(True, note)
+        return RobotsVerdict(False, f"robots.txt of {origin} disallows it for {self.user_agent}")
+
+    def _load(self, origin: str, now: datetime) -> tuple[datetime, Protego | None, str]:
+        try:
+            status, body = self.fetch(f"{origin}/robots.txt")
+        except OSError as error:
+            return now + UNREACHABLE_RETRY, None, f"robots.txt unreachable ({error}); assuming disallowed"
+        if 200 <= status < 300:
+            return now + self.ttl, Protego.parse(body), "robots.txt allows it"
+        if 400 <= status < 500:
+            return now + self.ttl, Protego.parse(""), f"no robots.txt ({status})"
+        return now + UNREACHABLE_RETRY, None, f"robots.txt answered {status}; assuming disallowed"
