@@ -67,33 +67,6 @@ def profile(url: str, as_json: bool) -> None:
     _print_profile(found.to_json_dict(), as_json)
 
 
-@main.group()
-def db() -> None:
-    """Database schema (Alembic migrations)."""
-
-
-@db.command("upgrade")
-@click.argument("revision", default="head")
-def db_upgrade(revision: str) -> None:
-    """Apply migrations up to REVISION (default: head)."""
-    from storage.migrate import upgrade
-
-    url = StorageSettings().database_url
-    upgrade(url, revision)
-    click.echo(f"database {_redact(url)} is at {revision}")
-
-
-@db.command("downgrade")
-@click.argument("revision")
-def db_downgrade(revision: str) -> None:
-    """Revert migrations down to REVISION (e.g. `base`)."""
-    from storage.migrate import downgrade
-
-    url = StorageSettings().database_url
-    downgrade(url, revision)
-    click.echo(f"database {_redact(url)} is at {revision}")
-
-
 @main.command()
 @click.option("--install", is_flag=True, help="Install Chromium if none is found.")
 def doctor(install: bool) -> None:
@@ -161,11 +134,15 @@ def _print_profile(data: dict[str, Any], as_json: bool) -> None:
     click.echo(f"{'sources':>16}: {', '.join(f'{k}={v}' for k, v in data['sources'].items())}")
 
 
-def _redact(url: str) -> str:
-    from sqlalchemy.engine import make_url
+def _register_component_commands() -> None:
+    """Commands owned by the packages they operate on: storage's `db`, `sql`, `reextract`."""
+    from storage.cli import db_commands, reextract_command, sql_command
 
-    return make_url(url).render_as_string(hide_password=True)
+    for command in (db_commands, sql_command, reextract_command):
+        main.add_command(command)
 
+
+_register_component_commands()
 
 if __name__ == "__main__":
     main()

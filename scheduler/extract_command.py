@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import sys
+from datetime import datetime, timezone
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from tqdm import tqdm
 
 from extraction import extract
 from extraction.document import parse
+from extraction.output import output_name, profile_json
 from render.model import RenderedPage
 from render.outcome import RenderFailure
 from render.settings import RenderSettings
@@ -30,6 +31,7 @@ OFFLINE_CONCURRENCY = 2
 
 def run_extract(inputs: tuple[str, ...], original_url: str | None, static: bool, as_json: bool,
                 out_dir: Path | None, explain: bool, settings: RenderSettings) -> None:
+    now = datetime.now(timezone.utc)  # the I/O edge reads the clock; extraction never does
     if len(inputs) == 1 and inputs[0].startswith(("http://", "https://")):
         pages = [_render_live(inputs[0], settings)]
     else:
@@ -43,17 +45,17 @@ def run_extract(inputs: tuple[str, ...], original_url: str | None, static: bool,
         sources = [(f, read_html(f), original_url or f.resolve().as_uri()) for f in files]
         pages = _parse_all(sources) if static else _render_all(sources, settings, show_progress=out_dir is not None)
     for path, page in pages:
-        profile = extract(page)
+        profile = extract(page, now=now)
         data = profile.to_json_dict()
         if out_dir is not None:
             out_dir.mkdir(parents=True, exist_ok=True)
-            (out_dir / (_stem(path) + ".json")).write_text(json.dumps(data, ensure_ascii=False, indent=2))
+            (out_dir / output_name(path.name if path else "page.html")).write_text(profile_json(profile))
             continue
         if explain:
             from extraction.maintext import explain_main_text
 
             click.echo(explain_main_text(parse(page)))
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2) if as_json else _summary(data))
+        click.echo(profile_json(profile).rstrip() if as_json else _summary(data))
 
 
 def _render_live(url: str, settings: RenderSettings) -> tuple[Path | None, RenderedPage]:
@@ -113,14 +115,6 @@ def _html_files(inputs: Iterable[str]) -> Iterable[Path]:
             yield path
         else:
             fail(f"{item}: no such file or directory")
-
-
-def _stem(path: Path | None) -> str:
-    name = path.name if path else "page"
-    for suffix in HTML_SUFFIXES:
-        if name.endswith(suffix):
-            return name[: -len(suffix)]
-    return name
 
 
 def _summary(data: dict) -> str:

@@ -51,7 +51,7 @@ async def crawl_url(renderer: Renderer, sessions: sessionmaker[Session], url: st
     else:
         t1 = time.perf_counter()
         # Extraction is CPU work; off the event loop so other pages keep rendering meanwhile.
-        profile = await asyncio.to_thread(extract, rendered)
+        profile = await asyncio.to_thread(extract, rendered, now=started_at)
         extract_ms = (time.perf_counter() - t1) * 1000
         attempt = CrawlAttempt(
             url=url, started_at=started_at, finished_at=datetime.now(timezone.utc),
