@@ -378,3 +378,15 @@ class CrawlHost(Base):
 
     host: Mapped[str] = mapped_column(String(255), primary_key=True)
     last_started_at: Mapped[datetime | None]
+
+
+apscheduler_jobs = Table(
+    "apscheduler_jobs",
+    Base.metadata,
+    Column("id", Unicode(191), primary_key=True),
+    Column("next_run_time", Float(25), index=True),
+    Column("job_state", LargeBinary, nullable=False),
+)
+"""APScheduler 3's SQLAlchemy job store, exactly as it defines it (`rendercrawl scheduler`
+keeps its jobs in the profiles database). Created by migration 0005 so that Alembic stays the
+only thing that creates tables; the job store's own `create(checkfirst=True)` then finds it."""
