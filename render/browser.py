@@ -1,45 +1,38 @@
-"""`Renderer`: one Chromium per worker process, a fresh context per page.
+"""`Renderer`: the browser layer's public face — `render(url)` and `render_html(html, url)`.
 
-Blocking happens inside Chromium (CDP `Network.setBlockedURLs`) rather than in a Playwright
-`route()` handler: a handler sends every request through the driver and turns the HTTP cache
-off, which a recrawler that sees the same publisher's scripts again and again pays for most.
-Blocked requests are recorded from the `requestfailed` events Chromium emits for them.
+One Chromium per worker process (`BrowserHost`, which also relaunches it when due or dead),
+`concurrency` pages at once, a fresh context per page closed after use (page before context),
+so no page sees another's cookies and memory stays flat. Blocking happens inside Chromium (CDP
+`Network.setBlockedURLs`) unless filter lists make that too slow (see `render/blocking.py`);
+blocked requests are recorded from the failure events Chromium emits for them.
+
+Callers may run many `render()` calls at once (`asyncio.gather`); the host's slots bound how
+many pages are open.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-import time
-from importlib.resources import files
-from typing import Any
+import logging
+from urllib.parse import urlsplit
 
-from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
+from playwright.async_api import Browser, BrowserContext, Page
 from playwright.async_api import Error as PlaywrightError
 
-from render.chromium import find_chromium, launch_args
-from render.denylist import PIANO_COMPOSER_HOSTS, Denylist
-from render.model import Box, DataLayer, Image, RenderedPage, Timings
-from render.outcome import FailureKind, RenderFailure, classify_error
-from render.requests import RequestTracker
-from render.settings import RenderSettings
+from render.blocking import RequestPolicy
+from render.denylist import Denylist
+from render.lifecycle import BrowserHost
+from render.model import RenderedPage
+from render.outcome import FailureKind, RenderFailure
+from render.pagerender import PageCallTimeout, PageJob, bounded, render_page
+from render.settings import RenderSettings, SiteSettings
+from render.slowhosts import SlowHosts
 
-SNAPSHOT_JS = (files("render") / "snapshot.js").read_text(encoding="utf-8")
+log = logging.getLogger(__name__)
 
-COMPOSER_PROPERTIES = (
-    "contentAuthor", "contentCreated", "contentSection", "tags", "contentIsNative",
-    "contentId", "zone", "customPageUrl", "customVariables",
-)
-"""Properties Piano Composer keeps on `tp` once its script has run the queued commands."""
-
-DATALAYER_GLOBALS = ("pdl",)
-"""Globals read into `DataLayer.globals` in addition to Composer's `tp`."""
-
-HTML_TYPES = ("text/html", "application/xhtml+xml")
-POLL_INTERVAL_S = 0.05
-"""How often the settle loop looks at the network; finer costs CPU for no better snapshot."""
-SCROLL_PAUSE_MS = 60
-"""Pause per scroll step so lazy-loading observers fire and start their requests."""
+RENDER_DEADLINE_CALLS = 4
+"""The whole render is also bounded: navigation + two settle caps + this many page calls. A
+last guard — every step has its own deadline — so one render can never hold a slot for ever."""
 
 
 class Renderer:
@@ -47,12 +40,22 @@ class Renderer:
 
     def __init__(self, settings: RenderSettings | None = None, denylist: Denylist | None = None) -> None:
         self.settings = settings or RenderSettings()
-        extra = PIANO_COMPOSER_HOSTS if self.settings.block_piano_composer else ()
-        self.denylist = denylist or Denylist.default(extra=extra)
-        self._patterns = self.denylist.url_patterns()
-        self._playwright: Playwright | None = None
-        self._browser: Browser | None = None
-        self.user_agent = ""
+        policy = RequestPolicy.from_settings(self.settings)
+        if denylist is not None:
+            policy = RequestPolicy(denylist, policy.filters, policy.block_fonts, policy.block_media, policy.mode)
+        self.policy = policy
+        self.denylist = policy.denylist
+        self.slow_hosts = SlowHosts(self.settings.slow_host_strikes, self.settings.slow_host_window_s,
+                                    self.settings.slow_host_block_s)
+        self.host = BrowserHost(self.settings)
+        filters = policy.filters
+        if self.settings.filter_lists:
+            log.info("filter lists: %d rules loaded, %d ignored; blocking mode %s",
+                     filters.loaded, filters.ignored, policy.mode)
+
+    @property
+    def user_agent(self) -> str:
+        return self.host.user_agent
 
     async def __aenter__(self) -> Renderer:
         await self.start()
@@ -62,172 +65,66 @@ class Renderer:
         await self.close()
 
     async def start(self) -> None:
-        executable = find_chromium(self.settings.chromium)
-        self._playwright = await async_playwright().start()
-        self._browser = await self._playwright.chromium.launch(
-            executable_path=str(executable), headless=True, args=launch_args(self.settings.resolver_rules))
-        cdp = await self._browser.new_browser_cdp_session()
-        version = await cdp.send("Browser.getVersion")
-        await cdp.detach()
-        self.user_agent = f"{version['userAgent']} {self.settings.bot_token}"
+        await self.host.start()
 
     async def close(self) -> None:
-        if self._browser is not None:
-            await self._browser.close()
-            self._browser = None
-        if self._playwright is not None:
-            await self._playwright.stop()
-            self._playwright = None
+        await self.host.close()
 
     async def render(self, url: str) -> RenderedPage | RenderFailure:
-        """Render one URL; every failure the page or network can cause comes back typed."""
-        context = await self._new_context()
-        try:
-            return await self._render_in(context, url, html=None)
-        finally:
-            await context.close()
+        """Render one URL; every failure the page, the network or the browser can cause comes
+        back typed (a crashed browser is relaunched for the next call)."""
+        return await self._render(url, html=None)
 
     async def render_html(self, html: str, url: str) -> RenderedPage | RenderFailure:
         """Render a saved page as if served from `url`, with every other request refused."""
-        context = await self._new_context()
-        try:
-            return await self._render_in(context, url, html=html)
-        finally:
-            await context.close()
+        return await self._render(url, html=html)
 
-    async def _new_context(self) -> BrowserContext:
-        if self._browser is None:
-            raise RuntimeError("Renderer.start() was not called")
+    async def _render(self, url: str, html: str | None) -> RenderedPage | RenderFailure:
         s = self.settings
-        context = await self._browser.new_context(
+        site = s.site((urlsplit(url).hostname or "").lower())
+        job = PageJob(url=url, html=html, site=site, slow_hosts=self.slow_hosts.blocked(), settings=s,
+                      policy=self.policy, slow=self.slow_hosts)
+        deadline_ms = s.navigation_timeout_ms + 2 * s.settle_cap_ms + RENDER_DEADLINE_CALLS * s.call_timeout_ms
+        try:
+            async with self.host.lease() as browser:
+                context = await bounded(self._new_context(browser, url, site), s.call_timeout_ms)
+                try:
+                    return await bounded(render_page(context, job), deadline_ms)
+                finally:
+                    await _close_context(context, s.call_timeout_ms)
+        except PageCallTimeout as error:
+            return RenderFailure(url, FailureKind.TIMEOUT, str(error))
+        except PlaywrightError as error:
+            # Opening a context fails only when the browser is going or gone.
+            return RenderFailure(url, FailureKind.BROWSER_CRASH, error.message.splitlines()[0])
+
+    async def _new_context(self, browser: Browser, url: str, site: SiteSettings) -> BrowserContext:
+        s = self.settings
+        credentials = None
+        if site.username is not None and site.password is not None:
+            parts = urlsplit(url)
+            credentials = {"username": site.username, "password": site.password.get_secret_value(),
+                           "origin": f"{parts.scheme}://{parts.netloc}"}
+        context = await browser.new_context(
             user_agent=self.user_agent, viewport={"width": s.viewport_width, "height": s.viewport_height},
-            service_workers="block", accept_downloads=False)
+            service_workers="block", accept_downloads=False, http_credentials=credentials,
+            extra_http_headers=site.headers or None)
         context.set_default_timeout(s.call_timeout_ms)
         context.on("page", _close_popup)
         return context
 
-    async def _render_in(self, context: BrowserContext, url: str, html: str | None) -> RenderedPage | RenderFailure:
-        s = self.settings
-        started = time.monotonic()
-        page = await context.new_page()
-        tracker = RequestTracker(page, self.denylist.blocks_url)
-        if html is None:
-            cdp = await context.new_cdp_session(page)
-            await cdp.send("Network.enable")
-            await cdp.send("Network.setBlockedURLs", {"urls": self._patterns})
-        else:
-            await _serve_offline(page, url, html)
-        try:
-            response = await page.goto(url, wait_until="load", timeout=s.navigation_timeout_ms)
-        except PlaywrightError as error:
-            kind = classify_error(error.message)
-            message = error.message.splitlines()[0]
-            if kind is FailureKind.TIMEOUT:
-                message += f"; still loading: {', '.join(tracker.still_loading()[:5]) or 'nothing'}"
-            return RenderFailure(url, kind, message)
-        if response is None:
-            return RenderFailure(url, FailureKind.ERROR, "navigation produced no response")
-        chain = _redirect_chain(response.request)
-        content_type = (await response.all_headers()).get("content-type", "")
-        status = response.status
-        if not any(t in content_type.lower() for t in HTML_TYPES):
-            return RenderFailure(url, FailureKind.NON_HTML, f"content type {content_type or 'missing'} is not HTML",
-                                 status=status, final_url=page.url, redirect_chain=chain, content_type=content_type)
-        if status >= 400:
-            return RenderFailure(url, FailureKind.HTTP_ERROR, f"HTTP {status}", status=status,
-                                 final_url=page.url, redirect_chain=chain, content_type=content_type)
-        nav_done = time.monotonic()
-        try:
-            settled = await self._settle(tracker, s.settle_cap_ms, min_wait_ms=s.settle_quiet_ms)
-            await asyncio.wait_for(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS]), s.call_timeout_ms / 1000)
-            settled = await self._settle(tracker, s.settle_cap_ms // 2, min_wait_ms=0) and settled
-            settle_done = time.monotonic()
-            raw = await asyncio.wait_for(
-                page.evaluate(SNAPSHOT_JS, {"composerProperties": list(COMPOSER_PROPERTIES),
-                                            "globals": list(DATALAYER_GLOBALS)}),
-                s.call_timeout_ms / 1000)
-        except (PlaywrightError, asyncio.TimeoutError) as error:
-            message = getattr(error, "message", "") or f"page call exceeded {s.call_timeout_ms} ms"
-            return RenderFailure(url, classify_error(message) if message else FailureKind.TIMEOUT,
-                                 message.splitlines()[0], status=status, final_url=page.url, redirect_chain=chain)
-        done = time.monotonic()
-        timings = Timings(
-            navigation_ms=round((nav_done - started) * 1000, 1), settle_ms=round((settle_done - nav_done) * 1000, 1),
-            snapshot_ms=round((done - settle_done) * 1000, 1), total_ms=round((done - started) * 1000, 1))
-        return _page_from_snapshot(json.loads(raw), url, page.url, status, content_type, chain,
-                                   tuple(tracker.failures), timings, settled)
-
-    async def _settle(self, tracker: RequestTracker, cap_ms: int, min_wait_ms: int) -> bool:
-        """Wait until the network was quiet for `settle_quiet_ms` and `min_wait_ms` passed (so
-        timers a page sets at load get to run), or until `cap_ms`; True if it settled."""
-        quiet = self.settings.settle_quiet_ms
-        start = time.monotonic()
-        while True:
-            elapsed = (time.monotonic() - start) * 1000
-            if not tracker.inflight and tracker.quiet_ms() >= quiet and elapsed >= min_wait_ms:
-                return True
-            if elapsed >= cap_ms:
-                return False
-            await asyncio.sleep(POLL_INTERVAL_S)
-
-
-SCROLL_JS = """async ([steps, pauseMs]) => {
-  const h = window.innerHeight;
-  for (let i = 1; i <= steps; i++) {
-    if (i * h >= document.documentElement.scrollHeight) break;
-    window.scrollTo(0, i * h);
-    await new Promise((resolve) => setTimeout(resolve, pauseMs));
-  }
-  window.scrollTo(0, 0);
-}"""
-"""Scroll through the page in viewport-high steps so lazy images start loading, then back to
-the top so boxes are measured from the page's first screen."""
-
 
 async def _close_popup(page: Page) -> None:
     """Popups are refused: a crawl renders one page, never what it opens."""
-    if await page.opener() is not None:
-        await page.close()
+    try:
+        if await page.opener() is not None:
+            await page.close()
+    except PlaywrightError:
+        pass  # the context is closing anyway
 
 
-async def _serve_offline(page: Page, url: str, html: str) -> None:
-    async def handle(route: Any) -> None:
-        request = route.request
-        if request.url == url and request.is_navigation_request():
-            await route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
-        else:
-            await route.abort("blockedbyclient")
-
-    await page.route("**/*", handle)
-
-
-def _redirect_chain(request: Any) -> tuple[str, ...]:
-    chain: list[str] = []
-    previous = request.redirected_from
-    while previous is not None:
-        chain.append(previous.url)
-        previous = previous.redirected_from
-    return tuple(reversed(chain))
-
-
-def _page_from_snapshot(raw: dict[str, Any], requested: str, final: str, status: int, content_type: str,
-                        chain: tuple[str, ...], blocked: tuple, timings: Timings, settled: bool) -> RenderedPage:
-    boxes = {
-        row[0]: Box(x=row[1], y=row[2], width=row[3], height=row[4], visible=bool(row[5]), font_size=row[6],
-                    font_weight=row[7], display=row[8], position=row[9], overlay=bool(row[10]))
-        for row in raw["boxes"]
-    }
-    images = tuple(
-        Image(node_id=r[0], url=r[1], natural_width=r[2], natural_height=r[3], width=r[4], height=r[5],
-              x=r[6], y=r[7], visible=bool(r[8]), alt=r[9])
-        for r in raw["images"]
-    )
-    composer = raw["composer"]
-    datalayer = DataLayer(
-        composer_commands=tuple((c[0], tuple(c[1])) for c in composer["commands"]),
-        composer_state=composer["state"], globals=raw["globals"])
-    return RenderedPage(
-        requested_url=requested, final_url=final, status=status, content_type=content_type, html=raw["html"],
-        redirect_chain=chain, boxes=boxes, images=images, viewport=tuple(raw["viewport"]),
-        document_size=tuple(raw["document"]), datalayer=datalayer, blocked=blocked, timings=timings,
-        settled=settled)
+async def _close_context(context: BrowserContext, timeout_ms: int) -> None:
+    try:
+        await asyncio.wait_for(context.close(), timeout_ms / 1000)
+    except (PlaywrightError, asyncio.TimeoutError):
+        pass  # a dead browser has no context left to close; the host relaunches it

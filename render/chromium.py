@@ -40,6 +40,25 @@ SILENT_HOSTS = (
 does not cost retries and an open one sees no traffic the page did not ask for."""
 
 
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+    "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+"""Playwright's own `--disable-features` list (driver `chromiumSwitches.ts`). The flag is
+last-one-wins, so adding ours must repeat it; a test compares it with the installed driver."""
+
+FULL_CHROMIUM_DISABLED_FEATURES = (
+    # Full Chromium starts 3 renderers per new context (page, WebUI preload, spare renderer)
+    # without these: ~410-500 ms CPU per page instead of ~820-1140 ms (reference, 2026-11-29).
+    "InitialWebUI", "WebUIToolbarProcessOverheadExperiment", "PreloadTopChromeWebUI",
+    "WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "SpareRendererForSitePerProcess",
+)
+HEADLESS_SHELL_NAME = "chromium-headless-shell"
+
+
 class ChromiumNotFound(RuntimeError):
     """No usable Chromium; the message says exactly what the user can do."""
 
@@ -115,12 +134,22 @@ def _can_apt() -> bool:
     return os.geteuid() == 0 and shutil.which("apt-get") is not None
 
 
-def launch_args(resolver_rules: str = "") -> list[str]:
-    """Flags for a headless Chromium on a server; `resolver_rules` are added after ours."""
+def launch_args(resolver_rules: str = "", executable: Path | None = None) -> list[str]:
+    """Flags for a headless Chromium on a server; `resolver_rules` are added after ours. The
+    full binary (not the headless shell) also gets the features that cost it extra renderers."""
     rules = [f"MAP {host} ~NOTFOUND" for host in SILENT_HOSTS]
     if resolver_rules.strip():
         rules.insert(0, resolver_rules.strip())
-    return [*LAUNCH_ARGS, "--host-resolver-rules=" + ", ".join(rules)]
+    args = [*LAUNCH_ARGS, "--host-resolver-rules=" + ", ".join(rules)]
+    if executable is not None and is_full_chromium(executable):
+        features = (*PLAYWRIGHT_DISABLED_FEATURES, *FULL_CHROMIUM_DISABLED_FEATURES)
+        args.append("--disable-features=" + ",".join(features))
+    return args
+
+
+def is_full_chromium(executable: Path) -> bool:
+    """The full browser, as opposed to the "old headless" shell (Debian's or Playwright's)."""
+    return HEADLESS_SHELL_NAME not in executable.name and "headless_shell" not in executable.name
 
 
 if __name__ == "__main__":  # `python -m render.chromium`: used by the Makefile's set-up step

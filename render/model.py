@@ -34,6 +34,8 @@ class Box:
     """`static`, `relative`, `absolute`, `fixed` or `sticky`."""
     overlay: bool = False
     """Inside a fixed/sticky layer that covers part of the viewport (cookie banner, paywall)."""
+    covered: bool = False
+    """Lies under a large fixed overlay (a paywall or consent wall hides it from a reader)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +112,10 @@ class RenderedPage:
     timings: Timings = field(default_factory=Timings)
     settled: bool = True
     """False when the page was snapshotted at the settle cap while still busy."""
+    still_loading: tuple[str, ...] = ()
+    """URLs still in flight when an unsettled page was snapshotted (at most a few dozen)."""
+    auto_blocked_hosts: tuple[str, ...] = ()
+    """Third-party hosts blocked for this render because they kept timing out on earlier ones."""
 
     @property
     def has_layout(self) -> bool:
@@ -152,4 +158,6 @@ class RenderedPage:
             blocked=tuple(BlockedRequest(**b) for b in data["blocked"]),
             timings=Timings(**data["timings"]),
             settled=data["settled"],
+            still_loading=tuple(data.get("still_loading", ())),
+            auto_blocked_hosts=tuple(data.get("auto_blocked_hosts", ())),
         )

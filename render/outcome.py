@@ -35,6 +35,8 @@ class RenderFailure:
     final_url: str | None = None
     redirect_chain: tuple[str, ...] = ()
     content_type: str | None = None
+    still_loading: tuple[str, ...] = ()
+    """For a timeout: the URLs that had not finished (the navigation itself, or subresources)."""
 
     def __str__(self) -> str:
         return f"{self.kind.value}: {self.message}"
@@ -52,11 +54,14 @@ NET_ERRORS: tuple[tuple[str, FailureKind], ...] = (
     ("ERR_SSL_", FailureKind.TLS),
     ("ERR_TOO_MANY_REDIRECTS", FailureKind.REDIRECT_LOOP),
     ("ERR_BLOCKED_BY_CLIENT", FailureKind.BLOCKED),
+    ("ERR_BAD_SSL_CLIENT_AUTH_CERT", FailureKind.TLS),
     ("ERR_TIMED_OUT", FailureKind.TIMEOUT),
+    ("ERR_CONNECTION_TIMED_OUT", FailureKind.TIMEOUT),
     ("Timeout", FailureKind.TIMEOUT),
     ("Download is starting", FailureKind.NON_HTML),
     ("Target page, context or browser has been closed", FailureKind.BROWSER_CRASH),
     ("Target crashed", FailureKind.BROWSER_CRASH),
+    ("Page crashed", FailureKind.BROWSER_CRASH),
     ("Browser has been closed", FailureKind.BROWSER_CRASH),
     ("Connection closed", FailureKind.BROWSER_CRASH),
 )

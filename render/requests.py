@@ -1,5 +1,6 @@
-"""Watching a page's requests: how many are in flight (for settling) and which were blocked
-or failed (recorded on the `RenderedPage`)."""
+"""Watching a page's requests: how many are in flight (for settling), which outlived their
+budget, which were blocked or failed (recorded on the `RenderedPage`), and the main-frame
+redirect chain (reported when navigation fails, e.g. on a redirect loop)."""
 
 from __future__ import annotations
 
@@ -11,16 +12,21 @@ from playwright.async_api import Page, Request
 
 from render.model import BlockedRequest
 
+MAX_RECORDED_STILL_LOADING = 25
+"""A page that polls can have hundreds of requests in flight; a sample says enough."""
 
 
 class RequestTracker:
-    """Counts in-flight requests and remembers failures; attached before navigation."""
+    """Attached before navigation. `classify(request)` names the policy that refused a
+    request (or None when it failed for another reason)."""
 
-    def __init__(self, page: Page, is_denied: Callable[[str], bool]) -> None:
-        self._is_denied = is_denied
-        self.inflight: set[Request] = set()
+    def __init__(self, page: Page, classify: Callable[[Request], str | None]) -> None:
+        self._page = page
+        self._classify = classify
+        self.inflight: dict[Request, float] = {}
         self.last_activity = time.monotonic()
         self.failures: list[BlockedRequest] = []
+        self.navigation: Request | None = None
         page.on("request", self._started)
         page.on("requestfinished", self._ended)
         page.on("requestfailed", self._failed)
@@ -28,22 +34,51 @@ class RequestTracker:
     def quiet_ms(self) -> float:
         return (time.monotonic() - self.last_activity) * 1000
 
-    def still_loading(self) -> list[str]:
-        return sorted(r.url for r in self.inflight)
+    def active(self, budget_ms: float) -> int:
+        """Requests in flight that are still within their budget (older ones no longer hold
+        the page up: they are timed out)."""
+        now = time.monotonic()
+        return sum(1 for started in self.inflight.values() if (now - started) * 1000 < budget_ms)
+
+    def overdue(self, budget_ms: float) -> list[Request]:
+        now = time.monotonic()
+        return [r for r, started in self.inflight.items() if (now - started) * 1000 >= budget_ms]
+
+    def still_loading(self) -> tuple[str, ...]:
+        return tuple(sorted(r.url for r in self.inflight)[:MAX_RECORDED_STILL_LOADING])
+
+    def navigation_chain(self) -> tuple[str, ...]:
+        """Every URL the main-frame navigation went through, the last one included."""
+        if self.navigation is None:
+            return ()
+        chain = [self.navigation.url]
+        previous = self.navigation.redirected_from
+        while previous is not None:
+            chain.append(previous.url)
+            previous = previous.redirected_from
+        return tuple(reversed(chain))
+
+    def record_timeouts(self, requests: list[Request]) -> None:
+        for request in requests:
+            self._record(request, "timeout")
 
     def _started(self, request: Request) -> None:
-        self.inflight.add(request)
+        self.inflight[request] = time.monotonic()
         self.last_activity = time.monotonic()
+        if request.is_navigation_request() and request.frame == self._page.main_frame:
+            self.navigation = request
 
     def _ended(self, request: Request) -> None:
-        self.inflight.discard(request)
+        self.inflight.pop(request, None)
         self.last_activity = time.monotonic()
 
     def _failed(self, request: Request) -> None:
         self._ended(request)
-        # Chromium reports its own blocking as a generic client-side failure ("inspector");
-        # the denylist itself says whether this URL was one of ours.
-        reason = "denylist" if self._is_denied(request.url) else (request.failure or "failed")
+        # Chromium reports its own blocking as a generic client-side failure ("inspector",
+        # ERR_BLOCKED_BY_CLIENT); the policy itself says which rule refused the URL.
+        self._record(request, self._classify(request) or request.failure or "failed")
+
+    def _record(self, request: Request, reason: str) -> None:
         self.failures.append(BlockedRequest(
             url=request.url, host=urlsplit(request.url).hostname or "", reason=reason,
             resource_type=request.resource_type))

@@ -1,8 +1,17 @@
-"""Typed settings of the browser layer, read once at start-up (env prefix `RENDERCRAWL_`)."""
+"""Typed settings of the browser layer, read once at start-up (env prefix `RENDERCRAWL_`).
+
+Per-site settings (`sites`, keyed by host; a key also applies to its subdomains) hold what only
+one publisher needs: basic-auth credentials, extra headers, hosts to block or allow on top of
+the defaults, and a data-layer condition. From the environment they come as JSON, e.g.
+`RENDERCRAWL_SITES='{"example.com": {"username": "bot", "password": "..."}}'`.
+"""
 
 from __future__ import annotations
 
-from pydantic import Field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from render import __version__
@@ -10,6 +19,23 @@ from render import __version__
 DEFAULT_BOT_TOKEN = f"rendercrawlbot/{__version__}"
 """Appended to Chromium's own user agent so pages can tell the crawler apart
 (`navigator.userAgent.indexOf('rendercrawlbot')`), as the crawling policy asks."""
+
+BlockingMode = Literal["auto", "chromium", "route"]
+"""`chromium`: CDP `Network.setBlockedURLs` (keeps the HTTP cache, no per-request round trip);
+`route`: a Playwright route handler asks Python about every request; `auto`: chromium unless the
+filter lists make too many patterns for Chromium's linear matcher (see `render/blocking.py`)."""
+
+
+class SiteSettings(BaseModel):
+    """What one publisher needs. The password is a `SecretStr`: it never appears in a repr,
+    a log line or a failure message."""
+
+    username: str | None = None
+    password: SecretStr | None = None
+    headers: dict[str, str] = Field(default_factory=dict, description="Sent with every request the page makes.")
+    block_hosts: list[str] = Field(default_factory=list, description="Blocked in addition to the defaults.")
+    allow_hosts: list[str] = Field(default_factory=list, description="Allowed although a default list blocks them.")
+    datalayer_condition: str | None = Field(default=None, description="JS expression; settled once it is truthy.")
 
 
 class RenderSettings(BaseSettings):
@@ -25,4 +51,39 @@ class RenderSettings(BaseSettings):
     viewport_width: int = Field(default=1280, ge=320, le=4096)
     viewport_height: int = Field(default=900, ge=320, le=4096)
     resolver_rules: str = Field(default="", description="Extra Chromium --host-resolver-rules, e.g. to map hosts to loopback in tests.")
+
+    # What the page may load
     block_piano_composer: bool = False
+    block_fonts: bool = Field(default=False, description="Fonts change text metrics a little; blocking them saves bytes.")
+    block_media: bool = Field(default=False, description="Audio/video never feed a profile.")
+    filter_lists: list[Path] = Field(default_factory=list, description="Adblock-Plus lists (EasyPrivacy) loaded on top of the denylist.")
+    blocking_mode: BlockingMode = "auto"
+    subresource_budget_ms: int = Field(default=3_000, ge=100, le=60_000,
+                                       description="A subresource still loading after this long counts as timed out.")
+    slow_host_strikes: int = Field(default=3, ge=1, le=100, description="Timeouts within the window that block a third-party host.")
+    slow_host_window_s: int = Field(default=600, ge=1, le=86_400)
+    slow_host_block_s: int = Field(default=900, ge=1, le=86_400, description="How long an auto-blocked host stays blocked.")
+
+    # Waiting and reading the data layer
+    datalayer_condition: str | None = Field(default=None, description="JS expression; settled once it is truthy (per-site overrides).")
+    datalayer_wait_cap_ms: int = Field(default=3_000, ge=100, le=60_000, description="Longest wait for the data-layer condition.")
+    datalayer_globals: list[str] = Field(default_factory=lambda: ["pdl"], description="Globals read into DataLayer.globals.")
+
+    # Lifecycle
+    concurrency: int = Field(default=2, ge=1, le=32, description="Pages rendered at once in the one browser (2 saturates 2 cores).")
+    restart_after_pages: int = Field(default=100, ge=1, le=100_000, description="Browser relaunched after this many pages.")
+    driver_restart_after_pages: int = Field(default=1_000, ge=1, le=1_000_000,
+                                            description="The Playwright driver (node) grows too; restarted after this many pages.")
+    rss_ceiling_mb: int = Field(default=1_500, ge=100, le=64_000, description="Browser relaunched when its process tree exceeds this RSS.")
+    handle_signals: bool = Field(default=True, description="Close Chromium on SIGTERM/SIGINT before the process goes.")
+
+    sites: dict[str, SiteSettings] = Field(default_factory=dict)
+
+    def site(self, host: str) -> SiteSettings:
+        """The settings of the most specific configured site for `host` (or empty ones)."""
+        labels = host.lower().rstrip(".").split(".")
+        for i in range(len(labels)):
+            found = self.sites.get(".".join(labels[i:]))
+            if found is not None:
+                return found
+        return SiteSettings()

@@ -1,0 +1,194 @@
+"""`BrowserHost`: the one Chromium of a worker process, kept healthy behind callers' backs.
+
+Callers take a `lease()` (one of `concurrency` slots) and get a connected `Browser`. The host
+relaunches Chromium after `restart_after_pages` pages, when the RSS of its process tree passes
+`rss_ceiling_mb`, or as soon as it crashed or disconnected; the Playwright driver (a node
+process that grows too) is restarted every `driver_restart_after_pages`. A planned relaunch
+drains first — no new leases until the pages in flight are done — so no render is cut short;
+after a crash there is nothing to drain, and the next lease simply gets a new browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from types import FrameType
+from typing import Any
+
+from playwright.async_api import Browser, Playwright, async_playwright
+from playwright.async_api import Error as PlaywrightError
+
+from render.chromium import find_chromium, launch_args
+from render.processes import alive, end_tree, process_tree, tree_rss_mb
+from render.settings import RenderSettings
+
+log = logging.getLogger(__name__)
+
+RSS_CHECK_EVERY_PAGES = 10
+"""Summing the RSS of ~6-10 processes costs ~1 ms; every 10th page is often enough for a
+ceiling meant to catch slow growth."""
+CLOSE_TIMEOUT_S = 5.0
+"""A browser that does not close politely within this is ended by signal."""
+LAUNCH_TIMEOUT_MS = 30_000
+SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+class BrowserHost:
+    """Owns the Playwright driver and one Chromium; see the module docstring."""
+
+    def __init__(self, settings: RenderSettings) -> None:
+        self.settings = settings
+        self.user_agent = ""
+        self.launches = 0
+        self.driver_starts = 0
+        self._playwright: Playwright | None = None
+        self._browser: Browser | None = None
+        self._browser_pid: int | None = None
+        self._slots = asyncio.Semaphore(settings.concurrency)
+        self._state = asyncio.Condition()
+        self._inflight = 0
+        self._pages_on_browser = 0
+        self._pages_on_driver = 0
+        self._draining = False
+        self._disconnected = False
+        self._previous_handlers: dict[int, Any] = {}
+
+    @property
+    def browser_pid(self) -> int | None:
+        """Pid of the Chromium browser process now running (tests use it to kill it)."""
+        return self._browser_pid
+
+    def chromium_pids(self) -> list[int]:
+        """Every live process of the current Chromium tree."""
+        return [p.pid for p in process_tree(self._browser_pid)] if self._browser_pid else []
+
+    async def start(self) -> None:
+        async with self._state:
+            await self._launch()
+        self._install_signal_handlers()
+
+    async def close(self) -> None:
+        """Close Chromium and the driver; whatever of the tree survives is ended by signal."""
+        self._remove_signal_handlers()
+        async with self._state:
+            await self._close_browser()
+            await self._stop_driver()
+
+    @asynccontextmanager
+    async def lease(self) -> AsyncIterator[Browser]:
+        """One page slot on a connected browser, relaunched first if it is due or dead."""
+        async with self._slots:
+            async with self._state:
+                await self._state.wait_for(lambda: not self._draining or self._inflight == 0 or self._disconnected)
+                if self._browser is None or self._disconnected or self._draining:
+                    await self._relaunch()
+                self._inflight += 1
+                browser = self._browser
+            assert browser is not None
+            try:
+                yield browser
+            finally:
+                async with self._state:
+                    self._inflight -= 1
+                    self._count_page()
+                    self._state.notify_all()
+
+    def _count_page(self) -> None:
+        self._pages_on_browser += 1
+        self._pages_on_driver += 1
+        if self._pages_on_browser >= self.settings.restart_after_pages:
+            self._draining = True
+        elif self._pages_on_browser % RSS_CHECK_EVERY_PAGES == 0 and self._browser_pid is not None:
+            rss = tree_rss_mb(self._browser_pid)
+            if rss > self.settings.rss_ceiling_mb:
+                log.info("browser tree uses %.0f MB > %d MB; relaunching", rss, self.settings.rss_ceiling_mb)
+                self._draining = True
+
+    async def _relaunch(self) -> None:
+        await self._close_browser()
+        if self._pages_on_driver >= self.settings.driver_restart_after_pages:
+            await self._stop_driver()
+        await self._launch()
+
+    async def _launch(self) -> None:
+        s = self.settings
+        if self._playwright is None:
+            self._playwright = await async_playwright().start()
+            self.driver_starts += 1
+            self._pages_on_driver = 0
+        executable = find_chromium(s.chromium)
+        browser = await self._playwright.chromium.launch(
+            executable_path=str(executable), headless=True, timeout=LAUNCH_TIMEOUT_MS,
+            args=launch_args(s.resolver_rules, executable))
+        cdp = await browser.new_browser_cdp_session()
+        version = await cdp.send("Browser.getVersion")
+        processes = await cdp.send("SystemInfo.getProcessInfo")
+        await cdp.detach()
+        self._browser_pid = next(p["id"] for p in processes["processInfo"] if p["type"] == "browser")
+        self.user_agent = f"{version['userAgent']} {s.bot_token}"
+        self._browser = browser
+        self._disconnected = False
+        self._draining = False
+        self._pages_on_browser = 0
+        self.launches += 1
+        browser.on("disconnected", self._on_disconnected)
+
+    def _on_disconnected(self, browser: Browser) -> None:
+        if browser is self._browser:
+            log.warning("Chromium disconnected (crashed or killed); the next page relaunches it")
+            self._disconnected = True
+
+    async def _close_browser(self) -> None:
+        browser, pid = self._browser, self._browser_pid
+        self._browser, self._browser_pid = None, None
+        if browser is not None and browser.is_connected():
+            try:
+                await asyncio.wait_for(browser.close(), CLOSE_TIMEOUT_S)
+            except (PlaywrightError, asyncio.TimeoutError) as error:
+                log.warning("Chromium did not close politely (%s); ending it", error)
+        if pid is not None and alive([p.pid for p in process_tree(pid)]):
+            await asyncio.to_thread(end_tree, pid)
+
+    async def _stop_driver(self) -> None:
+        if self._playwright is not None:
+            playwright, self._playwright = self._playwright, None
+            try:
+                await asyncio.wait_for(playwright.stop(), CLOSE_TIMEOUT_S)
+            except (PlaywrightError, asyncio.TimeoutError) as error:
+                log.warning("Playwright driver did not stop cleanly: %s", error)
+
+    def _install_signal_handlers(self) -> None:
+        """On SIGTERM/SIGINT end Chromium at once, then let the previous handler act (asyncio's
+        SIGINT handler cancels the main task; the default SIGTERM action ends the process)."""
+        if not self.settings.handle_signals or threading.current_thread() is not threading.main_thread():
+            return
+        for sig in SHUTDOWN_SIGNALS:
+            self._previous_handlers[sig] = signal.getsignal(sig)
+            signal.signal(sig, self._on_signal)
+
+    def _remove_signal_handlers(self) -> None:
+        for sig, previous in self._previous_handlers.items():
+            if signal.getsignal(sig) == self._on_signal:
+                signal.signal(sig, previous)
+        self._previous_handlers.clear()
+
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        if self._browser_pid is not None:
+            end_tree(self._browser_pid)
+        previous = self._previous_handlers.get(signum, signal.SIG_DFL)
+        self._remove_signal_handlers()
+        _chain(previous, signum, frame)
+
+
+def _chain(previous: Callable[[int, FrameType | None], Any] | int | None, signum: int, frame: FrameType | None) -> None:
+    if callable(previous):
+        previous(signum, frame)
+    elif previous == signal.SIG_IGN:
+        return
+    else:
+        signal.signal(signum, signal.SIG_DFL)
+        signal.raise_signal(signum)

@@ -1,0 +1,203 @@
+"""One page, start to finish: block, navigate, check the response, settle, scroll, snapshot.
+
+Every call into the page runs under a deadline (`call_timeout_ms`, enforced both by Playwright
+and by `asyncio.wait_for`, so a hung driver cannot hold a worker either). Anything the page, the
+network or a dying browser does comes back as a typed `RenderFailure`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+from playwright.async_api import BrowserContext, Page, Request, Route
+from playwright.async_api import Error as PlaywrightError
+
+from render.blocking import RequestPolicy, site_of
+from render.model import RenderedPage, Timings
+from render.outcome import FailureKind, RenderFailure, classify_error
+from render.requests import RequestTracker
+from render.settings import RenderSettings, SiteSettings
+from render.settle import settle
+from render.slowhosts import SlowHosts
+from render.snapshot import SNAPSHOT_JS, parse_snapshot, snapshot_options
+
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+SCROLL_PAUSE_MS = 60
+"""Pause per scroll step so lazy-loading observers fire and start their requests."""
+SCROLL_JS = """async ([steps, pauseMs]) => {
+  const h = window.innerHeight;
+  for (let i = 1; i <= steps; i++) {
+    if (i * h >= document.documentElement.scrollHeight) break;
+    window.scrollTo(0, i * h);
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  window.scrollTo(0, 0);
+}"""
+"""Scroll through the page in viewport-high steps so lazy images start loading, then back to
+the top so boxes are measured from the page's first screen."""
+
+T = TypeVar("T")
+
+
+class PageCallTimeout(Exception):
+    """A call into the page outlived `call_timeout_ms`."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageJob:
+    """Everything one render needs, resolved before the page opens."""
+
+    url: str
+    html: str | None
+    site: SiteSettings
+    slow_hosts: frozenset[str]
+    settings: RenderSettings
+    policy: RequestPolicy
+    slow: SlowHosts
+
+    @property
+    def host(self) -> str:
+        return (urlsplit(self.url).hostname or "").lower()
+
+
+async def bounded(awaitable: Awaitable[T], timeout_ms: int) -> T:
+    try:
+        return await asyncio.wait_for(awaitable, timeout_ms / 1000)
+    except asyncio.TimeoutError as error:
+        raise PageCallTimeout(f"page call exceeded {timeout_ms} ms") from error
+
+
+async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | RenderFailure:
+    s = job.settings
+    started = time.monotonic()
+    page = await bounded(context.new_page(), s.call_timeout_ms)
+    try:
+        tracker = RequestTracker(page, lambda r: _reason(job, r))
+        await _install_blocking(context, page, job)
+        outcome = await _navigate(page, job, tracker)
+        if isinstance(outcome, RenderFailure):
+            return outcome
+        status, content_type, chain = outcome
+        nav_done = time.monotonic()
+        settled = await _settle_and_scroll(page, job, tracker)
+        _record_overdue(job, tracker)
+        settle_done = time.monotonic()
+        raw = await bounded(page.evaluate(SNAPSHOT_JS, snapshot_options(s.datalayer_globals)), s.call_timeout_ms)
+    except (PlaywrightError, PageCallTimeout) as error:
+        return _failure_from(job.url, error, page.url, tracker)
+    finally:
+        await _close_quietly(page, s.call_timeout_ms)
+    done = time.monotonic()
+    snap = parse_snapshot(raw)
+    timings = Timings(
+        navigation_ms=round((nav_done - started) * 1000, 1), settle_ms=round((settle_done - nav_done) * 1000, 1),
+        snapshot_ms=round((done - settle_done) * 1000, 1), total_ms=round((done - started) * 1000, 1))
+    return RenderedPage(
+        requested_url=job.url, final_url=page.url, status=status, content_type=content_type, html=snap.html,
+        redirect_chain=chain, boxes=snap.boxes, images=snap.images, viewport=snap.viewport,
+        document_size=snap.document_size, datalayer=snap.datalayer, blocked=tuple(tracker.failures),
+        timings=timings, settled=settled, still_loading=() if settled else tracker.still_loading(),
+        auto_blocked_hosts=tuple(sorted(job.slow_hosts)))
+
+
+def _reason(job: PageJob, request: Request) -> str | None:
+    return job.policy.reason(request.url, request.resource_type, job.host, job.site, job.slow_hosts)
+
+
+async def _install_blocking(context: BrowserContext, page: Page, job: PageJob) -> None:
+    s = job.settings
+    if job.html is not None:
+        await page.route("**/*", _offline_handler(job.url, job.html))
+    elif job.policy.mode == "chromium":
+        cdp = await bounded(context.new_cdp_session(page), s.call_timeout_ms)
+        await bounded(cdp.send("Network.enable"), s.call_timeout_ms)
+        patterns = job.policy.chromium_patterns(job.host, job.site, job.slow_hosts)
+        await bounded(cdp.send("Network.setBlockedURLs", {"urlPatterns": patterns}), s.call_timeout_ms)
+    else:
+        async def handle(route: Route) -> None:
+            if _reason(job, route.request) is None:
+                await route.fallback()
+            else:
+                await route.abort("blockedbyclient")
+        await page.route("**/*", handle)
+
+
+def _offline_handler(url: str, html: str) -> Any:
+    async def handle(route: Route) -> None:
+        request = route.request
+        if request.url == url and request.is_navigation_request():
+            await route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
+        else:
+            await route.abort("blockedbyclient")
+    return handle
+
+
+async def _navigate(page: Page, job: PageJob, tracker: RequestTracker
+                    ) -> tuple[int, str, tuple[str, ...]] | RenderFailure:
+    """Status, content type and redirect chain of an HTML response, or why there is none."""
+    try:
+        response = await bounded(page.goto(job.url, wait_until="load", timeout=job.settings.navigation_timeout_ms),
+                                 job.settings.navigation_timeout_ms + job.settings.call_timeout_ms)
+    except (PlaywrightError, PageCallTimeout) as error:
+        return _failure_from(job.url, error, page.url, tracker)
+    if response is None:
+        return RenderFailure(job.url, FailureKind.ERROR, "navigation produced no response")
+    chain = tracker.navigation_chain()[:-1]
+    content_type = (await bounded(response.all_headers(), job.settings.call_timeout_ms)).get("content-type", "")
+    status = response.status
+    if not any(t in content_type.lower() for t in HTML_TYPES):
+        return RenderFailure(job.url, FailureKind.NON_HTML, f"content type {content_type or 'missing'} is not HTML",
+                             status=status, final_url=page.url, redirect_chain=chain, content_type=content_type)
+    if status >= 400:
+        return RenderFailure(job.url, FailureKind.HTTP_ERROR, f"HTTP {status}", status=status,
+                             final_url=page.url, redirect_chain=chain, content_type=content_type)
+    return status, content_type, chain
+
+
+async def _settle_and_scroll(page: Page, job: PageJob, tracker: RequestTracker) -> bool:
+    s = job.settings
+    condition = job.site.datalayer_condition or s.datalayer_condition
+    settled = await settle(page, tracker, s, s.settle_cap_ms, min_wait_ms=s.settle_quiet_ms, condition=condition)
+    if s.scroll_steps:
+        await bounded(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS]), s.call_timeout_ms)
+        settled = await settle(page, tracker, s, s.settle_cap_ms // 2, min_wait_ms=0, condition=None) and settled
+    return settled
+
+
+def _record_overdue(job: PageJob, tracker: RequestTracker) -> None:
+    """Requests past their budget are timeouts; a third-party host that keeps causing them is
+    blocked for a while (`SlowHosts`)."""
+    overdue = tracker.overdue(job.settings.subresource_budget_ms)
+    tracker.record_timeouts(overdue)
+    page_site = site_of(job.host)
+    for host in {urlsplit(r.url).hostname or "" for r in overdue}:
+        if host and site_of(host) != page_site:
+            job.slow.record_timeout(host)
+
+
+def _failure_from(url: str, error: Exception, final_url: str, tracker: RequestTracker) -> RenderFailure:
+    message = (getattr(error, "message", "") or str(error)).splitlines()[0]
+    kind = FailureKind.TIMEOUT if isinstance(error, PageCallTimeout) else classify_error(message)
+    chain = tracker.navigation_chain()
+    if kind is FailureKind.TIMEOUT:
+        loading = tracker.still_loading()
+        return RenderFailure(url, kind, f"{message}; still loading: {', '.join(loading[:5]) or 'nothing'}",
+                             final_url=final_url or None, redirect_chain=chain[:-1], still_loading=loading)
+    if kind is FailureKind.REDIRECT_LOOP:
+        looped = " -> ".join(chain[-4:])
+        return RenderFailure(url, kind, f"{message} after {len(chain) - 1} redirects (… {looped})",
+                             redirect_chain=chain)
+    return RenderFailure(url, kind, message, final_url=final_url or None, redirect_chain=chain[:-1])
+
+
+async def _close_quietly(page: Page, timeout_ms: int) -> None:
+    """Close the page (before its context); a dead browser has nothing left to close."""
+    try:
+        await bounded(page.close(), timeout_ms)
+    except (PlaywrightError, PageCallTimeout):
+        pass

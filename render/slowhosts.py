@@ -1,0 +1,47 @@
+"""Slow third-party hosts: blocked for a while once they keep timing out.
+
+The crawling policy reserves the right to block "external resources residing on slow or
+irresponsive domains (where loading would significantly slow down crawler throughput)". A host
+earns a strike each time one of its requests outlives the subresource budget (or fails with a
+timeout); `strikes` within `window_s` block it for `block_s`. The clock is injected so the
+policy is tested without sleeping.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
+
+
+class SlowHosts:
+    """Strike counts and temporary blocks; one instance per Renderer (shared by its pages)."""
+
+    def __init__(self, strikes: int, window_s: float, block_s: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._strikes_needed = strikes
+        self._window_s = window_s
+        self._block_s = block_s
+        self._clock = clock
+        self._strikes: dict[str, deque[float]] = defaultdict(deque)
+        self._blocked_until: dict[str, float] = {}
+
+    def record_timeout(self, host: str) -> bool:
+        """Count one timeout of `host`; True if this strike blocked it."""
+        now = self._clock()
+        strikes = self._strikes[host]
+        strikes.append(now)
+        while strikes and strikes[0] < now - self._window_s:
+            strikes.popleft()
+        if len(strikes) >= self._strikes_needed and host not in self._blocked_until:
+            self._blocked_until[host] = now + self._block_s
+            strikes.clear()
+            return True
+        return False
+
+    def blocked(self) -> frozenset[str]:
+        """Hosts blocked now; expired blocks are dropped (the host gets a fresh start)."""
+        now = self._clock()
+        for host in [h for h, until in self._blocked_until.items() if until <= now]:
+            del self._blocked_until[host]
+        return frozenset(self._blocked_until)

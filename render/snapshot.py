@@ -1,0 +1,64 @@
+"""Reading a live page in one `evaluate` (render/snapshot.js) and turning the rows it returns
+into `RenderedPage` values.
+
+The script returns one JSON string with rows as arrays: Playwright's object serializer costs
+~10x more than `JSON.stringify` on large pages (280-415 ms against 35 ms on 3,000 elements).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
+
+from render.model import Box, DataLayer, Image
+
+SNAPSHOT_JS = (files("render") / "snapshot.js").read_text(encoding="utf-8")
+
+COMPOSER_PROPERTIES = (
+    "contentAuthor", "contentCreated", "contentSection", "tags", "contentIsNative",
+    "contentId", "zone", "customPageUrl", "customVariables", "customParams",
+)
+"""Properties Piano Composer keeps on `tp` once its script has run the queued commands."""
+
+MAX_BOXES = 40_000
+"""Elements measured per page. Each costs ~15-25 us (computed style + box); past this the page
+is a data dump, not an article, and the rest only get ids. bench/render_throughput.py --big
+measures the snapshot of a 5,000+ element page."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What the script read, converted; the render adds URLs, status and timings."""
+
+    html: str
+    boxes: dict[int, Box]
+    images: tuple[Image, ...]
+    viewport: tuple[int, int]
+    document_size: tuple[int, int]
+    datalayer: DataLayer
+
+
+def snapshot_options(globals_: list[str]) -> dict[str, Any]:
+    return {"composerProperties": list(COMPOSER_PROPERTIES), "globals": list(globals_), "maxBoxes": MAX_BOXES}
+
+
+def parse_snapshot(text: str) -> Snapshot:
+    raw = json.loads(text)
+    boxes = {
+        row[0]: Box(x=row[1], y=row[2], width=row[3], height=row[4], visible=bool(row[5]), font_size=row[6],
+                    font_weight=row[7], display=row[8], position=row[9], overlay=bool(row[10]), covered=bool(row[11]))
+        for row in raw["boxes"]
+    }
+    images = tuple(
+        Image(node_id=r[0], url=r[1], natural_width=r[2], natural_height=r[3], width=r[4], height=r[5],
+              x=r[6], y=r[7], visible=bool(r[8]), alt=r[9])
+        for r in raw["images"]
+    )
+    composer = raw["composer"]
+    datalayer = DataLayer(
+        composer_commands=tuple((c[0], tuple(c[1])) for c in composer["commands"]),
+        composer_state=composer["state"], globals=raw["globals"])
+    return Snapshot(html=raw["html"], boxes=boxes, images=images, viewport=tuple(raw["viewport"]),
+                    document_size=tuple(raw["document"]), datalayer=datalayer)

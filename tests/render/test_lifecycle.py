@@ -1,0 +1,100 @@
+"""The browser's life: crashes are typed failures, restarts are invisible, nothing outlives it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from demosite.server import DemoSite
+from render.browser import Renderer
+from render.model import RenderedPage
+from render.outcome import FailureKind, RenderFailure
+from render.processes import alive
+from render.settings import RenderSettings
+
+pytestmark = pytest.mark.browser
+
+KILL_AFTER_S = 0.6
+"""The slow page answers after 3 s; Chromium is killed well inside that."""
+CHILD_EXIT_TIMEOUT_S = 20
+
+
+def test_killing_chromium_mid_render_is_a_typed_failure_and_the_next_render_succeeds(
+        render_settings: RenderSettings, demo_site: DemoSite) -> None:
+    async def go() -> tuple[RenderedPage | RenderFailure, RenderedPage | RenderFailure, list[int], int]:
+        async with Renderer(render_settings) as renderer:
+            first_pids = renderer.host.chromium_pids()
+            pending = asyncio.create_task(renderer.render(demo_site.url("/slow?ms=3000")))
+            await asyncio.sleep(KILL_AFTER_S)
+            os.kill(renderer.host.browser_pid, signal.SIGKILL)
+            crashed = await pending
+            after = await renderer.render(demo_site.url("/index.html"))
+            return crashed, after, first_pids, renderer.host.launches
+    crashed, after, first_pids, launches = asyncio.run(go())
+    assert isinstance(crashed, RenderFailure) and crashed.kind is FailureKind.BROWSER_CRASH, crashed
+    assert isinstance(after, RenderedPage), after
+    assert launches == 2
+    assert alive(first_pids) == []
+
+
+def test_no_chromium_process_is_left_after_close(render_settings: RenderSettings, demo_site: DemoSite) -> None:
+    async def go() -> list[int]:
+        async with Renderer(render_settings) as renderer:
+            await renderer.render(demo_site.url("/index.html"))
+            return renderer.host.chromium_pids()
+    pids = asyncio.run(go())
+    assert len(pids) >= 3  # browser, zygotes, renderers...
+    assert alive(pids) == []
+
+
+def test_browser_is_relaunched_after_the_configured_number_of_pages(
+        render_settings: RenderSettings, demo_site: DemoSite) -> None:
+    settings = render_settings.model_copy(update={"restart_after_pages": 2, "concurrency": 2})
+
+    async def go() -> tuple[list[RenderedPage | RenderFailure], int]:
+        async with Renderer(settings) as renderer:
+            results = await asyncio.gather(*(renderer.render(demo_site.url("/about.html")) for _ in range(7)))
+            return list(results), renderer.host.launches
+    results, launches = asyncio.run(go())
+    assert all(isinstance(r, RenderedPage) for r in results), results
+    assert launches >= 3  # a browser takes at most restart_after_pages + concurrency - 1 pages
+
+
+CHILD = textwrap.dedent("""
+    import asyncio, json, sys
+    from render.browser import Renderer
+    from render.settings import RenderSettings
+
+    async def main():
+        async with Renderer(RenderSettings(resolver_rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1")) as renderer:
+            page = await renderer.render(sys.argv[1])
+            pids = renderer.host.chromium_pids()
+            print(json.dumps(pids), flush=True)
+            while True:
+                await renderer.render(sys.argv[2])
+
+    asyncio.run(main())
+""")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_leaves_no_chromium_process(demo_site: DemoSite, signum: int) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, demo_site.url("/index.html"), demo_site.url("/never-settles.html")],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        pids = json.loads(child.stdout.readline())
+        assert alive(pids) == pids
+        child.send_signal(signum)
+        child.wait(timeout=CHILD_EXIT_TIMEOUT_S)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert alive(pids) == []
