@@ -21,6 +21,7 @@ from scheduler.policy import (
     RetryRule,
     ViewRule,
     first_crawl_due,
+    human_duration,
     modified_since_crawl,
     push_decision,
     retry_delay,
@@ -84,8 +85,8 @@ def _view_decision(session: Session, page_id: int, page, viewed_at: datetime, mo
             PageView.viewed_at <= viewed_at + views.window)).scalars().all()
         due = first_crawl_due(window, views)
         if due is None:
-            return None, now, f"{len(window)} of {views.threshold} views within {views.window}"
-        return Reason.NEW, min(due, now), f"{views.threshold} views within {views.window}"
+            return None, now, f"{len(window)} of {views.threshold} views within {human_duration(views.window)}"
+        return Reason.NEW, min(due, now), f"{views.threshold} views within {human_duration(views.window)}"
     if modified_since_crawl(modified_time, page.last_crawled_at):
         return Reason.MODIFIED, now, f"modified_time {modified_time.isoformat()} after last crawl"  # type: ignore[union-attr]
     if page.crawl_state == CrawlState.FAILED and _queue_state(session, page_id) == "done":
@@ -112,7 +113,7 @@ def push(session: Session, raw_url: str, now: datetime, rule: PushRule = PushRul
         queue.enqueue(session, page_id, Reason.PUSH, now, now)
     else:
         log.warning("push of %s declined: %d pushes in the last %s; next allowed at %s",
-                    url, decision.honoured_in_window, rule.window, decision.next_allowed_at.isoformat())  # type: ignore[union-attr]
+                    url, decision.honoured_in_window, human_duration(rule.window), decision.next_allowed_at.isoformat())  # type: ignore[union-attr]
     why = note if decision.allowed else f"declined; next allowed at {decision.next_allowed_at.isoformat()}"  # type: ignore[union-attr]
     session.execute(insert(Push).values(page_id=page_id, requested_at=now, honoured=decision.allowed, note=why))
     return PushOutcome(url, page_id, decision)

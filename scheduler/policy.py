@@ -168,8 +168,8 @@ def next_recrawl(history: CrawlHistory, rule: RecrawlRule = RecrawlRule()) -> Du
     last = history.last_crawled_at
     step = next((s for s in rule.ladder if anchor + s > last), None)
     gap = (anchor + step - last) if step is not None else rule.ladder[-1]
-    why = [f"ladder {_human(step)} after {'publication' if anchor == history.published_at else 'first crawl'}"
-           if step is not None else f"every {_human(rule.ladder[-1])} past the ladder"]
+    why = [f"ladder {human_duration(step)} after {'publication' if anchor == history.published_at else 'first crawl'}"
+           if step is not None else f"every {human_duration(rule.ladder[-1])} past the ladder"]
 
     factor = _adaptation(history.changes, rule)
     if factor != 1.0:
@@ -177,10 +177,10 @@ def next_recrawl(history: CrawlHistory, rule: RecrawlRule = RecrawlRule()) -> Du
         why.append(f"x{factor:g} ({_streak(history.changes)} unchanged, change rate {_rate(history.changes, rule):.2f})")
     if gap < rule.min_interval:
         gap = rule.min_interval
-        why.append(f"raised to site minimum {_human(rule.min_interval)}")
+        why.append(f"raised to site minimum {human_duration(rule.min_interval)}")
     elif gap > rule.max_interval:
         gap = rule.max_interval
-        why.append(f"capped at site maximum {_human(rule.max_interval)}")
+        why.append(f"capped at site maximum {human_duration(rule.max_interval)}")
     return Due(at=last + gap, reason="; ".join(why))
 
 
@@ -218,7 +218,8 @@ def _rate(changes: Sequence[bool], rule: RecrawlRule) -> float:
     return sum(recent) / len(recent) if recent else 0.0
 
 
-def _human(delta: timedelta | None) -> str:
+def human_duration(delta: timedelta | None) -> str:
+    """`90 min` -> `1.5h`: durations in explanations people read."""
     if delta is None:
         return "-"
     seconds = delta.total_seconds()
@@ -355,7 +356,7 @@ def failure_decision(
     if kind is FailureKind.PERMANENT:
         return FailureDecision(FailureAction.GIVE_UP, None, "permanent failure; waits for the next view")
     delay = retry_delay(consecutive_failures, rule, random)
-    return FailureDecision(FailureAction.RETRY, now + delay, f"retry {consecutive_failures} in {_human(delay)}")
+    return FailureDecision(FailureAction.RETRY, now + delay, f"retry {consecutive_failures} in {human_duration(delay)}")
 
 
 def retry_delay(attempt: int, rule: RetryRule = RetryRule(), random: Callable[[], float] = lambda: 0.5) -> timedelta:

@@ -1,0 +1,277 @@
+"""Operator commands of the scheduler, as click commands the `rendercrawl` group registers
+(`COMMANDS`). Human-readable tables by default, `--json` everywhere.
+
+Settings are read once per command, here, and passed down. Bad input prints one clear line
+and exits 1; a declined push exits 2, so scripts can tell "refused by the rate limit" from
+"something is wrong".
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from datetime import datetime, timezone
+from typing import Any, TextIO
+
+import click
+from sqlalchemy import Engine, select
+from tqdm import tqdm
+
+from scheduler import events
+from scheduler.console import fail
+from scheduler.processes import PROCESS_COMMANDS
+from scheduler.queue import write_transaction
+from scheduler.settings import SchedulerSettings
+from scheduler.sites import CredentialError, credential_ref, load_sites, parse_duration, site_dict, upsert_site
+from scheduler.status import read_status
+from scheduler.tables import format_table
+from scheduler.urls import InvalidUrl
+from storage.db import make_engine, session_factory
+from storage.models import Page
+from storage.settings import StorageSettings
+
+DECLINED_EXIT = 2
+INGEST_BATCH = 500
+"""View events per transaction while ingesting: large enough to amortize commits, small
+enough that a worker sharing a SQLite file never waits long for the write lock."""
+RECRAWL_BATCH = 500
+
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _engine() -> Engine:
+    from sqlalchemy import inspect
+
+    engine = make_engine(StorageSettings().database_url)
+    if not inspect(engine).has_table("crawl_queue"):
+        fail("the database has no schema yet: run `rendercrawl db upgrade`")
+    return engine
+
+
+def _time(value: str | None) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise click.BadParameter(f"not an ISO 8601 time: {value!r}") from None
+    if parsed.tzinfo is None:
+        raise click.BadParameter(f"time without a timezone: {value!r} (add Z or +00:00)")
+    return parsed
+
+
+def _emit(as_json: bool, data: Any, headers: list[str], rows: list[list[Any]]) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str) if as_json else format_table(headers, rows))
+
+
+@click.command()
+@click.argument("urls", nargs=-1, required=True)
+@JSON_OPTION
+def push(urls: tuple[str, ...], as_json: bool) -> None:
+    """Recrawl URLs now; each URL is limited to a few honoured pushes per rolling hour."""
+    settings, sessions = SchedulerSettings(), session_factory(_engine())
+    results = []
+    for url in urls:
+        try:
+            with write_transaction(sessions) as session:
+                outcome = events.push(session, url, utc_now(), settings.push_rule(), note="rendercrawl push")
+        except InvalidUrl as error:
+            fail(str(error))
+        d = outcome.decision
+        results.append({"url": outcome.url, "honoured": d.allowed,
+                        "next_allowed_at": d.next_allowed_at.isoformat() if d.next_allowed_at else None})
+    _emit(as_json, results, ["url", "push", "next allowed at"],
+          [[r["url"], "queued" if r["honoured"] else "DECLINED (rate limit)", r["next_allowed_at"] or ""] for r in results])
+    if not all(r["honoured"] for r in results):
+        sys.exit(DECLINED_EXIT)
+
+
+@click.command()
+@click.option("--site", "host", help="Every page of this host.")
+@click.option("--url-like", "pattern", help="Pages whose URL matches this SQL LIKE pattern (e.g. %/2024/%).")
+@click.option("--older-than", "age", help="Pages last crawled longer ago than this (30m, 12h, 7d).")
+@JSON_OPTION
+def recrawl(host: str | None, pattern: str | None, age: str | None, as_json: bool) -> None:
+    """Queue many pages for a manual recrawl; filters combine with AND."""
+    if not (host or pattern or age):
+        fail("give at least one of --site, --url-like, --older-than")
+    query = select(Page.id).order_by(Page.id)
+    if host:
+        query = query.where(Page.host == host.lower())
+    if pattern:
+        query = query.where(Page.url.like(pattern))
+    if age:
+        try:
+            cutoff = utc_now() - parse_duration(age)
+        except ValueError as error:
+            fail(str(error))
+        query = query.where((Page.last_crawled_at < cutoff) | Page.last_crawled_at.is_(None))
+    sessions = session_factory(_engine())
+    with sessions() as session:
+        page_ids = session.execute(query).scalars().all()
+    changed = 0
+    with tqdm(total=len(page_ids), unit="page", desc="queueing", disable=as_json or None, file=sys.stderr) as bar:
+        for start in range(0, len(page_ids), RECRAWL_BATCH):
+            batch = list(page_ids[start:start + RECRAWL_BATCH])
+            with write_transaction(sessions) as session:
+                changed += events.recrawl(session, batch, utc_now())
+            bar.update(len(batch))
+    _emit(as_json, {"matched": len(page_ids), "newly_queued": changed}, ["matched", "newly queued"], [[len(page_ids), changed]])
+
+
+@click.command()
+@JSON_OPTION
+def status(as_json: bool) -> None:
+    """Queue depth, crawl rate, outcomes, the oldest due page, recent workers, parked pages."""
+    with session_factory(_engine())() as session:
+        st = read_status(session, utc_now())
+    if as_json:
+        _emit(True, st.to_json_dict(), [], [])
+        return
+    rates = st.error_rates()
+    rows = [["queue", ", ".join(f"{k} {v}" for k, v in sorted(st.queue_by_state.items())) or "empty"],
+            ["due now", st.due_now],
+            ["oldest due", f"{st.oldest_due_url} (since {st.oldest_due_at:%Y-%m-%d %H:%M:%S}Z)" if st.oldest_due_url else "-"],
+            ["crawls/min", f"{st.crawls_per_minute:.1f} (last 10 min)"],
+            ["outcomes 1h", ", ".join(f"{k} {v} ({rates[k]:.0%})" for k, v in sorted(st.outcomes_last_hour.items())) or "-"],
+            ["workers", ", ".join(st.workers_seen) or "none in the last 10 min"],
+            ["parked", st.parked_total]]
+    rows += [["  " + p.url, f"{p.attempts} attempts; {p.last_error or ''}"] for p in st.parked]
+    click.echo(format_table(["", ""], rows, max_cell=100))
+
+
+@click.command()
+@click.argument("url")
+@click.option("--time", "at", help="When the view happened (ISO 8601 with zone; default now).")
+@click.option("--modified-time", help="The page's article:modified_time as the client saw it.")
+@JSON_OPTION
+def view(url: str, at: str | None, modified_time: str | None, as_json: bool) -> None:
+    """Record one page view; three views within six hours queue a new page."""
+    settings, sessions = SchedulerSettings(), session_factory(_engine())
+    try:
+        with write_transaction(sessions) as session:
+            effect = events.record_view(session, url, _time(at) or utc_now(), _time(modified_time), utc_now(),
+                                        settings.view_rule(), settings.retry_rule())
+    except InvalidUrl as error:
+        fail(str(error))
+    _emit(as_json, {"url": effect.url, "queued": effect.queued, "detail": effect.detail},
+          ["url", "queued", "why"], [[effect.url, effect.queued or "-", effect.detail]])
+
+
+@click.command()
+@click.argument("source", type=click.File("r", encoding="utf-8"))
+@JSON_OPTION
+def ingest(source: TextIO, as_json: bool) -> None:
+    """Record page views from JSON lines ({"url", "time", "modified_time"?}); FILE or - for stdin."""
+    settings, sessions = SchedulerSettings(), session_factory(_engine())
+    queued, rejected, total = Counter(), [], 0
+    batch: list[tuple[int, dict[str, Any]]] = []
+
+    def flush() -> None:
+        with write_transaction(sessions) as session:
+            for line_no, event in batch:
+                try:
+                    effect = events.record_view(session, event["url"], _time(event["time"]), _time(event.get("modified_time")),
+                                                utc_now(), settings.view_rule(), settings.retry_rule())
+                except (InvalidUrl, click.BadParameter) as error:
+                    rejected.append({"line": line_no, "error": str(error)})
+                    continue
+                if effect.queued:
+                    queued[effect.queued] += 1
+        batch.clear()
+
+    for line_no, line in enumerate(tqdm(source, unit="view", desc="ingesting", disable=as_json or None, file=sys.stderr), 1):
+        if not line.strip():
+            continue
+        total += 1
+        try:
+            event = json.loads(line)
+            if not isinstance(event, dict) or "url" not in event or "time" not in event:
+                raise ValueError("needs url and time")
+        except ValueError as error:
+            rejected.append({"line": line_no, "error": f"bad event: {error}"})
+            continue
+        batch.append((line_no, event))
+        if len(batch) >= INGEST_BATCH:
+            flush()
+    if batch:
+        flush()
+    summary = {"events": total, "recorded": total - len(rejected), "queued": dict(queued), "rejected": rejected}
+    _emit(as_json, summary, ["events", "recorded", "queued", "rejected"],
+          [[total, total - len(rejected), ", ".join(f"{k} {v}" for k, v in queued.items()) or "-", len(rejected)]])
+    for problem in rejected[:20] if not as_json else []:
+        click.echo(f"line {problem['line']}: {problem['error']}", err=True)
+
+
+@click.group()
+def sites() -> None:
+    """Per-site crawl settings."""
+
+
+@sites.command("add")
+@click.argument("host")
+@click.option("--min-recrawl", help="Shortest gap between scheduled recrawls (e.g. 30m).")
+@click.option("--max-recrawl", help="Longest gap between scheduled recrawls while viewed (e.g. 30d).")
+@click.option("--max-concurrent", type=click.IntRange(1, 1000), help="Pages of this host rendering at once.")
+@click.option("--min-delay-ms", type=click.IntRange(0, 600_000), help="Between two page starts of this host.")
+@click.option("--ignore-param", "ignore", multiple=True, help="Query parameter (glob) that does not change the page.")
+@click.option("--deny", multiple=True, help="Extra host to block while rendering this site's pages.")
+@click.option("--robots/--no-robots", default=None, help="Obey robots.txt (default: obey).")
+@click.option("--basic-auth-env", metavar="NAME", help="Environment variable holding user:password.")
+@click.option("--basic-auth-file", metavar="PATH", help="File holding user:password.")
+@JSON_OPTION
+def sites_add(host: str, min_recrawl: str | None, max_recrawl: str | None, max_concurrent: int | None,
+              min_delay_ms: int | None, ignore: tuple[str, ...], deny: tuple[str, ...], robots: bool | None,
+              basic_auth_env: str | None, basic_auth_file: str | None, as_json: bool) -> None:
+    """Create or update the settings of HOST (only the options given change)."""
+    try:
+        values: dict[str, object] = {
+            "min_recrawl_seconds": int(parse_duration(min_recrawl).total_seconds()) if min_recrawl else None,
+            "max_recrawl_seconds": int(parse_duration(max_recrawl).total_seconds()) if max_recrawl else None,
+            "max_concurrent_pages": max_concurrent, "min_delay_ms": min_delay_ms, "obey_robots": robots,
+            "ignored_query_params": "\n".join(ignore) or None, "extra_denylist": "\n".join(deny) or None,
+            "basic_auth_ref": credential_ref(basic_auth_env, basic_auth_file),
+        }
+    except (ValueError, CredentialError) as error:
+        fail(str(error))
+    sessions = session_factory(_engine())
+    with write_transaction(sessions) as session:
+        upsert_site(session, host.lower(), {k: v for k, v in values.items() if v is not None})
+    _show(sessions, host.lower(), as_json)
+
+
+@sites.command("list")
+@JSON_OPTION
+def sites_list(as_json: bool) -> None:
+    """Every site with settings."""
+    with session_factory(_engine())() as session:
+        rows = [site_dict(s) for s in load_sites(session)]
+    _emit(as_json, rows, ["host", "recrawl min/max s", "concurrent", "delay ms", "robots", "basic auth"],
+          [[r["host"], f"{r['min_recrawl_seconds'] or '-'}/{r['max_recrawl_seconds'] or '-'}", r["max_concurrent_pages"] or "-",
+            r["min_delay_ms"] if r["min_delay_ms"] is not None else "-", r["obey_robots"], r["basic_auth"]] for r in rows])
+
+
+@sites.command("show")
+@click.argument("host")
+@JSON_OPTION
+def sites_show(host: str, as_json: bool) -> None:
+    """The settings of HOST (credentials shown only as where they live)."""
+    _show(session_factory(_engine()), host.lower(), as_json)
+
+
+def _show(sessions: Any, host: str, as_json: bool) -> None:
+    with sessions() as session:
+        found = load_sites(session, host)
+    if not found:
+        fail(f"no site {host}; add it with `rendercrawl sites add {host}`")
+    data = site_dict(found[0])
+    _emit(as_json, data, ["setting", "value"], [[k, v] for k, v in data.items()])
+
+
+COMMANDS: list[click.Command] = [push, recrawl, status, view, ingest, sites, *PROCESS_COMMANDS]
+"""Registered on the `rendercrawl` group by `scheduler/cli.py`."""

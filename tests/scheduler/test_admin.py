@@ -1,0 +1,85 @@
+"""The operator commands through click, on a real database (both kinds)."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from scheduler.cli import main
+
+
+@pytest.fixture
+def rc(db_url, monkeypatch):
+    monkeypatch.setenv("RENDERCRAWL_DATABASE_URL", db_url)
+    runner = CliRunner()
+
+    def invoke(*args, input=None):
+        return runner.invoke(main, list(args), input=input, catch_exceptions=False)
+
+    return invoke
+
+
+def test_every_command_is_registered_with_help(rc):
+    for name in ("push", "recrawl", "status", "view", "ingest", "sites", "run", "scheduler", "worker"):
+        assert rc(name, "--help").exit_code == 0
+
+
+def test_fifth_push_is_declined_with_exit_2_and_the_next_allowed_time(rc):
+    for _ in range(4):
+        assert rc("push", "http://a.test/1", "--json").exit_code == 0
+    declined = rc("push", "http://a.test/1", "--json")
+    assert declined.exit_code == 2
+    [row] = json.loads(declined.stdout)
+    assert row["honoured"] is False and row["next_allowed_at"]
+    assert "DECLINED" in rc("push", "http://a.test/1").stdout
+    assert rc("push", "http://a.test/2").exit_code == 0
+
+
+def test_push_of_a_non_web_url_is_rejected_input(rc):
+    result = rc("push", "mailto:a@b.c")
+    assert result.exit_code == 1 and "not an http(s) URL" in result.stderr
+
+
+def test_views_queue_a_page_at_the_third(rc):
+    outputs = [json.loads(rc("view", "http://a.test/x?utm_source=t", "--time", f"2024-05-01T08:0{i}:00Z", "--json").stdout)
+               for i in range(3)]
+    assert [o["queued"] for o in outputs] == [None, None, "new"]
+    assert outputs[0]["url"] == "http://a.test/x"
+
+
+def test_ingest_reads_json_lines_and_reports_bad_lines(rc):
+    lines = [{"url": "http://a.test/y", "time": f"2024-05-01T08:0{i}:00Z"} for i in range(3)]
+    text = "\n".join(json.dumps(x) for x in lines) + "\nnot json\n" + json.dumps({"url": "http://a.test/z"}) + "\n"
+    result = rc("ingest", "-", "--json", input=text)
+    summary = json.loads(result.stdout)
+    assert summary["events"] == 5 and summary["recorded"] == 3 and summary["queued"] == {"new": 1}
+    assert [r["line"] for r in summary["rejected"]] == [4, 5]
+
+
+def test_site_credentials_are_referenced_never_echoed(rc, monkeypatch, tmp_path):
+    monkeypatch.setenv("SITE_SECRET", "alice:hunter2")
+    added = rc("sites", "add", "A.test", "--max-concurrent", "2", "--min-recrawl", "30m", "--basic-auth-env", "SITE_SECRET")
+    assert added.exit_code == 0 and "hunter2" not in added.output
+    secret_file = tmp_path / "creds"
+    secret_file.write_text("bob:swordfish\n")
+    assert rc("sites", "add", "b.test", "--basic-auth-file", str(secret_file)).exit_code == 0
+    for args in (("sites", "list"), ("sites", "list", "--json"), ("sites", "show", "a.test", "--json"), ("sites", "show", "b.test")):
+        out = rc(*args).output
+        assert "hunter2" not in out and "swordfish" not in out
+    shown = json.loads(rc("sites", "show", "a.test", "--json").stdout)
+    assert shown["basic_auth"] == "env:SITE_SECRET (set)"
+    assert shown["max_concurrent_pages"] == 2 and shown["min_recrawl_seconds"] == 1800
+    assert rc("sites", "show", "nope.test").exit_code == 1
+
+
+def test_recrawl_filters_and_status(rc):
+    for url in ("http://a.test/2024/1", "http://a.test/2023/1", "http://b.test/2024/1"):
+        for i in range(3):
+            rc("view", url, "--time", f"2024-05-01T08:0{i}:00Z")
+    result = json.loads(rc("recrawl", "--site", "a.test", "--url-like", "%/2024/%", "--json").stdout)
+    assert result["matched"] == 1
+    assert rc("recrawl").exit_code == 1
+    status = json.loads(rc("status", "--json").stdout)
+    assert status["queue_by_state"] == {"queued": 3} and status["due_now"] == 3
+    assert status["oldest_due_url"] is not None
+    assert "queue" in rc("status").stdout
