@@ -53,7 +53,7 @@ def _newspaper() -> Callable[[str, str], str]:
     import newspaper
 
     def run(html: str, url: str) -> str:
-        article = newspaper.Article(url)
+        article = newspaper.Article(url, fetch_images=False)  # never reach the network
         article.download(input_html=html)
         article.parse()
         return article.text
