@@ -29,10 +29,10 @@ CHROMIUM_PATTERN_LIMIT = 1_000
 """Above this many patterns Chromium's linear matcher costs more per request (~0.6 ms at
 1,000) than a route handler's driver round trip; set from bench/render_blocking.py."""
 NETWORK_SCHEMES = ("http", "https")
-"""The only schemes whose requests may leave the browser (WebSockets, FTP etc. are refused)."""
+"""The only schemes whose requests may leave the browser. WebSockets, WebTransport and WebRTC
+never reach Chromium's request blocking; `render/guards.js` refuses them in the page."""
 LOCAL_SCHEMES = ("data", "blob", "about", "chrome-error")
 """Schemes that never leave the browser: not requests to refuse."""
-REFUSED_SCHEME_PATTERNS = ("ws://*", "wss://*")
 FONT_EXTENSIONS = ("woff2", "woff", "ttf", "otf", "eot")
 MEDIA_EXTENSIONS = ("mp4", "webm", "m4v", "mov", "mp3", "m4a", "aac", "ogg", "oga", "wav", "m3u8", "mpd", "m4s")
 FONT_TYPES = ("font",)
@@ -69,7 +69,7 @@ class RequestPolicy:
         filters = load_filter_lists(settings.filter_lists)
         mode = settings.blocking_mode
         if mode == "auto":
-            mode = "route" if len(denylist.hosts) + len(filters) > CHROMIUM_PATTERN_LIMIT else "chromium"
+            mode = "route" if len(denylist.url_patterns()) + len(filters) > CHROMIUM_PATTERN_LIMIT else "chromium"
         return cls(denylist, filters, settings.block_fonts, settings.block_media, mode)
 
     def reason(self, url: str, resource_type: str, page_host: str, site: SiteSettings,
@@ -87,7 +87,7 @@ class RequestPolicy:
             return "site-rule"
         if host in slow_hosts:
             return "slow-domain"
-        if self.denylist.blocks_host(host):
+        if self.denylist.blocks_url(url):
             return "denylist"
         if self.filters and self.filters.verdict(host, third_party=site_of(host) != site_of(page_host)):
             return "filterlist"
@@ -105,8 +105,8 @@ class RequestPolicy:
         filter_block = [*sorted(self.filters.blocked),
                         *sorted(h for h in self.filters.blocked_third_party if site_of(h) != page_site)]
         patterns = _entries(site.allow_hosts, block=False)
-        patterns += [{"urlPattern": p, "block": True} for p in REFUSED_SCHEME_PATTERNS]
-        patterns += _entries([*site.block_hosts, *sorted(slow_hosts), *sorted(self.denylist.hosts)], block=True)
+        patterns += _entries([*site.block_hosts, *sorted(slow_hosts)], block=True)
+        patterns += self.denylist.url_patterns()
         patterns += _entries(filter_allow, block=False) + _entries(filter_block, block=True)
         if self.block_fonts:
             patterns += [{"urlPattern": f"*://*:*/*.{ext}", "block": True} for ext in FONT_EXTENSIONS]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from importlib.resources import files
 from urllib.parse import urlsplit
 
 from playwright.async_api import Browser, BrowserContext, Page
@@ -30,6 +31,7 @@ from render.slowhosts import SlowHosts
 
 log = logging.getLogger(__name__)
 
+GUARDS_JS = (files("render") / "guards.js").read_text(encoding="utf-8")
 RENDER_DEADLINE_CALLS = 4
 """The whole render is also bounded: navigation + two settle caps + this many page calls. A
 last guard — every step has its own deadline — so one render can never hold a slot for ever."""
@@ -111,6 +113,7 @@ class Renderer:
             extra_http_headers=site.headers or None)
         context.set_default_timeout(s.call_timeout_ms)
         context.on("page", _close_popup)
+        await context.add_init_script(GUARDS_JS)
         return context
 
 

@@ -1,0 +1,117 @@
+"""The request policy as pure functions: no browser needed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from render.blocking import CHROMIUM_PATTERN_LIMIT, RequestPolicy, site_of
+from render.denylist import Denylist
+from render.filterlist import parse_filter_list
+from render.settings import RenderSettings, SiteSettings
+from render.slowhosts import SlowHosts
+
+NO_SITE = SiteSettings()
+PAGE = "www.publisher.example"
+
+
+def policy(**settings: object) -> RequestPolicy:
+    return RequestPolicy.from_settings(RenderSettings(**settings))
+
+
+def test_default_denylist_covers_at_least_forty_vendors() -> None:
+    denylist = Denylist.default()
+    vendors = {site_of(h) for h in denylist.hosts}
+    assert len(vendors) >= 40, sorted(vendors)
+    for host in ("www.google-analytics.com", "sb.scorecardresearch.com", "static.chartbeat.com",
+                 "cdn.cxense.com", "comcluster.cxense.com", "logc279.xiti.com", "tag.aticdn.net",
+                 "connect.facebook.net", "assets.adobedtm.com", "dpm.demdex.net", "js-agent.newrelic.com"):
+        assert denylist.blocks_host(host), host
+
+
+def test_denylist_path_rules_match_only_their_paths() -> None:
+    denylist = Denylist.default()
+    assert denylist.blocks_url("https://www.facebook.com/tr?id=1&ev=PageView")
+    assert not denylist.blocks_url("https://www.facebook.com/publisher/posts/1")
+    assert denylist.blocks_url("https://stats.publisher.example/matomo.php?idsite=3")
+
+
+def test_piano_composer_loads_unless_the_setting_blocks_it() -> None:
+    url = "https://cdn.tinypass.com/api/tinypass.min.js"
+    assert policy().reason(url, "script", PAGE, NO_SITE) is None
+    assert policy(block_piano_composer=True).reason(url, "script", PAGE, NO_SITE) == "denylist"
+
+
+def test_site_allow_beats_the_denylist_and_site_block_adds_to_it() -> None:
+    site = SiteSettings(allow_hosts=["google-analytics.com"], block_hosts=["widgets.example"])
+    p = policy()
+    assert p.reason("https://www.google-analytics.com/g/collect", "ping", PAGE, site) is None
+    assert p.reason("https://www.google-analytics.com/g/collect", "ping", PAGE, NO_SITE) == "denylist"
+    assert p.reason("https://a.widgets.example/w.js", "script", PAGE, site) == "site-rule"
+
+
+def test_only_http_and_https_leave_the_browser() -> None:
+    p = policy()
+    assert p.reason("ftp://files.example/x", "other", PAGE, NO_SITE) == "scheme"
+    assert p.reason("data:image/gif;base64,R0lG", "image", PAGE, NO_SITE) is None
+
+
+def test_fonts_and_media_only_by_setting() -> None:
+    assert policy().reason("https://cdn.example/a.woff2", "font", PAGE, NO_SITE) is None
+    assert policy(block_fonts=True).reason("https://cdn.example/a.woff2", "font", PAGE, NO_SITE) == "font"
+    assert policy(block_media=True).reason("https://cdn.example/clip.mp4", "media", PAGE, NO_SITE) == "media"
+
+
+def test_third_party_rules_depend_on_the_page_site() -> None:
+    rules = parse_filter_list(["||metrics.example^$third-party", "||pixel.example^", "@@||ok.pixel.example^"])
+    assert rules.verdict("a.metrics.example", third_party=True)
+    assert not rules.verdict("a.metrics.example", third_party=False)
+    assert rules.verdict("pixel.example", third_party=False)
+    assert not rules.verdict("ok.pixel.example", third_party=True)
+
+
+def test_site_of_uses_the_public_suffix_list_offline() -> None:
+    assert site_of("news.bbc.co.uk") == "bbc.co.uk"
+    assert site_of("127.0.0.1") == "127.0.0.1"
+
+
+def test_chromium_patterns_put_allow_entries_first() -> None:
+    site = SiteSettings(allow_hosts=["google-analytics.com"], block_hosts=["widgets.example"])
+    patterns = policy().chromium_patterns(PAGE, site)
+    assert patterns[0] == {"urlPattern": "*://{*.}?google-analytics.com:*/*", "block": False}
+    assert {"urlPattern": "*://{*.}?widgets.example:*/*", "block": True} in patterns
+
+
+def test_large_filter_lists_switch_auto_mode_to_route(tmp_path: Path) -> None:
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join(f"||h{i}.example^" for i in range(CHROMIUM_PATTERN_LIMIT + 1)), encoding="utf-8")
+    assert policy().mode == "chromium"
+    assert policy(filter_lists=[path]).mode == "route"
+    assert policy(filter_lists=[path], blocking_mode="chromium").mode == "chromium"
+
+
+def test_slow_host_is_blocked_after_repeated_timeouts_then_released() -> None:
+    now = [0.0]
+    slow = SlowHosts(strikes=3, window_s=60, block_s=300, clock=lambda: now[0])
+    assert not slow.record_timeout("widgets.example")
+    now[0] = 10
+    assert not slow.record_timeout("widgets.example")
+    now[0] = 20
+    assert slow.record_timeout("widgets.example")
+    assert slow.blocked() == {"widgets.example"}
+    now[0] = 400
+    assert slow.blocked() == frozenset()
+
+
+def test_strikes_outside_the_window_do_not_count() -> None:
+    now = [0.0]
+    slow = SlowHosts(strikes=2, window_s=60, block_s=300, clock=lambda: now[0])
+    slow.record_timeout("widgets.example")
+    now[0] = 100
+    assert not slow.record_timeout("widgets.example")
+
+
+def test_site_settings_apply_to_subdomains_and_hide_the_password() -> None:
+    settings = RenderSettings(sites={"publisher.example": SiteSettings(username="bot", password="s3cret")})
+    assert settings.site("www.publisher.example").username == "bot"
+    assert settings.site("other.example").username is None
+    assert "s3cret" not in repr(settings) and "s3cret" not in str(settings.model_dump())
