@@ -54,6 +54,7 @@ NET_ERRORS: tuple[tuple[str, FailureKind], ...] = (
     ("ERR_SSL_", FailureKind.TLS),
     ("ERR_TOO_MANY_REDIRECTS", FailureKind.REDIRECT_LOOP),
     ("ERR_BLOCKED_BY_CLIENT", FailureKind.BLOCKED),
+    ("ERR_UNSAFE_PORT", FailureKind.BLOCKED),
     ("ERR_BAD_SSL_CLIENT_AUTH_CERT", FailureKind.TLS),
     ("ERR_TIMED_OUT", FailureKind.TIMEOUT),
     ("ERR_CONNECTION_TIMED_OUT", FailureKind.TIMEOUT),

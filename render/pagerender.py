@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from playwright.async_api import BrowserContext, Page, Request, Route
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from render.blocking import RequestPolicy, site_of
 from render.model import RenderedPage, Timings
@@ -83,6 +84,7 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
         if isinstance(outcome, RenderFailure):
             return outcome
         status, content_type, chain = outcome
+        await _wait_for_load(page, job)
         nav_done = time.monotonic()
         settled = await _settle_and_scroll(page, job, tracker)
         _record_overdue(job, tracker)
@@ -141,7 +143,7 @@ async def _navigate(page: Page, job: PageJob, tracker: RequestTracker
                     ) -> tuple[int, str, tuple[str, ...]] | RenderFailure:
     """Status, content type and redirect chain of an HTML response, or why there is none."""
     try:
-        response = await bounded(page.goto(job.url, wait_until="load", timeout=job.settings.navigation_timeout_ms),
+        response = await bounded(page.goto(job.url, wait_until="domcontentloaded", timeout=job.settings.navigation_timeout_ms),
                                  job.settings.navigation_timeout_ms + job.settings.call_timeout_ms)
     except (PlaywrightError, PageCallTimeout) as error:
         return _failure_from(job.url, error, page.url, tracker)
@@ -157,6 +159,15 @@ async def _navigate(page: Page, job: PageJob, tracker: RequestTracker
         return RenderFailure(job.url, FailureKind.HTTP_ERROR, f"HTTP {status}", status=status,
                              final_url=page.url, redirect_chain=chain, content_type=content_type)
     return status, content_type, chain
+
+
+async def _wait_for_load(page: Page, job: PageJob) -> None:
+    """`load` waits for every subresource, so one slow widget would hold the crawl for as long
+    as it likes; past the subresource budget the page goes on to settle without it."""
+    try:
+        await page.wait_for_load_state("load", timeout=job.settings.subresource_budget_ms)
+    except PlaywrightTimeout:
+        pass  # the late requests count as timed out when the page is snapshotted
 
 
 async def _settle_and_scroll(page: Page, job: PageJob, tracker: RequestTracker) -> bool:

@@ -3,8 +3,10 @@
 `load` fires before a page's short timers run (JS-set data-layer values were caught on 0% of
 pages with `load` alone), while `networkidle` costs >= 500 ms per page and never comes on pages
 that poll. So: settled when the network has been quiet for `settle_quiet_ms` (requests past the
-subresource budget no longer count) and at least `min_wait_ms` passed, or as soon as a
-configured data-layer condition holds; never later than the cap, then flagged unsettled.
+subresource budget no longer count) and at least `min_wait_ms` passed; with a data-layer
+condition configured, as soon as it holds — a quiet network does not end that wait until the
+condition's own cap passed (the value may come from a timer, not a request). Never later than
+the cap, then flagged unsettled.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ async def settle(page: Page, tracker: RequestTracker, settings: RenderSettings, 
             if waiter is not None and waiter.done() and waiter.result():
                 return True
             quiet = tracker.active(settings.subresource_budget_ms) == 0 and tracker.quiet_ms() >= settings.settle_quiet_ms
-            if quiet and elapsed >= min_wait_ms:
+            if quiet and elapsed >= min_wait_ms and (waiter is None or waiter.done()):
                 return True
             if elapsed >= cap_ms:
                 return False

@@ -91,7 +91,7 @@ def test_a_signal_leaves_no_chromium_process(demo_site: DemoSite, signum: int) -
         stdout=subprocess.PIPE, text=True)
     try:
         pids = json.loads(child.stdout.readline())
-        assert alive(pids) == pids
+        assert pids[0] in alive(pids)  # the browser itself (renderers of closed pages come and go)
         child.send_signal(signum)
         child.wait(timeout=CHILD_EXIT_TIMEOUT_S)
     finally:

@@ -1,0 +1,160 @@
+"""One page in a real Chromium: waiting, the snapshot, identity and typed outcomes."""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from demosite.server import BASIC_AUTH_PASSWORD, BASIC_AUTH_USER, DemoSite
+from render.model import RenderedPage
+from render.outcome import FailureKind, RenderFailure
+from render.settings import RenderSettings, SiteSettings
+from tests.render.conftest import LoopRenderer, fixture_url
+
+pytestmark = pytest.mark.browser
+
+CRAWL_HEADER = ("X-Crawl-Token", "gazette-42")
+GLOBALS = ["pdl", "uaSeen", "swResult", "lateValue"]
+
+
+@pytest.fixture(scope="module")
+def renderer(third_party_settings: RenderSettings) -> Iterator[LoopRenderer]:
+    site = SiteSettings(username=BASIC_AUTH_USER, password=BASIC_AUTH_PASSWORD, headers=dict([CRAWL_HEADER]))
+    settings = third_party_settings.model_copy(update={"datalayer_globals": GLOBALS, "sites": {"127.0.0.1": site}})
+    shared = LoopRenderer(settings)
+    yield shared
+    shared.close()
+
+
+@pytest.fixture(scope="module")
+def impatient(third_party_settings: RenderSettings) -> Iterator[LoopRenderer]:
+    """Short caps and budgets: never-settling pages and slow hosts show up fast."""
+    settings = third_party_settings.model_copy(update={
+        "settle_cap_ms": 1000, "subresource_budget_ms": 300, "slow_host_strikes": 2,
+        "navigation_timeout_ms": 1000})
+    shared = LoopRenderer(settings)
+    yield shared
+    shared.close()
+
+
+@pytest.fixture(scope="module")
+def timed(renderer: LoopRenderer, demo_site: DemoSite) -> RenderedPage:
+    return renderer.page(fixture_url(demo_site, "datalayer.html"))
+
+
+def test_value_set_by_a_300_ms_timer_is_captured(timed: RenderedPage) -> None:
+    assert timed.datalayer.globals["pdl"] == {"articleId": "dl-300", "section": "news"}
+    assert ("setContentAuthor", ("Tim Er",)) in timed.datalayer.composer_commands
+
+
+def test_page_sees_the_bot_token_in_navigator_user_agent(timed: RenderedPage, renderer: LoopRenderer) -> None:
+    assert renderer.renderer.settings.bot_token in timed.datalayer.globals["uaSeen"]
+    assert "HeadlessChrome" in timed.datalayer.globals["uaSeen"] or "Chrome/" in timed.datalayer.globals["uaSeen"]
+
+
+def test_service_workers_are_refused(timed: RenderedPage) -> None:
+    assert timed.datalayer.globals.get("swResult") in ("refused", "unavailable")
+
+
+def test_data_layer_condition_waits_for_a_late_value(loop_renderer, third_party_settings: RenderSettings,
+                                                     demo_site: DemoSite) -> None:
+    settings = third_party_settings.model_copy(update={
+        "datalayer_globals": GLOBALS, "datalayer_condition": "window.lateValue && window.lateValue.ready"})
+    page = loop_renderer(settings).page(fixture_url(demo_site, "datalayer.html"))
+    assert page.datalayer.globals.get("lateValue") == {"ready": True}
+
+
+def test_lazy_images_get_their_real_size(renderer: LoopRenderer, demo_site: DemoSite) -> None:
+    page = renderer.page(fixture_url(demo_site, "lazy.html"))
+    sizes = {img.url.rsplit("/", 1)[-1]: (img.natural_width, img.natural_height) for img in page.images}
+    assert sizes["storm-coast-road.svg"][0] > 0
+    assert sizes["tidal-energy-pilot.svg"][0] > 0, "the script lazy-loader never fired"
+
+
+def test_text_under_a_fixed_wall_is_marked_covered(renderer: LoopRenderer, demo_site: DemoSite) -> None:
+    page = renderer.page(fixture_url(demo_site, "overlay.html"))
+    by_id = _boxes_by_html_id(page)
+    assert by_id["body-text"].covered and by_id["headline"].covered
+    assert by_id["wall-text"].overlay and not by_id["wall-text"].covered
+    assert by_id["bar-text"].overlay
+
+
+def test_a_page_of_thousands_of_elements_is_snapshotted(renderer: LoopRenderer, demo_site: DemoSite) -> None:
+    page = renderer.page(fixture_url(demo_site, "big.html"))
+    assert len(page.boxes) >= 5000
+    assert page.timings.snapshot_ms < renderer.renderer.settings.call_timeout_ms
+
+
+def test_basic_auth_reaches_the_protected_page(renderer: LoopRenderer, demo_site: DemoSite) -> None:
+    page = renderer.page(demo_site.url("/protected/"))
+    assert "Subscriber edition" in page.html
+
+
+def test_protected_page_without_credentials_is_an_http_error(impatient: LoopRenderer, demo_site: DemoSite) -> None:
+    result = impatient.render(demo_site.url("/protected/"))
+    assert isinstance(result, RenderFailure) and result.kind is FailureKind.HTTP_ERROR and result.status == 401
+    assert BASIC_AUTH_PASSWORD not in str(result)
+
+
+def test_per_site_headers_are_sent(renderer: LoopRenderer, demo_site: DemoSite) -> None:
+    demo_site.clear_requests()
+    renderer.page(demo_site.url("/about.html"))
+    sent = [h.get(CRAWL_HEADER[0]) for _, path, h in demo_site.requests if path == "/about.html"]
+    assert sent and all(value == CRAWL_HEADER[1] for value in sent)
+
+
+def test_a_never_settling_page_returns_at_the_cap_and_says_what_was_loading(
+        impatient: LoopRenderer, demo_site: DemoSite) -> None:
+    started = time.monotonic()
+    page = impatient.page(demo_site.url("/never-settles.html"))
+    elapsed_ms = (time.monotonic() - started) * 1000
+    cap = impatient.renderer.settings.settle_cap_ms
+    assert not page.settled
+    assert any("/poll" in url for url in page.still_loading)
+    assert elapsed_ms < 2 * cap + 1500  # the settle cap plus the post-scroll half cap, plus overhead
+
+
+def test_a_third_party_host_that_keeps_timing_out_is_blocked_and_recorded(
+        impatient: LoopRenderer, demo_site: DemoSite) -> None:
+    url = fixture_url(demo_site, "slow-third-party.html")
+    first = impatient.page(url)
+    assert any(b.host == "slow.thirdparty.test" and b.reason == "timeout" for b in first.blocked)
+    impatient.page(url)
+    third = impatient.page(url)
+    assert third.auto_blocked_hosts == ("slow.thirdparty.test",)
+    assert any(b.host == "slow.thirdparty.test" and b.reason == "slow-domain" for b in third.blocked)
+
+
+def test_navigation_timeout_reports_what_was_loading(impatient: LoopRenderer, demo_site: DemoSite) -> None:
+    result = impatient.render(demo_site.url("/slow?ms=3000"))
+    assert isinstance(result, RenderFailure) and result.kind is FailureKind.TIMEOUT, result
+    assert any("/slow?ms=3000" in url for url in result.still_loading)
+
+
+def test_redirect_loop_reports_the_chain(impatient: LoopRenderer, demo_site: DemoSite) -> None:
+    result = impatient.render(demo_site.url("/loop"))
+    assert isinstance(result, RenderFailure) and result.kind is FailureKind.REDIRECT_LOOP
+    assert len(result.redirect_chain) > 10
+    assert {u.rsplit("/", 1)[-1] for u in result.redirect_chain} == {"loop", "b"}
+
+
+def test_tls_failure_is_typed(impatient: LoopRenderer, demo_site: DemoSite) -> None:
+    result = impatient.render(f"https://127.0.0.1:{demo_site.port}/index.html")
+    assert isinstance(result, RenderFailure) and result.kind is FailureKind.TLS, result
+
+
+def test_connection_refused_is_typed(impatient: LoopRenderer) -> None:
+    with socket.socket() as probe:  # a port that was free a moment ago: nobody listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = impatient.render(f"http://127.0.0.1:{port}/")
+    assert isinstance(result, RenderFailure) and result.kind is FailureKind.CONNECTION, result
+
+
+def _boxes_by_html_id(page: RenderedPage) -> dict:
+    import re
+    ids = dict(re.findall(r'id="([\w-]+)"[^>]*data-rc-id="(\d+)"', page.html))
+    return {name: page.boxes[int(node)] for name, node in ids.items() if int(node) in page.boxes}
