@@ -9,6 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from extraction.profile import ContentProfile
+    from render.model import RenderedPage
 
 
 class Outcome(StrEnum):
@@ -93,6 +98,16 @@ class CrawlAttempt:
 
     def __post_init__(self) -> None:
         Outcome(self.outcome)  # rejected input: an unknown outcome is a clear ValueError here
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlRecord:
+    """One crawl to save: the attempt, the profile it produced (if any) and, when snapshots
+    are kept, the rendered page it was extracted from."""
+
+    attempt: CrawlAttempt
+    profile: ContentProfile | None = None
+    snapshot: RenderedPage | None = None
 
 
 @dataclass(frozen=True, slots=True)

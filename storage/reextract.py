@@ -17,12 +17,15 @@ from sqlalchemy.orm import Session
 from extraction.profile import ContentProfile
 from render.model import RenderedPage
 from storage.models import Page, Snapshot
-from storage.repository import load_snapshot, store_profile
+from storage.saving import ProfileToStore, load_snapshot, store_profiles
 from storage.types import utc_now
 
 Extractor = Callable[[RenderedPage], ContentProfile]
 Progress = Callable[[int, int], None]
 """Called after each page with (pages done, pages in total)."""
+
+STORE_BATCH_PAGES = 200
+"""Profiles stored per round of statements; bounds memory while keeping statements few."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +34,7 @@ class ReextractResult:
     changed: int
     """Pages whose profile got a new version."""
     unchanged: int
+    """Pages whose profile came out the same (or a soft 404 kept from replacing a real one)."""
     failed: tuple[tuple[str, str], ...] = field(default=())
     """(url, reason) of pages whose snapshot could not be read or extracted; left as they were."""
 
@@ -46,19 +50,23 @@ def reextract(session: Session, extractor: Extractor, progress: Progress | None 
     changed_at = now or utc_now()
     changed = unchanged = 0
     failed: list[tuple[str, str]] = []
+    pending: list[ProfileToStore] = []
     for done, target in enumerate(targets, start=1):
         try:
             page = load_snapshot(session, target.id)
             profile = extractor(page) if page is not None else None
         except Exception as error:  # recorded: one bad snapshot must not stop the run
             failed.append((target.url, f"{type(error).__name__}: {error}"))
-        else:
-            if profile is not None:
-                stored = store_profile(session, target.id, target.crawl_id, profile, profile.content_hash,
-                                       crawled_at=target.created_at, changed_at=changed_at,
-                                       is_soft_404=profile.soft_404)
-                changed += stored.new_version
-                unchanged += not stored.new_version
+            profile = None
+        if profile is not None:
+            pending.append(ProfileToStore(
+                page_id=target.id, crawl_id=target.crawl_id, profile=profile, content_hash=profile.content_hash,
+                crawled_at=target.created_at, changed_at=changed_at, is_soft_404=profile.soft_404))
+        if len(pending) >= STORE_BATCH_PAGES or done == len(targets):
+            stored = store_profiles(session, pending).values()
+            changed += sum(s.new_version for s in stored)
+            unchanged += sum(not s.new_version for s in stored)
+            pending = []
         if progress is not None:
             progress(done, len(targets))
     session.flush()

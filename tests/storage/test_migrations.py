@@ -39,7 +39,7 @@ def test_upgrade_then_downgrade_to_base_and_up_again(empty_db_url: str) -> None:
     assert table_names(empty_db_url) == set(Base.metadata.tables)
 
 
-@pytest.mark.parametrize("revision", ["0001", "0002", "0003"])
+@pytest.mark.parametrize("revision", ["0001", "0002", "0003", "0004", "0005"])
 def test_each_revision_steps_down_and_up(empty_db_url: str, revision: str) -> None:
     upgrade(empty_db_url)
     downgrade(empty_db_url, revision)
@@ -64,3 +64,22 @@ def test_env_var_selects_database_when_url_not_given(tmp_path: Path, monkeypatch
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     command.upgrade(config, "head")
     assert "pages" in table_names(url)
+
+
+def test_long_text_uses_lz4_on_postgresql_when_available(db_url: str) -> None:
+    from sqlalchemy import text
+
+    engine = make_engine(db_url)
+    try:
+        if engine.dialect.name != "postgresql":
+            pytest.skip("column compression is a PostgreSQL setting")
+        with engine.connect() as connection:
+            if not connection.execute(text("SELECT 'lz4' = ANY(enumvals) FROM pg_settings "
+                                           "WHERE name = 'default_toast_compression'")).scalar():
+                pytest.skip("this PostgreSQL server was built without lz4")
+            methods = connection.execute(text(
+                "SELECT attcompression FROM pg_attribute WHERE attrelid = 'profiles'::regclass "
+                "AND attname = 'body'")).scalar()
+        assert methods == "l"
+    finally:
+        engine.dispose()

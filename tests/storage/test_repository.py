@@ -185,3 +185,36 @@ def test_same_profile_for_new_content_after_revert_is_a_new_version(session: Ses
     session.commit()
     assert count(session, ProfileVersion) == 3
     assert load_profile(session, a.url) == replace(a)
+
+
+def test_save_crawls_in_one_call_matches_saving_one_by_one(session: Session) -> None:
+    from storage.records import CrawlRecord
+    from storage.repository import save_crawls
+
+    b = "https://news.example/b"
+    records = [
+        CrawlRecord(attempt(), full_profile()),
+        CrawlRecord(attempt(b, Outcome.TIMEOUT), None),
+        CrawlRecord(attempt(at=T0 + timedelta(hours=1)), full_profile(title="Second")),
+        CrawlRecord(attempt(b), full_profile(b)),
+        CrawlRecord(attempt(at=T0 + timedelta(hours=2), outcome=Outcome.HTTP_ERROR), None),
+    ]
+    saved = save_crawls(session, records)
+    session.commit()
+    assert [s.new_version for s in saved] == [True, False, True, True, False]
+    assert saved[4].version_id == saved[2].version_id  # the failure kept the second profile
+    assert saved[0].page_id == saved[2].page_id != saved[1].page_id
+    assert load_profile(session, "https://news.example/a/1").title == "Second"
+    assert count(session, Crawl) == 5 and count(session, ProfileVersion) == 3
+    pages = {p.url: (p.crawl_state, p.error_count) for p in session.execute(select(Page)).scalars()}
+    assert pages == {"https://news.example/a/1": ("failed", 1), b: ("crawled", 0)}
+
+
+def test_parked_page_stays_parked_after_a_failure(session: Session) -> None:
+    from sqlalchemy import update
+
+    save_crawl(session, attempt(outcome=Outcome.TIMEOUT), None)
+    session.execute(update(Page).values(crawl_state=CrawlState.PARKED.value))
+    save_crawl(session, attempt(outcome=Outcome.TIMEOUT), None)
+    session.commit()
+    assert session.execute(select(Page.crawl_state, Page.error_count)).one() == ("parked", 2)

@@ -1,0 +1,197 @@
+"""Storage benchmark: save throughput and README query latency at 100,000 profiles.
+
+    .venv/bin/python bench/storage_bench.py                       # both databases, 100k
+    .venv/bin/python bench/storage_bench.py --db sqlite --profiles 20000
+
+For each database: a fresh schema built by the migrations, N synthetic profiles saved through
+`save_crawl` (one process, one transaction per `--commit-every` crawls; ~10% extra failed
+crawls), then every README query (storage/queries.py) run `--runs` times: median and 95th
+percentile, rows returned, and the query plan, so one can see the indexes are used.
+Numbers are printed (and written to bench/out/storage_bench.json), not asserted.
+Targets from the issue: >= 1,000 profiles/s on PostgreSQL, every query < 50 ms median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, select, text, update
+from sqlalchemy.orm import Session
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from storage_synthetic import NOW, crawls  # noqa: E402
+
+from storage.db import make_engine, session_factory, upgrade  # noqa: E402
+from storage.models import Page  # noqa: E402
+from storage.queries import QUERIES, NamedQuery  # noqa: E402
+from storage.records import CrawlAttempt, CrawlRecord, Outcome  # noqa: E402
+from storage.repository import save_crawl, save_crawls  # noqa: E402
+
+OUT_DIR = Path(__file__).resolve().parent / "out"
+DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+BENCH_SCHEMA = "rc_storage_bench"
+HISTORY_URL = "https://news.example/a/1"
+
+
+def fresh_database(kind: str, postgres_url: str) -> str:
+    if kind == "sqlite":
+        OUT_DIR.mkdir(exist_ok=True)
+        path = OUT_DIR / "storage_bench.db"
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        url = f"sqlite:///{path}"
+    else:
+        admin = make_engine(postgres_url)
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA IF EXISTS {BENCH_SCHEMA} CASCADE"))
+            connection.execute(text(f"CREATE SCHEMA {BENCH_SCHEMA}"))
+        admin.dispose()
+        url = f"{postgres_url}?options=-csearch_path%3D{BENCH_SCHEMA}"
+    upgrade(url)
+    return url
+
+
+def load(engine: Engine, count: int, batch: int) -> dict[str, Any]:
+    """Save `count` profiles (plus failures), `batch` crawls per transaction (1: `save_crawl`
+    and a commit per crawl, like a worker; more: `save_crawls`, like an import). Only the
+    saving and committing is timed, not generating the synthetic profiles."""
+    sessions = session_factory(engine)
+    saved_seconds, saves, profiles = 0.0, 0, 0
+    due: dict[str, datetime] = {}
+    pending: list[CrawlRecord] = []
+    with sessions() as session:
+        for item in crawls(count):
+            pending.append(CrawlRecord(item.attempt, item.profile))
+            profiles += item.profile is not None
+            due[item.attempt.url] = item.next_crawl_at
+            if len(pending) >= batch:
+                saved_seconds += _save(session, pending)
+                saves += len(pending)
+                pending = []
+        saved_seconds += _save(session, pending)
+        saves += len(pending)
+        _set_due_times(session, due)
+        _add_history(session)
+    return {"profiles": profiles, "crawls": saves, "seconds": round(saved_seconds, 2),
+            "profiles_per_s": round(profiles / saved_seconds), "crawls_per_s": round(saves / saved_seconds),
+            "batch": batch}
+
+
+def _save(session: Session, records: list[CrawlRecord]) -> float:
+    started = time.perf_counter()
+    if len(records) == 1:
+        save_crawl(session, records[0].attempt, records[0].profile)
+    elif records:
+        save_crawls(session, records)
+    session.commit()
+    return time.perf_counter() - started
+
+
+def _set_due_times(session: Session, due: dict[str, datetime]) -> None:
+    """What the scheduler would have written: each page's next crawl time."""
+    ids = dict(session.execute(select(Page.url, Page.id)).all())
+    rows = [{"id": ids[url], "next_crawl_at": at} for url, at in due.items()]
+    for start in range(0, len(rows), 5000):
+        session.execute(update(Page), rows[start:start + 5000])
+    session.commit()
+
+
+def _add_history(session: Session) -> None:
+    """Five more versions of the page the history query shows."""
+    from storage.repository import load_profile
+
+    base = load_profile(session, HISTORY_URL)
+    assert base is not None, "the synthetic data always contains news.example/a/1"
+    for i in range(5):
+        at = NOW - timedelta(days=5 - i)
+        attempt = CrawlAttempt(url=HISTORY_URL, started_at=at, finished_at=at + timedelta(seconds=1),
+                               outcome=Outcome.OK)
+        save_crawl(session, attempt, replace(base, title=f"{base.title} (edit {i + 1})"))
+    session.commit()
+
+
+def analyze(engine: Engine) -> None:
+    with engine.begin() as connection:
+        connection.execute(text("ANALYZE"))
+
+
+def time_queries(engine: Engine, runs: int) -> list[dict[str, Any]]:
+    results = []
+    with engine.connect() as connection:
+        for query in QUERIES:
+            statement = query.statement()
+            timings, rows = [], 0
+            for i in range(runs + 2):
+                started = time.perf_counter()
+                rows = len(connection.execute(statement, query.example).all())
+                if i >= 2:  # two warm-up runs: caches, statement compilation
+                    timings.append((time.perf_counter() - started) * 1000)
+            timings.sort()
+            results.append({
+                "query": query.name, "rows": rows,
+                "median_ms": round(statistics.median(timings), 2),
+                "p95_ms": round(timings[min(len(timings) - 1, int(0.95 * len(timings)))], 2),
+                "plan": explain(connection, query),
+            })
+    return results
+
+
+def explain(connection: Any, query: NamedQuery) -> list[str]:
+    if connection.dialect.name == "sqlite":
+        rows = connection.execute(text(f"EXPLAIN QUERY PLAN {query.with_literals()}")).all()
+        return [row[-1] for row in rows]
+    rows = connection.execute(text(f"EXPLAIN {query.with_literals()}")).all()
+    return [row[0] for row in rows]
+
+
+def report(kind: str, loaded: dict[str, Any], queries: list[dict[str, Any]], plans: bool) -> None:
+    print(f"\n(load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs: "
+          "other processes on this machine slow every number below)")
+    print(f"== {kind}: {loaded['profiles']:,} profiles + {loaded['crawls'] - loaded['profiles']:,} "
+          f"failed crawls saved in {loaded['seconds']} s -> {loaded['profiles_per_s']:,} profiles/s "
+          f"({loaded['crawls_per_s']:,} crawls/s), {loaded['batch']} crawl(s) per transaction")
+    print(f"{'query':32} {'rows':>7} {'median ms':>10} {'p95 ms':>8}")
+    for q in queries:
+        print(f"{q['query']:32} {q['rows']:>7} {q['median_ms']:>10} {q['p95_ms']:>8}")
+    if plans:
+        for q in queries:
+            print(f"\n-- plan: {q['query']}")
+            print("\n".join(f"   {line}" for line in q["plan"]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profiles", type=int, default=100_000)
+    parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--batch", type=int, default=1,
+                        help="crawls per transaction: 1 = save_crawl per crawl, like a worker; N = save_crawls")
+    parser.add_argument("--runs", type=int, default=30, help="timed runs per query")
+    parser.add_argument("--postgres-url", default=DEFAULT_POSTGRES_URL)
+    parser.add_argument("--no-plans", action="store_true")
+    args = parser.parse_args()
+    kinds = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
+    results: dict[str, Any] = {}
+    for kind in kinds:
+        url = fresh_database(kind, args.postgres_url)
+        engine = make_engine(url)
+        loaded = load(engine, args.profiles, args.batch)
+        analyze(engine)
+        queries = time_queries(engine, args.runs)
+        engine.dispose()
+        report(kind, loaded, queries, plans=not args.no_plans)
+        results[kind] = {"load": loaded, "queries": queries}
+    OUT_DIR.mkdir(exist_ok=True)
+    (OUT_DIR / "storage_bench.json").write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,255 @@
+"""Saving crawls: the crawl log row, the page's state, the current profile with its child rows,
+its history and the snapshot — for one crawl or for many in a handful of statements.
+
+`save_crawls` works in rounds in which every page appears once, and each round costs about ten
+statements whatever its size, which is what makes bulk loads, re-extraction and the benchmark
+fast; `save_crawl` is the one-crawl case of the same code. Functions only execute and flush:
+the caller owns the transaction, so a crawl is saved all or nothing.
+
+Concurrency: the page upsert takes each page's row lock (PostgreSQL) before the current
+profile is read, in URL order so two batch writers cannot deadlock; on SQLite the upsert,
+always the first statement, takes the database write lock (waiting up to `busy_timeout`).
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+from sqlalchemy import Table, case, delete, insert, select, update
+from sqlalchemy.orm import Session
+
+from extraction.profile import ContentProfile
+from render.model import SNAPSHOT_FORMAT, RenderedPage
+from storage.bulk import bulk_insert
+from storage.models import URL_MAX_CHARS, Crawl, Page, Profile, Snapshot
+from storage.pages import dialect_insert
+from storage.profile_rows import PROFILE_TABLE, VERSION_TABLE, child_rows, profile_row, provenance_columns, version_row
+from storage.records import PROFILE_OUTCOMES, SUCCESS_OUTCOMES, CrawlAttempt, CrawlRecord, CrawlState, Outcome, SavedCrawl
+from storage.text import clean, clean_opt
+
+PAGES: Table = Page.__table__  # type: ignore[assignment]
+CRAWLS: Table = Crawl.__table__  # type: ignore[assignment]
+SNAPSHOTS: Table = Snapshot.__table__  # type: ignore[assignment]
+
+SNAPSHOT_ZLIB_LEVEL = 6
+"""zlib's default: rendered HTML+layout JSON shrinks several-fold; higher levels gain little."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileToStore:
+    """A profile about to become a page's current one (from a crawl or a re-extraction)."""
+
+    page_id: int
+    crawl_id: int | None
+    profile: ContentProfile
+    content_hash: str
+    crawled_at: datetime
+    """When the page was rendered."""
+    changed_at: datetime
+    """When this content would become current (later than `crawled_at` when re-extracting)."""
+    is_soft_404: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredProfile:
+    saved: bool
+    """False when a soft 404 was kept from replacing a real profile."""
+    version_id: int | None
+    new_version: bool
+
+
+def save_crawl(session: Session, attempt: CrawlAttempt, profile: ContentProfile | None,
+               snapshot: RenderedPage | None = None) -> SavedCrawl:
+    """Record one crawl attempt and, when it produced one, the page's new current profile.
+
+    The current profile is replaced only by an `ok` crawl (or a `soft_404` one, for a page
+    without a real profile) that carries a profile; a failed crawl logs its row and counts an
+    error, and the last good profile stays. A new `profile_versions` row is written only when
+    the content hash differs from the current one, so saving the same profile twice adds no
+    version and no child rows.
+    """
+    return save_crawls(session, [CrawlRecord(attempt, profile, snapshot)])[0]
+
+
+def save_crawls(session: Session, records: Sequence[CrawlRecord]) -> list[SavedCrawl]:
+    """`save_crawl` for many crawls, in order (a page crawled twice is saved twice, in turn)."""
+    for record in records:
+        _validate(record)
+    saved: dict[int, SavedCrawl] = {}
+    for round_ in _rounds(records):
+        saved.update(_save_round(session, [(i, records[i]) for i in round_]))
+    session.flush()
+    return [saved[i] for i in range(len(records))]
+
+
+def _validate(record: CrawlRecord) -> None:
+    url = record.attempt.url
+    if len(url) > URL_MAX_CHARS:
+        raise ValueError(f"URL of {len(url)} characters refused (limit {URL_MAX_CHARS}): {url[:100]}…")
+    if record.profile is not None and Outcome(record.attempt.outcome) not in PROFILE_OUTCOMES:
+        raise ValueError(f"a {record.attempt.outcome} crawl cannot carry a profile; pass profile=None")
+
+
+def _rounds(records: Sequence[CrawlRecord]) -> list[list[int]]:
+    """Record indexes grouped so that no URL appears twice in a group, order kept per URL."""
+    rounds: list[list[int]] = []
+    seen: dict[str, int] = {}
+    for index, record in enumerate(records):
+        level = seen.get(record.attempt.url, -1) + 1
+        seen[record.attempt.url] = level
+        if level == len(rounds):
+            rounds.append([])
+        rounds[level].append(index)
+    return rounds
+
+
+def _save_round(session: Session, batch: list[tuple[int, CrawlRecord]]) -> dict[int, SavedCrawl]:
+    batch.sort(key=lambda item: item[1].attempt.url)  # one lock order for every writer
+    page_ids = _upsert_pages(session, [record for _, record in batch])
+    hashes = {i: r.profile.content_hash for i, r in batch if r.profile is not None}
+    crawl_ids = _insert_crawls(session, [(page_ids[r.attempt.url], r, hashes.get(i)) for i, r in batch])
+    stored = store_profiles(session, [
+        ProfileToStore(page_id=page_ids[r.attempt.url], crawl_id=crawl_ids[page_ids[r.attempt.url]],
+                       profile=r.profile, content_hash=hashes[i], crawled_at=r.attempt.finished_at,
+                       changed_at=r.attempt.finished_at,
+                       is_soft_404=r.attempt.outcome == Outcome.SOFT_404 or r.profile.soft_404)
+        for i, r in batch if r.profile is not None])
+    no_profile = [page_ids[r.attempt.url] for _, r in batch if r.profile is None]
+    versions = current_version_ids(session, no_profile) if no_profile else {}
+    save_snapshots(session, [(page_ids[r.attempt.url], crawl_ids[page_ids[r.attempt.url]], r.snapshot,
+                              r.attempt.finished_at) for _, r in batch if r.snapshot is not None])
+    result = {}
+    for index, record in batch:
+        page_id = page_ids[record.attempt.url]
+        done = stored.get(page_id)
+        result[index] = SavedCrawl(
+            page_id=page_id, crawl_id=crawl_ids[page_id], profile_saved=done is not None and done.saved,
+            version_id=done.version_id if done is not None else versions.get(page_id),
+            new_version=done is not None and done.new_version)
+    return result
+
+
+def _upsert_pages(session: Session, records: list[CrawlRecord]) -> dict[str, int]:
+    """Create or update each record's page with the attempt's result; url -> page id."""
+    rows = []
+    for record in records:
+        attempt, success = record.attempt, Outcome(record.attempt.outcome) in SUCCESS_OUTCOMES
+        canonical = record.profile.canonical_url if record.profile is not None and attempt.outcome == Outcome.OK else None
+        rows.append({
+            "url": attempt.url, "host": urlsplit(attempt.url).hostname or "",
+            "first_seen_at": attempt.started_at, "last_crawled_at": attempt.finished_at,
+            "crawl_state": (CrawlState.CRAWLED if success else CrawlState.FAILED).value,
+            "error_count": 0 if success else 1, "canonical_url": clean_opt(canonical),
+        })
+    stmt = dialect_insert(session, Page)
+    stmt = stmt.on_conflict_do_update(index_elements=["url"], set_={
+        "last_crawled_at": stmt.excluded.last_crawled_at,
+        # A parked page stays parked: parking and un-parking are the scheduler's decisions.
+        "crawl_state": case((
+            (stmt.excluded.crawl_state == CrawlState.FAILED.value) & (Page.crawl_state == CrawlState.PARKED.value),
+            CrawlState.PARKED.value), else_=stmt.excluded.crawl_state),
+        "error_count": case((stmt.excluded.error_count == 0, 0), else_=Page.error_count + 1),
+        "canonical_url": case((stmt.excluded.canonical_url.is_(None), Page.canonical_url),
+                              else_=stmt.excluded.canonical_url),
+    })
+    return {url: page_id for page_id, url in bulk_insert(session, stmt, PAGES, rows, [Page.id, Page.url])}
+
+
+def _insert_crawls(session: Session, items: list[tuple[int, CrawlRecord, str | None]]) -> dict[int, int]:
+    """One `crawls` row per item; page id -> crawl id (a page appears once per round)."""
+    rows = []
+    for page_id, record, content_hash in items:
+        attempt = record.attempt
+        rows.append({
+            "page_id": page_id, "url": attempt.url,
+            "started_at": attempt.started_at, "finished_at": attempt.finished_at,
+            "outcome": attempt.outcome, "http_status": attempt.http_status,
+            "final_url": clean_opt(attempt.final_url), "blocked_requests": attempt.blocked_requests,
+            "render_ms": _ms(attempt.render_ms), "extract_ms": _ms(attempt.extract_ms),
+            "content_hash": content_hash, "error": clean_opt(attempt.error),
+        })
+    result = bulk_insert(session, insert(CRAWLS), CRAWLS, rows, [Crawl.id, Crawl.page_id])
+    return {page_id: crawl_id for crawl_id, page_id in result}
+
+
+def _ms(value: float | None) -> int | None:
+    return None if value is None else round(value)
+
+
+def current_version_ids(session: Session, page_ids: list[int]) -> dict[int, int]:
+    rows = session.execute(select(Profile.page_id, Profile.version_id).where(Profile.page_id.in_(page_ids)))
+    return {page_id: version_id for page_id, version_id in rows}
+
+
+def store_profiles(session: Session, items: Sequence[ProfileToStore]) -> dict[int, StoredProfile]:
+    """Make each profile its page's current one — unless it is a soft 404 and the page has a
+    real profile — adding a version only where the content hash changed. Pages must be
+    distinct. Returns page id -> what was done."""
+    if not items:
+        return {}
+    current = {row.page_id: row for row in session.execute(
+        select(Profile.page_id, Profile.content_hash, Profile.version_id, Profile.soft_404)
+        .where(Profile.page_id.in_([item.page_id for item in items])))}
+    result: dict[int, StoredProfile] = {}
+    refreshed, changed = [], []
+    for item in items:
+        now = current.get(item.page_id)
+        if now is not None and item.is_soft_404 and not now.soft_404:
+            result[item.page_id] = StoredProfile(saved=False, version_id=now.version_id, new_version=False)
+        elif now is not None and now.content_hash == item.content_hash:
+            result[item.page_id] = StoredProfile(saved=True, version_id=now.version_id, new_version=False)
+            refreshed.append({"page_id": item.page_id, "crawled_at": item.crawled_at,
+                              **provenance_columns(item.profile)})
+        else:
+            changed.append(item)
+    if refreshed:
+        session.execute(update(Profile), refreshed)
+    if changed:
+        result.update(_replace_profiles(session, changed, [i.page_id for i in changed if i.page_id in current]))
+    return result
+
+
+def _replace_profiles(session: Session, items: list[ProfileToStore], replaced: list[int]) -> dict[int, StoredProfile]:
+    versions = [version_row(i.page_id, i.crawl_id, i.profile, i.content_hash, i.changed_at) for i in items]
+    version_ids = {page_id: version_id for version_id, page_id in bulk_insert(
+        session, insert(VERSION_TABLE), VERSION_TABLE, versions, [VERSION_TABLE.c.id, VERSION_TABLE.c.page_id],
+        arrays=False)}
+    if replaced:
+        session.execute(delete(Profile).where(Profile.page_id.in_(replaced)))  # children cascade
+    bulk_insert(session, insert(PROFILE_TABLE), PROFILE_TABLE, [
+        profile_row(i.page_id, version_ids[i.page_id], i.profile, i.content_hash, i.crawled_at, i.changed_at)
+        for i in items], arrays=False)
+    children: dict[Any, list[dict[str, Any]]] = {}
+    for item in items:
+        for table, rows in child_rows(item.page_id, item.profile):
+            children.setdefault(table, []).extend(rows)
+    for table, rows in children.items():
+        bulk_insert(session, insert(table), table, rows)
+    return {i.page_id: StoredProfile(saved=True, version_id=version_ids[i.page_id], new_version=True) for i in items}
+
+
+def save_snapshots(session: Session, items: list[tuple[int, int | None, RenderedPage, datetime]]) -> None:
+    """Keep each (page id, crawl id, page, time) as the page's one snapshot, replacing the last."""
+    if not items:
+        return
+    rows = []
+    for page_id, crawl_id, page, created_at in items:
+        raw = clean(page.to_json()).encode("utf-8")
+        rows.append({"page_id": page_id, "crawl_id": crawl_id, "created_at": created_at,
+                     "format": SNAPSHOT_FORMAT, "size_bytes": len(raw),
+                     "data": zlib.compress(raw, SNAPSHOT_ZLIB_LEVEL)})
+    stmt = dialect_insert(session, Snapshot)
+    stmt = stmt.on_conflict_do_update(index_elements=["page_id"], set_={
+        k: stmt.excluded[k] for k in ("crawl_id", "created_at", "format", "size_bytes", "data")})
+    bulk_insert(session, stmt, SNAPSHOTS, rows, arrays=False)
+
+
+def load_snapshot(session: Session, page_id: int) -> RenderedPage | None:
+    """The page's stored snapshot; raises ValueError for one of an older format."""
+    data = session.execute(select(Snapshot.data).where(Snapshot.page_id == page_id)).scalar_one_or_none()
+    return None if data is None else RenderedPage.from_json(zlib.decompress(data).decode("utf-8"))
