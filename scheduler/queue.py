@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Row, Select, Table, and_, func, select, update
+from sqlalchemy import Row, Select, Table, and_, case, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -31,12 +31,12 @@ from scheduler.policy import HostLoad, HostRule, Reason, host_gate
 from storage.models import CrawlHost, Page, QueueEntry, Site
 from storage.records import QueueState
 
-CLAIM_CANDIDATES = 16
-"""Due rows a claim considers at once; more only helps when many top rows belong to busy hosts,
-which the busy-host filter already removes."""
+CLAIM_TRIES = 8
+"""Hosts a claim tries before answering "nothing now": the busy-host pre-filter removes most
+full hosts, so more than one try is needed only when claimers race for the same host."""
 BUSY_HOST_LOOKBACK = timedelta(minutes=10)
-"""Hosts started within this span are checked for their minimum delay; longer than any sane
-per-host delay, short enough that the lookup stays a handful of rows."""
+"""Hosts with a per-site delay are checked if they started within this span (the longest delay
+`sites add --min-delay-ms` accepts)."""
 
 Q = QueueEntry.__table__
 P = Page.__table__
@@ -134,22 +134,28 @@ def claim(session: Session, owner: str, now: datetime, lease: timedelta, host_ru
 
     None means "nothing can start now" (nothing due, or every due page's host is busy) — not
     that the queue is finished; the worker waits and asks again.
+
+    Candidates are locked one at a time: locking a batch would write a row lock into every
+    candidate and make every other claimer skip them all.
     """
-    busy = _busy_hosts(session, now, host_rule)
-    query = (
-        select(Q.c.id, Q.c.page_id, Q.c.reason, Q.c.due_at, Q.c.attempts, P.c.url, P.c.host,
-               S.c.max_concurrent_pages, S.c.min_delay_ms)
-        .join(P, P.c.id == Q.c.page_id)
-        .outerjoin(S, S.c.host == P.c.host)
-        .where(Q.c.state == QueueState.QUEUED, Q.c.due_at <= now)
-        .order_by(Q.c.priority, Q.c.due_at)
-        .limit(CLAIM_CANDIDATES)
-    )
-    if busy:
-        query = query.where(P.c.host.not_in(busy))
-    if session.get_bind().dialect.name == "postgresql":
-        query = query.with_for_update(of=Q, skip_locked=True)
-    for candidate in session.execute(query).all():
+    excluded = set(_busy_hosts(session, now, host_rule))
+    for _ in range(CLAIM_TRIES):
+        query = (
+            select(Q.c.id, Q.c.page_id, Q.c.reason, Q.c.due_at, Q.c.attempts, P.c.url, P.c.host,
+                   S.c.max_concurrent_pages, S.c.min_delay_ms)
+            .join(P, P.c.id == Q.c.page_id)
+            .outerjoin(S, S.c.host == P.c.host)
+            .where(Q.c.state == QueueState.QUEUED, Q.c.due_at <= now)
+            .order_by(Q.c.priority, Q.c.due_at)
+            .limit(1)
+        )
+        if excluded:
+            query = query.where(P.c.host.not_in(excluded))
+        if session.get_bind().dialect.name == "postgresql":
+            query = query.with_for_update(of=Q, skip_locked=True)
+        candidate = session.execute(query).first()
+        if candidate is None:
+            return None
         if _take_host_slot(session, candidate, now, host_rule):
             expires = now + lease
             session.execute(update(Q).where(Q.c.id == candidate.id).values(
@@ -157,6 +163,7 @@ def claim(session: Session, owner: str, now: datetime, lease: timedelta, host_ru
                 attempts=Q.c.attempts + 1, updated_at=now))
             return Lease(candidate.id, candidate.page_id, candidate.url, candidate.host, owner,
                          candidate.reason, candidate.due_at, candidate.attempts + 1, expires)
+        excluded.add(candidate.host)
     return None
 
 
@@ -166,10 +173,12 @@ def _busy_hosts(session: Session, now: datetime, default: HostRule) -> list[str]
     in_flight = dict(session.execute(
         select(P.c.host, func.count()).join(Q, Q.c.page_id == P.c.id)
         .where(Q.c.state == QueueState.LEASED, Q.c.lease_expires_at > now).group_by(P.c.host)).all())
+    # Hosts within the default delay, plus hosts whose site row sets a delay of its own (few).
     recent = session.execute(
         select(H.c.host, H.c.last_started_at, S.c.max_concurrent_pages, S.c.min_delay_ms)
         .outerjoin(S, S.c.host == H.c.host)
-        .where(H.c.last_started_at > now - BUSY_HOST_LOOKBACK)).all()
+        .where(or_(H.c.last_started_at > now - default.min_delay,
+                   and_(S.c.min_delay_ms.is_not(None), H.c.last_started_at > now - BUSY_HOST_LOOKBACK)))).all()
     rules = {r.host: _site_rule(r, default) for r in recent}
     for r in recent:
         loads[r.host] = HostLoad(in_flight.pop(r.host, 0), r.last_started_at)
@@ -219,10 +228,15 @@ def renew(session: Session, lease: Lease, now: datetime, duration: timedelta) ->
 def complete(session: Session, lease: Lease, now: datetime) -> str:
     """The crawl is recorded: the row is done — or queued again if the page was asked for
     while it was being crawled (a push or modified view during the render). Returns the state."""
-    state = QueueState.QUEUED if asked_again(session, lease) else QueueState.DONE
-    _transition(session, lease, state=state.value, lease_owner=lease.owner if state == QueueState.DONE else None,
-                lease_expires_at=None, last_error=None, updated_at=now)
-    return state.value
+    unchanged = and_(Q.c.due_at == lease.due_at, Q.c.reason == lease.reason)
+    state = case((unchanged, QueueState.DONE.value), else_=QueueState.QUEUED.value)
+    result = session.execute(update(Q).where(
+        Q.c.id == lease.queue_id, Q.c.state == QueueState.LEASED, Q.c.lease_owner == lease.owner).values(
+        state=state, lease_expires_at=None, last_error=None, updated_at=now,
+        lease_owner=case((unchanged, lease.owner), else_=None)).returning(Q.c.state)).first()
+    if result is None:
+        raise LeaseLost(f"{lease.url}: lease of {lease.owner} ended before completion")
+    return result.state
 
 
 def asked_again(session: Session, lease: Lease) -> bool:
