@@ -83,6 +83,11 @@ class Block:
     link_words: int
     inline_tags: int
     """Inline elements inside the block: tag density is a boilerplate signal."""
+    lead_link_words: int = 0
+    """Words in links before the block's first unlinked word, when that linked text stands
+    apart from what follows (no full stop ends it, the text after it does not carry on its
+    sentence in lower case): a block that opens with a linked headline is how a teaser (a link
+    followed by its summary) starts, while a digest's link that begins a sentence is not one."""
 
     @property
     def tag(self) -> str:
@@ -139,6 +144,14 @@ def starts_block(doc: Document, element: etree._Element) -> bool:
     return element.tag in BLOCK_TAGS
 
 
+def _carries_on(link_text: str, after: str) -> bool:
+    """The text after a leading link continues its sentence: the link ended one with a full
+    stop and the text goes on, or the text goes on in lower case or with punctuation (the
+    link was the sentence's subject, its full stop or colon just outside the link)."""
+    start = after.lstrip()[:1]
+    return link_text[-1:] in ".!?" or start.islower() or start in ",;.:!?)"
+
+
 class _Builder:
     """Accumulates text for the block being read; `flush` turns it into a `Block`."""
 
@@ -146,6 +159,9 @@ class _Builder:
         self.blocks: list[Block] = []
         self.parts: list[str] = []
         self.link_words = 0
+        self.lead_link_words = 0
+        self.lead_tail = ""
+        self.unlinked_seen = False
         self.inline_tags = 0
         self.owner: etree._Element | None = None
         self.after_break = False
@@ -168,14 +184,23 @@ class _Builder:
         self.owner = owner
         self.parts.append(text)
         if in_link:
-            self.link_words += count_words(text)
+            words = count_words(text)
+            self.link_words += words
+            if not self.unlinked_seen:
+                self.lead_link_words += words
+                self.lead_tail = text.rstrip() or self.lead_tail
+        elif not text.isspace():
+            if not self.unlinked_seen and self.lead_link_words and _carries_on(self.lead_tail, text):
+                self.lead_link_words = 0
+            self.unlinked_seen = True
 
     def flush(self) -> None:
         text = _SPACE.sub(" ", "".join(self.parts)).strip()
         if text and self.owner is not None:
             self.blocks.append(Block(len(self.blocks), self.owner, text, count_words(text),
-                                     self.link_words, self.inline_tags))
+                                     self.link_words, self.inline_tags, self.lead_link_words))
         self.parts, self.link_words, self.inline_tags, self.owner = [], 0, 0, None
+        self.lead_link_words, self.lead_tail, self.unlinked_seen = 0, "", False
         self.after_break = False
 
 

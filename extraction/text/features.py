@@ -76,6 +76,8 @@ class Features:
     strong_hint: str | None
     weak_hint: str | None
     positive_hint: str | None
+    teaser: bool
+    """Inside an item of a teaser list (see teasers.py)."""
     relative_font_size: float | None
     in_overlay: bool | None
     relative_width: float | None
@@ -176,7 +178,7 @@ def page_layout(doc: Document, blocks: list[Block]) -> PageLayout:
     )
 
 
-def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex) -> Features:
+def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, teaser: bool = False) -> Features:
     text = block.text
     box = doc.box(block.element)
     chrome, strong, weak, positive = hints.of(block.element)
@@ -195,6 +197,7 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex) -
         strong_hint=strong,
         weak_hint=weak,
         positive_hint=positive,
+        teaser=teaser,
         relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
         in_overlay=None if box is None else (box.overlay or box.position in ("fixed", "sticky")),
         relative_width=(box.width / layout.column_width) if box and layout.column_width else None,

@@ -22,6 +22,7 @@ from lxml import etree
 from extraction.document import Document
 from extraction.text.blocks import Block
 from extraction.text.features import Features, HintIndex, measure, page_layout
+from extraction.text.teasers import teaser_blocks
 
 # Block score (unit: words). Tuned together on the Zyte benchmark, static mode, run of
 # bench/extraction_quality (see extraction/text/README.md).
@@ -122,12 +123,13 @@ def score_block(f: Features) -> Verdict:
     if f.column_offset is not None and f.column_offset > OFF_COLUMN_OFFSET and score > 0:
         score *= OFF_COLUMN_FACTOR
         reasons.append(f"off column {f.column_offset:.1f}")
-    hint = f.chrome_ancestor or f.strong_hint
+    hint = f.chrome_ancestor or f.strong_hint or f.teaser
     if hint:
         if score > 0:
             score *= HINTED_FACTOR
         score -= HINTED_COST_WORDS
-        reasons.append(f"inside <{f.chrome_ancestor}>" if f.chrome_ancestor else f"class/id ~ {f.strong_hint}")
+        reasons.append(f"inside <{f.chrome_ancestor}>" if f.chrome_ancestor
+                       else f"class/id ~ {f.strong_hint}" if f.strong_hint else "teaser list item")
     elif f.weak_hint:
         if score > 0:
             score *= WEAK_HINT_FACTOR
@@ -236,7 +238,8 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     """The heuristic: which blocks are the article, each with its reason."""
     layout = page_layout(doc, blocks)
     hints = HintIndex()
-    features = [measure(doc, block, layout, hints) for block in blocks]
+    teasers = teaser_blocks(blocks)
+    features = [measure(doc, block, layout, hints, block.index in teasers) for block in blocks]
     verdicts = [score_block(f) for f in features]
     sums, good = container_scores(blocks, verdicts)
     best, best_score = best_container(sums)

@@ -55,3 +55,15 @@ def test_strong_hint_wins_over_article_word_and_article_container_resets_layout_
     hints = HintIndex()
     assert hints.of(root.get_element_by_id("a"))[1] is None
     assert hints.of(root.get_element_by_id("c"))[1] == "comment"
+
+
+def test_lead_link_words_count_a_linked_headline_standing_apart():
+    blocks = segment(page("<p><a href='/x'>Three word headline</a> CITY: Summary text here.</p>"))
+    assert blocks[0].lead_link_words == 3
+
+
+def test_lead_link_words_are_zero_when_the_text_carries_on_the_links_sentence():
+    carried = segment(page("<p><a href='/x'>The mayor resigned</a> on Monday after a vote.</p>"
+                           "<p><b><a href='/y'>The vote was close</a>.</b> Members argued.</p>"
+                           "<p>Plain <a href='/z'>link later</a> in text.</p>"))
+    assert [b.lead_link_words for b in carried] == [0, 0, 0]

@@ -122,3 +122,32 @@ def test_explanation_names_the_container_and_each_block():
     report = explain_main_text(page(NAV + ARTICLE))
     assert "chosen container: " in report and "article" in report
     assert "KEEP" in report and "drop" in report and "link_density=1.00" in report
+
+
+def _teasers(n: int) -> str:
+    return "".join(
+        f"<li><h3><a href='/t{i}'>Other story headline number {i} about the region</a></h3>"
+        f"<p>A summary of that other story, long enough to read like a real paragraph of prose, "
+        f"with a full stop at the end of it {i}.</p><a href='/t{i}'>Read more</a></li>" for i in range(n))
+
+
+def test_teaser_list_of_linked_headlines_with_summaries_is_left_out():
+    html = f"<div><article><p>{P1}</p><p>{P2}</p><p>{P3}</p></article><h2>More news</h2><ul>{_teasers(5)}</ul></div>"
+    body = body_of(page(NAV + html))
+    assert P3 in body and "A summary of that other story" not in body
+
+
+def test_teaser_list_summaries_inline_after_the_link_are_left_out():
+    items = "".join(f"<li><a href='/s{i}'>Minister announces plan number {i}</a> <span>CAPITAL: The minister "
+                    f"said on Monday that the plan would be presented to parliament next week and...</span></li>"
+                    for i in range(5))
+    body = body_of(page(f"<div><ul>{items}</ul></div><article><p>{P1}</p><p>{P2}</p><p>{P3}</p></article>"))
+    assert P1 in body and "Minister announces" not in body and "CAPITAL" not in body
+
+
+def test_news_digest_whose_links_begin_its_sentences_is_kept():
+    items = "".join(f"<li><strong><a href='/d{i}'>The council approved budget item {i}</a>.</strong> The vote "
+                    f"was close, and the opposition said it would ask for a review of the costs next year.</li>"
+                    for i in range(5))
+    body = body_of(page(NAV + f"<article><p>{P1}</p><ol>{items}</ol></article>"))
+    assert all(f"budget item {i}" in body for i in range(5))
