@@ -175,8 +175,10 @@ async def _settle_and_scroll(page: Page, job: PageJob, tracker: RequestTracker) 
     condition = job.site.datalayer_condition or s.datalayer_condition
     settled = await settle(page, tracker, s, s.settle_cap_ms, min_wait_ms=s.settle_quiet_ms, condition=condition)
     if s.scroll_steps:
+        before = tracker.started
         await bounded(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS]), s.call_timeout_ms)
-        settled = await settle(page, tracker, s, s.settle_cap_ms // 2, min_wait_ms=0, condition=None) and settled
+        if tracker.started > before:  # scrolling woke lazy loaders: let their requests finish
+            settled = await settle(page, tracker, s, s.settle_cap_ms // 2, min_wait_ms=0, condition=None) and settled
     return settled
 
 

@@ -26,6 +26,8 @@ class RequestTracker:
         self.inflight: dict[Request, float] = {}
         self.last_activity = time.monotonic()
         self.failures: list[BlockedRequest] = []
+        self.started = 0
+        """Requests seen so far: tells whether scrolling started any (lazy images)."""
         self.navigation: Request | None = None
         page.on("request", self._started)
         page.on("requestfinished", self._ended)
@@ -64,6 +66,7 @@ class RequestTracker:
 
     def _started(self, request: Request) -> None:
         self.inflight[request] = time.monotonic()
+        self.started += 1
         self.last_activity = time.monotonic()
         if request.is_navigation_request() and request.frame == self._page.main_frame:
             self.navigation = request

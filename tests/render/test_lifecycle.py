@@ -5,15 +5,19 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from demosite.server import DemoSite
 from render.browser import Renderer
+from render.chromium import PLAYWRIGHT_DISABLED_FEATURES, launch_args
+from render.lifecycle import RSS_CHECK_EVERY_PAGES
 from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
 from render.processes import alive
@@ -98,3 +102,31 @@ def test_a_signal_leaves_no_chromium_process(demo_site: DemoSite, signum: int) -
         if child.poll() is None:
             child.kill()
     assert alive(pids) == []
+
+
+def test_browser_is_relaunched_when_its_memory_passes_the_ceiling(
+        render_settings: RenderSettings, demo_site: DemoSite) -> None:
+    settings = render_settings.model_copy(update={"rss_ceiling_mb": 100, "handle_signals": False})
+
+    async def go() -> int:
+        async with Renderer(settings) as renderer:
+            for _ in range(RSS_CHECK_EVERY_PAGES + 1):
+                assert isinstance(await renderer.render(demo_site.url("/about.html")), RenderedPage)
+            return renderer.host.launches
+    assert asyncio.run(go()) == 2  # any Chromium tree is above 100 MB
+
+
+def test_full_chromium_flags_repeat_playwrights_disabled_features() -> None:
+    """`--disable-features` is last-one-wins: ours must carry Playwright's list, which changes
+    with Playwright releases."""
+    import playwright
+
+    bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    text = bundle.read_text(encoding="utf-8")
+    block = text[text.index("disabledFeatures = ["):]
+    block = block[:block.index("].filter")]
+    listed = set(re.findall(r'^\s*"([A-Za-z]+)"', block, flags=re.M))
+    assert listed == set(PLAYWRIGHT_DISABLED_FEATURES)
+    args = launch_args("", Path("/usr/lib/chromium/chromium"))
+    assert any(a.startswith("--disable-features=") and "SpareRendererForSitePerProcess" in a for a in args)
+    assert not any(a.startswith("--disable-features=") for a in launch_args("", Path("/x/chromium-headless-shell")))

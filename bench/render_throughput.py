@@ -1,0 +1,122 @@
+"""Throughput of the full render (block + settle + scroll + snapshot) against a bare Playwright
+loop (new context, goto `load`, `page.content()`), same Chromium, same demo pages, same
+concurrency, in one run. Prints numbers; asserts nothing.
+
+    .venv/bin/python bench/render_throughput.py [--pages 24] [--rounds 3] [--concurrency 1 2 4 8]
+    .venv/bin/python bench/render_throughput.py --big        # snapshot time of 5,000+ element pages
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.async_api import async_playwright  # noqa: E402
+
+from demosite.server import DemoSite  # noqa: E402
+from render.browser import Renderer  # noqa: E402
+from render.chromium import find_chromium, launch_args  # noqa: E402
+from render.model import RenderedPage  # noqa: E402
+from render.settings import RenderSettings  # noqa: E402
+
+PATHS = (
+    "/articles/harbour-bridge.html", "/articles/bakery-cooperative.html", "/articles/community-orchard.html",
+    "/articles/golf-open-final.html", "/articles/rail-timetable-guide.html", "/articles/storm-coast-road.html",
+    "/articles/tidal-energy-pilot.html", "/index.html", "/about.html",
+)
+LOOPBACK_ONLY = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+"""Third-party hosts resolve nowhere: the benchmark never leaves the machine."""
+BIG_SIZES = (1_700, 2_500, 5_000)
+"""Entries of render-fixtures/big.html: x3 elements each (5,100 / 7,500 / 15,000 elements)."""
+
+
+async def bare_loop(urls: list[str], concurrency: int) -> float:
+    """Pages/s of goto(load) + content() with a new context per page."""
+    executable = find_chromium()
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=str(executable), args=launch_args(LOOPBACK_ONLY, executable))
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        for url in urls:
+            queue.put_nowait(url)
+
+        async def worker() -> None:
+            while not queue.empty():
+                url = queue.get_nowait()
+                context = await browser.new_context()
+                page = await context.new_page()
+                await page.goto(url, wait_until="load")
+                await page.content()
+                await page.close()
+                await context.close()
+        started = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        elapsed = time.perf_counter() - started
+        await browser.close()
+    return len(urls) / elapsed
+
+
+async def full_render(urls: list[str], settings: RenderSettings) -> float:
+    async with Renderer(settings) as renderer:
+        await renderer.render(urls[0])  # warm-up: launch costs are not per-page costs
+        started = time.perf_counter()
+        results = await asyncio.gather(*(renderer.render(u) for u in urls))
+        elapsed = time.perf_counter() - started
+    failed = [r for r in results if not isinstance(r, RenderedPage)]
+    if failed:
+        print(f"  ({len(failed)} failures, e.g. {failed[0]})")
+    return len(urls) / elapsed
+
+
+async def throughput(site: DemoSite, pages: int, rounds: int, levels: list[int], settle_quiet_ms: int) -> None:
+    urls = [site.url(PATHS[i % len(PATHS)]) for i in range(pages)]
+    print(f"{pages} pages per round, {rounds} rounds, medians; Chromium {find_chromium()}")
+    print(f"{'conc':>4} {'bare p/s':>9} {'full p/s':>9} {'full/bare':>9}")
+    for level in levels:
+        settings = RenderSettings(resolver_rules=LOOPBACK_ONLY, concurrency=level, handle_signals=False,
+                                  settle_quiet_ms=settle_quiet_ms)
+        bare, full = [], []
+        for _ in range(rounds):
+            bare.append(await bare_loop(urls, level))
+            full.append(await full_render(urls, settings))
+        b, f = statistics.median(bare), statistics.median(full)
+        print(f"{level:>4} {b:>9.2f} {f:>9.2f} {f / b:>9.2f}")
+
+
+async def big_pages(site: DemoSite, rounds: int) -> None:
+    settings = RenderSettings(resolver_rules=LOOPBACK_ONLY, handle_signals=False)
+    print(f"{'elements':>8} {'boxes':>6} {'snapshot ms':>11} {'total ms':>9}  (median of {rounds})")
+    async with Renderer(settings) as renderer:
+        for size in BIG_SIZES:
+            snaps, totals, boxes = [], [], 0
+            for _ in range(rounds):
+                page = await renderer.render(site.url(f"/render-fixtures/big.html?n={size}"))
+                assert isinstance(page, RenderedPage), page
+                snaps.append(page.timings.snapshot_ms)
+                totals.append(page.timings.total_ms)
+                boxes = len(page.boxes)
+            print(f"{size * 3 + 10:>8} {boxes:>6} {statistics.median(snaps):>11.0f} {statistics.median(totals):>9.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pages", type=int, default=24)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 2, 4, 8])
+    parser.add_argument("--settle-quiet-ms", type=int, default=RenderSettings().settle_quiet_ms)
+    parser.add_argument("--big", action="store_true", help="measure snapshots of 5,000+ element pages instead")
+    args = parser.parse_args()
+    with DemoSite() as site:
+        if args.big:
+            asyncio.run(big_pages(site, args.rounds))
+        else:
+            asyncio.run(throughput(site, args.pages, args.rounds, args.concurrency, args.settle_quiet_ms))
+
+
+if __name__ == "__main__":
+    main()
