@@ -16,6 +16,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import Block
+from extraction.text.phrases import boilerplate_phrase
 
 LINE_WIDTH_CHARS = 80
 """Characters per wrapped line for text density (Kohlschütter et al.: 80-90 characters)."""
@@ -78,6 +79,8 @@ class Features:
     positive_hint: str | None
     teaser: bool
     """Inside an item of a teaser list (see teasers.py)."""
+    phrase: str | None
+    """Class of a boilerplate phrase in the block (see phrases.py): subscribe, share, credits…"""
     relative_font_size: float | None
     in_overlay: bool | None
     relative_width: float | None
@@ -198,6 +201,7 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         weak_hint=weak,
         positive_hint=positive,
         teaser=teaser,
+        phrase=boilerplate_phrase(text, block.words),
         relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
         in_overlay=None if box is None else (box.overlay or box.position in ("fixed", "sticky")),
         relative_width=(box.width / layout.column_width) if box and layout.column_width else None,

@@ -123,13 +123,14 @@ def score_block(f: Features) -> Verdict:
     if f.column_offset is not None and f.column_offset > OFF_COLUMN_OFFSET and score > 0:
         score *= OFF_COLUMN_FACTOR
         reasons.append(f"off column {f.column_offset:.1f}")
-    hint = f.chrome_ancestor or f.strong_hint or f.teaser
+    hint = f.chrome_ancestor or f.strong_hint or f.teaser or f.phrase
     if hint:
         if score > 0:
             score *= HINTED_FACTOR
         score -= HINTED_COST_WORDS
         reasons.append(f"inside <{f.chrome_ancestor}>" if f.chrome_ancestor
-                       else f"class/id ~ {f.strong_hint}" if f.strong_hint else "teaser list item")
+                       else f"class/id ~ {f.strong_hint}" if f.strong_hint
+                       else "teaser list item" if f.teaser else f"boilerplate phrase: {f.phrase}")
     elif f.weak_hint:
         if score > 0:
             score *= WEAK_HINT_FACTOR

@@ -67,3 +67,15 @@ def test_lead_link_words_are_zero_when_the_text_carries_on_the_links_sentence():
                            "<p><b><a href='/y'>The vote was close</a>.</b> Members argued.</p>"
                            "<p>Plain <a href='/z'>link later</a> in text.</p>"))
     assert [b.lead_link_words for b in carried] == [0, 0, 0]
+
+
+def test_boilerplate_phrases_are_classed_in_several_languages():
+    from extraction.text.phrases import boilerplate_phrase
+
+    assert boilerplate_phrase("Subscribe to our newsletter", 4) == "subscribe"
+    assert boilerplate_phrase("Suivez-nous sur Facebook", 3) == "share"
+    assert boilerplate_phrase("© 2024 Beispiel GmbH. Alle Rechte vorbehalten.", 6) == "rights"
+    assert boilerplate_phrase("(Reporting by Jane Doe; Editing by John Roe)", 7) == "credits"
+    assert boilerplate_phrase("ANZEIGE", 1) == "advert"
+    assert boilerplate_phrase("The minister shared her plans with the committee.", 8) is None
+    assert boilerplate_phrase("Subscribe to our newsletter " * 20, 80) is None  # too long to be a promo

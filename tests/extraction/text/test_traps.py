@@ -151,3 +151,27 @@ def test_news_digest_whose_links_begin_its_sentences_is_kept():
                     for i in range(5))
     body = body_of(page(NAV + f"<article><p>{P1}</p><ol>{items}</ol></article>"))
     assert all(f"budget item {i}" in body for i in range(5))
+
+
+def test_promos_credits_and_ad_labels_without_class_hints_are_left_out():
+    promos = ["<p>Sign up for our free daily newsletter and get the best stories delivered to your inbox.</p>",
+              "<p>Like this story? Share it with a friend!</p>",
+              "<p>If you enjoyed this article, become a member and support our journalism.</p>",
+              "<p>We may earn a commission if you buy something through links in this article.</p>",
+              "<p>Jane Doe contributed to this report.</p>",
+              "<div>Advertisement</div>",
+              "<p>Abonnez-vous à notre lettre d'information pour recevoir nos articles.</p>",
+              "<p>Folgen Sie uns auf Twitter und Facebook, um nichts zu verpassen.</p>"]
+    body = body_of(page(NAV + f"<article><p>{P1}</p>{''.join(promos)}<p>{P2}</p><p>{P3}</p></article>"))
+    assert P1 in body and P2 in body and P3 in body
+    for gone in ("newsletter", "Share it", "become a member", "commission", "contributed", "Advertisement",
+                 "Abonnez", "Folgen"):
+        assert gone not in body
+
+
+def test_an_article_paragraph_about_newsletters_is_kept():
+    about = ("The publisher said its newsletter now reaches more subscribers than its print edition, a change that "
+             "editors attribute to readers who prefer a short digest in the morning over a full paper, and it plans "
+             "to launch two more newsletters next year, one on local politics and one on the regional economy.")
+    body = body_of(page(NAV + f"<article><p>{P1}</p><p>{about}</p><p>{P2}</p></article>"))
+    assert about in body

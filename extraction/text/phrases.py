@@ -1,0 +1,106 @@
+"""Boilerplate phrase classes: the wording of promos, credits and labels, in several languages.
+
+A short block that asks the reader to subscribe, share, donate or follow, that discloses
+affiliate links, credits the reporting, reserves rights or labels an advert is not article
+text, wherever it sits. Each class is a list of patterns (matched case-insensitively against
+the block's text); they are data, kept here as a module so that they ship with the package.
+Patterns are phrases rather than single words, so an article that merely mentions a
+newsletter is not caught; the scorer also applies them to short blocks only.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
+    "subscribe": (
+        r"sign up (?:now|today|here)\b", r"subscribe (?:to (?:our|the|my)|now|today|here)\b",
+        r"subscribe[.!]?$", r"(?:our|free|daily|weekly|email) newsletters?\b",
+        r"newsletter (?:sign-?up|abonnieren)\b", r"(?:to|in|into) your inbox\b",
+        r"jetzt (?:abonnieren|anmelden)\b", r"abonnieren sie\b",  # de
+        r"abonnez-vous\b", r"inscrivez-vous\b", r"lettre d'information\b",  # fr
+        r"suscr[ií]bete\b", r"bolet[ií]n\b",  # es
+        r"iscriviti\b", r"abbonati\b",  # it
+        r"inscreva-se\b", r"assine j[aá]\b",  # pt
+        r"nieuwsbrief\b", r"abonneer\b",  # nl
+        r"подпишитесь", r"рассылк",  # ru
+    ),
+    "share": (
+        r"^share this\b", r"share (?:this|the) (?:article|story|post|page)\b", r"share it with (?:a|your)\b",
+        r"follow us\b", r"like us on\b", r"^follow (?:\S+ ){1,5}on (?:facebook|twitter|instagram)\b",
+        r"folgen sie uns\b", r"teilen sie (?:diesen|den) artikel\b",  # de
+        r"suivez-nous\b", r"partagez cet article\b",  # fr
+        r"s[ií]guenos\b", r"comparte (?:esta|este)\b",  # es
+        r"seguici\b", r"condividi (?:questo|l'articolo)\b",  # it
+        r"siga-nos\b", r"compartilhe\b",  # pt
+        r"volg ons\b", r"deel dit artikel\b",  # nl
+        r"подписывайтесь на нас", r"поделитесь",  # ru
+    ),
+    "support": (
+        r"if you (?:enjoyed|liked|value|appreciate) (?:this|our|reading)\b",
+        r"support (?:our|independent|quality) journalism\b", r"your financial support\b",
+        r"make a (?:tax-deductible )?donation\b", r"become a (?:member|patron|supporter)\b",
+        r"unterstützen sie (?:uns|unseren)\b", r"soutenez\b", r"ap[oó]yanos\b", r"sostienici\b",
+    ),
+    "affiliate": (
+        r"affiliate (?:commission|links?|partnerships?)\b",
+        r"may (?:earn|receive|get) (?:a |an )?(?:small )?(?:share|commission|compensation)\b",
+        r"if you (?:buy|purchase|click) (?:something|anything|a product)\b",
+        r"provision(?:slinks?| erhalten)\b", r"liens? d'affiliation\b", r"enlaces? de afiliados?\b",
+    ),
+    "credits": (
+        r"contributed (?:to )?(?:this )?report(?:ing)?\b", r"^\(?(?:additional )?reporting by\b",
+        r"editing by\b", r"mitarbeit:", r"avec (?:l'afp|afp|reuters)\)?$",
+    ),
+    "rights": (
+        r"all rights reserved\b", r"alle rechte vorbehalten\b", r"tous droits r[ée]serv[ée]s\b",
+        r"todos los derechos reservados\b", r"tutti i diritti riservati\b",
+        r"todos os direitos reservados\b", r"alle rechten voorbehouden\b", r"все права защищены",
+        r"subject to copyright\b", r"may not be (?:re)?published, broadcast\b",
+    ),
+    "comments": (
+        r"as you comment\b", r"moderat(?:e|ing) (?:all )?comments\b",
+        r"comments are closed\b", r"kommentare? (?:schreiben|verfassen)\b", r"laisser un commentaire\b",
+    ),
+}
+"""Class name -> patterns (lower case), each matched where a word starts, or only at the start of
+the block when it begins with `^`. Add languages by adding patterns; keep phrases, not bare words."""
+
+PHRASE_MAX_WORDS = 60
+"""Words: a boilerplate phrase condemns blocks up to this long (promos and credits run to a short
+paragraph); a longer block that uses one is an article about the thing, or quotes it."""
+
+ADVERT_LABELS = frozenset({
+    "advertisement", "advert", "ad", "ads", "sponsored", "sponsored content", "story continues below",
+    "article continues below", "continue reading below", "anzeige", "werbung", "publicité", "publicidad",
+    "pubblicità", "publicidade", "advertentie", "реклама",
+})
+"""Whole-block labels of ad slots (compared lower-cased, without trailing punctuation)."""
+
+
+@cache
+def _compiled() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(anywhere at a word start, at the block's start): one alternation each, the word boundary
+    factored out in front, so the engine tests one boundary per position, not one per pattern."""
+    def alternation(anchored: bool) -> str:
+        groups = []
+        for name, patterns in PHRASE_CLASSES.items():
+            chosen = [p.removeprefix("^") for p in patterns if p.startswith("^") == anchored]
+            if chosen:
+                groups.append(f"(?P<{name}>{'|'.join(chosen)})")
+        return "|".join(groups)
+    return re.compile(rf"\b(?:{alternation(False)})"), re.compile(f"(?:{alternation(True)})")
+
+
+def boilerplate_phrase(text: str, words: int) -> str | None:
+    """The class of the first boilerplate phrase in `text` (`advert` for an ad label), or None
+    (always None for a block of more than `PHRASE_MAX_WORDS` words)."""
+    if words > PHRASE_MAX_WORDS:
+        return None
+    if text.strip(" .:-–—|").lower() in ADVERT_LABELS:
+        return "advert"
+    anywhere, at_start = _compiled()
+    lowered = text.lower()
+    match = at_start.match(lowered) or anywhere.search(lowered)
+    return match.lastgroup if match else None
