@@ -1,8 +1,8 @@
 """Boilerplate phrase classes: the wording of promos, credits and labels, in several languages.
 
 A short block that asks the reader to subscribe, share, donate or follow, that discloses
-affiliate links, credits the reporting, reserves rights or labels an advert is not article
-text, wherever it sits. Each class is a list of patterns (matched case-insensitively against
+affiliate links, credits the reporting or a picture, reserves rights or labels an advert is not
+article text, wherever it sits. Each class is a list of patterns (matched case-insensitively against
 the block's text); they are data, kept here as a module so that they ship with the package.
 Patterns are phrases rather than single words, so an article that merely mentions a
 newsletter is not caught; the scorer also applies them to short blocks only.
@@ -63,9 +63,14 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"as you comment\b", r"moderat(?:e|ing) (?:all )?comments\b",
         r"comments are closed\b", r"kommentare? (?:schreiben|verfassen)\b", r"laisser un commentaire\b",
     ),
+    "caption": (
+        r"\((?:image|photo|picture|foto|bild|credit)s?(?: credit)?:", r"\(ap photo\b",
+        r"^(?:photo|image|picture|foto|bild|credit|crédit|crédito|photograph)s?(?: credit)?:",
+        r"image credits?:", r"photo(?:graph)?s? by\b", r"getty images\b", r"\(credit:",
+    ),
 }
-"""Class name -> patterns (lower case), each matched where a word starts, or only at the start of
-the block when it begins with `^`. Add languages by adding patterns; keep phrases, not bare words."""
+"""Class name -> patterns (lower case), each matched where a word or a parenthesis starts, or only
+at the start of the block when it begins with `^`. Add languages by adding patterns; keep phrases, not bare words."""
 
 PHRASE_MAX_WORDS = 60
 """Words: a boilerplate phrase condemns blocks up to this long (promos and credits run to a short
@@ -90,7 +95,7 @@ def _compiled() -> tuple[re.Pattern[str], re.Pattern[str]]:
             if chosen:
                 groups.append(f"(?P<{name}>{'|'.join(chosen)})")
         return "|".join(groups)
-    return re.compile(rf"\b(?:{alternation(False)})"), re.compile(f"(?:{alternation(True)})")
+    return re.compile(rf"(?:\b|(?=\())(?:{alternation(False)})"), re.compile(f"(?:{alternation(True)})")
 
 
 def boilerplate_phrase(text: str, words: int) -> str | None:

@@ -175,3 +175,10 @@ def test_an_article_paragraph_about_newsletters_is_kept():
              "to launch two more newsletters next year, one on local politics and one on the regional economy.")
     body = body_of(page(NAV + f"<article><p>{P1}</p><p>{about}</p><p>{P2}</p></article>"))
     assert about in body
+
+
+def test_picture_credits_without_a_caption_class_are_left_out():
+    photos = "".join(f"<div class='photo'><img src='/{i}.jpg'><div>Buses queue at the depot before dawn "
+                     f"(Image: GETTY )</div></div>" for i in range(3))
+    body = body_of(page(NAV + f"<article><p>{P1}</p>{photos}<p>{P2}</p><p>{P3}</p></article>"))
+    assert P2 in body and "GETTY" not in body and "Buses queue" not in body
