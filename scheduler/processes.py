@@ -19,10 +19,11 @@ import click
 from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
 from scheduler.console import fail
+from scheduler.freshness import CheapRecrawls
 from scheduler.jobs import build_scheduler
 from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
-from scheduler.worker import Worker, WorkerStats, install_stop_signals
+from scheduler.worker import Worker, WorkerStats, install_stop_signals, utc_now
 from storage.db import make_engine, session_factory
 from storage.settings import StorageSettings
 
@@ -45,9 +46,10 @@ async def _work(settings: SchedulerSettings, storage: StorageSettings, render: R
     stop = asyncio.Event()
     install_stop_signals(stop)
     robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes))
+    cheap = CheapRecrawls(sessions, f"Mozilla/5.0 (compatible; {render.bot_token})", utc_now) if settings.cheap_recrawls else None
     async with Renderer(render) as renderer:
         crawl = partial(crawl_url, renderer, sessions, keep_snapshot=storage.keep_snapshots)
-        stats = await Worker(sessions, crawl, settings, robots=robots).run(stop)
+        stats = await Worker(sessions, crawl, settings, robots=robots, cheap=cheap).run(stop)
     engine.dispose()
     return stats
 

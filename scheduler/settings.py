@@ -52,6 +52,7 @@ class SchedulerSettings(BaseSettings):
     prune_every_hours: float = Field(default=24, gt=0)
     prune_crawls_older_than_days: float = Field(default=90, gt=0, description="Crawl log and finished queue rows older than this are deleted.")
 
+    cheap_recrawls: bool = Field(default=True, description="Probe routine recrawls with a conditional GET / raw-HTML hash before rendering.")
     robots_cache_minutes: float = Field(default=60, gt=0, description="A fetched robots.txt is trusted this long.")
 
     @model_validator(mode="after")

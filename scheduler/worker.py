@@ -26,6 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from scheduler import queue
+from scheduler.freshness import CheapRecrawls
 from scheduler.queue import Lease, LeaseLost, write_transaction
 from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
@@ -71,7 +72,7 @@ class WorkerStats:
 
 class Worker:
     def __init__(self, sessions: sessionmaker[Session], crawl: CrawlFunction, settings: SchedulerSettings, *,
-                 name: str | None = None, robots: RobotsCache | None = None,
+                 name: str | None = None, robots: RobotsCache | None = None, cheap: CheapRecrawls | None = None,
                  clock: Callable[[], datetime] = utc_now, random: Callable[[], float] = random_module.random,
                  shutdown_grace_s: float = SHUTDOWN_GRACE_S) -> None:
         self.sessions = sessions
@@ -79,6 +80,7 @@ class Worker:
         self.settings = settings
         self.name = name or worker_name()
         self.robots = robots
+        self.cheap = cheap
         self.clock = clock
         self.random = random
         self.shutdown_grace_s = shutdown_grace_s
@@ -141,19 +143,28 @@ class Worker:
         log.info("%s %s -> %s (%s)", lease.url, attempt.outcome, settled.action, settled.detail)
 
     async def _attempt(self, lease: Lease) -> CrawlAttempt:
-        """Crawl the page (unless robots.txt forbids it) and return the saved attempt."""
+        """Crawl the page and return the saved attempt — unless robots.txt forbids it, or a
+        cheap check finds a routine recrawl unchanged (then no render)."""
         started = self.clock()
         if self.robots is not None and await asyncio.to_thread(self._obeys_robots, lease.host):
             verdict = await asyncio.to_thread(self.robots.verdict, lease.url, started)
             if not verdict.allowed:
                 return await asyncio.to_thread(self._save_failure, lease, started, Outcome.BLOCKED, verdict.reason)
+        validators = None
+        if self.cheap is not None:
+            unchanged, validators = await asyncio.to_thread(self.cheap.before_render, lease.page_id, lease.url, lease.host, lease.reason)
+            if unchanged is not None:
+                return unchanged
         try:
-            return (await self.crawl(lease.url)).attempt
+            attempt = (await self.crawl(lease.url)).attempt
         except asyncio.CancelledError:
             raise
         except Exception as error:  # recorded as an `error` crawl and retried with backoff
             log.exception("crawl of %s raised", lease.url)
             return await asyncio.to_thread(self._save_failure, lease, started, Outcome.ERROR, f"{type(error).__name__}: {error}")
+        if self.cheap is not None:
+            await asyncio.to_thread(self.cheap.after_render, lease.page_id, attempt, validators)
+        return attempt
 
     # -- database steps, each its own short transaction, run in a thread
 

@@ -390,3 +390,20 @@ apscheduler_jobs = Table(
 """APScheduler 3's SQLAlchemy job store, exactly as it defines it (`rendercrawl scheduler`
 keeps its jobs in the profiles database). Created by migration 0005 so that Alembic stays the
 only thing that creates tables; the job store's own `create(checkfirst=True)` then finds it."""
+
+
+class PageValidator(Base):
+    """What the last full render of a page was fetched with, for cheap recrawls: the HTTP
+    validators (`ETag`, `Last-Modified`) for a conditional GET, and a hash of the raw HTML.
+    A scheduled recrawl that finds either unchanged is logged as an `unchanged` crawl without
+    rendering. Owned by `scheduler/freshness.py` (migration 0007)."""
+
+    __tablename__ = "page_validators"
+
+    page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"), primary_key=True)
+    etag: Mapped[str | None] = mapped_column(String(255))
+    last_modified: Mapped[str | None] = mapped_column(String(64))
+    raw_sha256: Mapped[str | None] = mapped_column(String(HASH_CHARS))
+    checked_at: Mapped[datetime]
+    unchanged_streak: Mapped[int] = mapped_column(server_default=text("0"))
+    """Cheap checks in a row that found the page unchanged; every Nth recrawl renders anyway."""

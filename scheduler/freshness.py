@@ -1,0 +1,165 @@
+"""Cheap recrawls: ask the server whether a page changed before paying for a render.
+
+A scheduled (or manual) recrawl first sends one plain GET: conditional (`If-None-Match`,
+`If-Modified-Since`) when the last render stored validators, and — when the server answers
+200 anyway — compares a hash of the raw HTML with the one the last render was fetched with.
+Either way "unchanged" is recorded as an `unchanged` crawl and the schedule backs off; no
+Chromium, no subresources. Anything else (changed, no baseline, error) goes on to the render.
+
+The raw HTML can stay the same while JavaScript-loaded content changes, so every
+`FULL_RENDER_EVERY`-th recrawl renders regardless. Pushes and modified-time recrawls always
+render: someone said the content changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import urllib.error
+import urllib.request
+from base64 import b64encode
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Mapping
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from scheduler.policy import Reason
+from scheduler.queue import write_transaction
+from scheduler.sites import BasicAuth, CredentialError, resolve_basic_auth
+from storage.models import PageValidator, Site
+from storage.pages import dialect_insert
+from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome
+from storage.repository import save_crawl
+
+log = logging.getLogger(__name__)
+
+CHEAP_REASONS = frozenset({Reason.SCHEDULED, Reason.MANUAL})
+"""Recrawls that may be answered by a cheap check instead of a render."""
+FULL_RENDER_EVERY = 4
+"""After this many cheap "unchanged" answers in a row, render anyway (JS-loaded content)."""
+PROBE_TIMEOUT_S = 10
+MAX_PROBE_BYTES = 5 * 1024 * 1024
+"""Bigger documents are hashed on their first 5 MB; no article is longer than that."""
+
+Fetcher = Callable[[str, Mapping[str, str]], tuple[int, Mapping[str, str], bytes]]
+"""(url, headers) -> (status, response headers, body); raises OSError when unreachable."""
+
+
+@dataclass(frozen=True, slots=True)
+class Validators:
+    etag: str | None
+    last_modified: str | None
+    raw_sha256: str | None
+    unchanged_streak: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Probe:
+    unchanged: bool
+    reason: str
+    validators: Validators | None
+    """What the server sent this time (to store once a render of this version succeeded)."""
+    status: int | None = None
+
+
+def wants_probe(reason: str, previous: Validators | None) -> bool:
+    """Only routine recrawls with a baseline and not due for their periodic full render."""
+    return (Reason(reason) in CHEAP_REASONS and previous is not None
+            and previous.unchanged_streak < FULL_RENDER_EVERY - 1)
+
+
+def probe(url: str, previous: Validators | None, user_agent: str, auth: BasicAuth | None = None,
+          fetch: Fetcher | None = None) -> Probe:
+    """One GET: did the page change since `previous`? Errors mean "render and see"."""
+    headers = {"User-Agent": user_agent, "Accept": "text/html,application/xhtml+xml"}
+    if previous and previous.etag:
+        headers["If-None-Match"] = previous.etag
+    if previous and previous.last_modified:
+        headers["If-Modified-Since"] = previous.last_modified
+    if auth is not None:
+        headers["Authorization"] = "Basic " + b64encode(f"{auth.username}:{auth.password}".encode()).decode()
+    try:
+        status, response_headers, body = (fetch or fetch_url)(url, headers)
+    except OSError as error:
+        return Probe(False, f"probe failed ({type(error).__name__}); rendering", None)
+    lowered = {k.lower(): v for k, v in response_headers.items()}
+    if status == 304:
+        return Probe(True, "304 Not Modified", previous, status)
+    if status != 200:
+        return Probe(False, f"probe answered {status}; rendering", None, status)
+    current = Validators(lowered.get("etag"), lowered.get("last-modified"), hashlib.sha256(body).hexdigest())
+    if previous is not None and previous.raw_sha256 == current.raw_sha256:
+        return Probe(True, "raw HTML hash unchanged", current, status)
+    return Probe(False, "raw HTML changed" if previous else "no baseline", current, status)
+
+
+def fetch_url(url: str, headers: Mapping[str, str]) -> tuple[int, Mapping[str, str], bytes]:
+    request = urllib.request.Request(url, headers=dict(headers))
+    try:
+        with urllib.request.urlopen(request, timeout=PROBE_TIMEOUT_S) as response:  # noqa: S310 - http(s) only
+            return response.status, dict(response.headers), response.read(MAX_PROBE_BYTES)
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers or {}), b""
+
+
+def load_validators(session: Session, page_id: int) -> Validators | None:
+    row = session.execute(select(PageValidator).where(PageValidator.page_id == page_id)).scalar_one_or_none()
+    if row is None:
+        return None
+    return Validators(row.etag, row.last_modified, row.raw_sha256, row.unchanged_streak)
+
+
+def save_validators(session: Session, page_id: int, validators: Validators, checked_at: datetime) -> None:
+    """Remember what the page was fetched with (after a render of it, or a cheap hit)."""
+    values = {"etag": validators.etag, "last_modified": validators.last_modified, "raw_sha256": validators.raw_sha256,
+              "checked_at": checked_at, "unchanged_streak": validators.unchanged_streak}
+    insert = dialect_insert(session, PageValidator).values(page_id=page_id, **values)
+    session.execute(insert.on_conflict_do_update(index_elements=["page_id"], set_=values))
+
+
+class CheapRecrawls:
+    """The worker's adapter: probe before a render, remember validators after a good one."""
+
+    def __init__(self, sessions: sessionmaker[Session], user_agent: str, clock: Callable[[], datetime],
+                 fetch: Fetcher | None = None) -> None:
+        self.sessions = sessions
+        self.user_agent = user_agent
+        self.clock = clock
+        self.fetch = fetch
+
+    def before_render(self, page_id: int, url: str, host: str, reason: str) -> tuple[CrawlAttempt | None, Validators | None]:
+        """(an `unchanged` attempt, already saved, if no render is needed; else None, and the
+        validators of the version about to be rendered)."""
+        with self.sessions() as session:
+            previous = load_validators(session, page_id)
+            auth_ref = session.execute(select(Site.basic_auth_ref).where(Site.host == host)).scalar()
+        auth = _auth(auth_ref, host)
+        started = self.clock()
+        result = probe(url, previous if wants_probe(reason, previous) else None, self.user_agent, auth, self.fetch)
+        if not (result.unchanged and wants_probe(reason, previous)):
+            return None, result.validators
+        attempt = CrawlAttempt(url=url, started_at=started, finished_at=self.clock(), outcome=Outcome.UNCHANGED.value,
+                               http_status=result.status, error=None)
+        kept = replace(result.validators or previous, unchanged_streak=previous.unchanged_streak + 1)  # type: ignore[union-attr]
+        with write_transaction(self.sessions) as session:
+            save_crawl(session, attempt, None)
+            save_validators(session, page_id, kept, attempt.finished_at)
+        log.info("%s unchanged (%s); no render", url, result.reason)
+        return attempt, None
+
+    def after_render(self, page_id: int, attempt: CrawlAttempt, validators: Validators | None) -> None:
+        if validators is None or Outcome(attempt.outcome) not in PROFILE_OUTCOMES:
+            return
+        with write_transaction(self.sessions) as session:
+            save_validators(session, page_id, replace(validators, unchanged_streak=0), attempt.finished_at)
+
+
+def _auth(ref: str | None, host: str) -> BasicAuth | None:
+    try:
+        return resolve_basic_auth(ref)
+    except CredentialError as error:
+        log.warning("basic-auth credentials of %s unusable: %s", host, error)
+        return None
