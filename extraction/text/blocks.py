@@ -38,6 +38,13 @@ BLOCK_TAGS = frozenset({
 INLINE_DISPLAYS = frozenset({"inline", "inline-block", "inline-flex", "contents", "ruby"})
 """Computed `display` values that keep an element inside its parent's block."""
 
+CELL_TAGS = frozenset({"td", "th"})
+DATA_CELL_MAX_WORDS = 40
+"""Words: a table cell with no block-level element inside and at most this much text is a data
+cell, and a row of data cells is one block (a line of a data table reads as one line; its
+cells are too short to be judged alone), cells separated by a space. A longer cell, or one
+holding paragraphs or lists, is a layout cell and a block of its own."""
+
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 MARKUP_CLASS = "cxenseparse"
@@ -137,7 +144,17 @@ def own_text_hidden(doc: Document, element: etree._Element) -> bool:
     return box is not None and not box.visible
 
 
+def is_data_cell(element: etree._Element) -> bool:
+    if element.tag not in CELL_TAGS:
+        return False
+    if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in element.iterdescendants()):
+        return False
+    return count_words(element.text_content()) <= DATA_CELL_MAX_WORDS
+
+
 def starts_block(doc: Document, element: etree._Element) -> bool:
+    if is_data_cell(element):
+        return False
     box = doc.box(element)
     if box is not None and box.display:
         return box.display not in INLINE_DISPLAYS
@@ -255,6 +272,8 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         owner = el
     else:
         builder.inline_tags += 1
+        if keep and tag in CELL_TAGS:
+            builder.add(" ", owner, in_link=False)
     link = in_link or tag == "a"
     if keep and own_visible:
         builder.add(el.text, owner, link)

@@ -79,3 +79,8 @@ def test_boilerplate_phrases_are_classed_in_several_languages():
     assert boilerplate_phrase("ANZEIGE", 1) == "advert"
     assert boilerplate_phrase("The minister shared her plans with the committee.", 8) is None
     assert boilerplate_phrase("Subscribe to our newsletter " * 20, 80) is None  # too long to be a promo
+
+
+def test_a_table_row_is_one_block_with_its_cells_spaced():
+    blocks = segment(page("<table><tr><th>Pos</th><th>Player</th></tr><tr><td>DL</td><td>Jo Doe</td></tr></table>"))
+    assert [b.text for b in blocks] == ["Pos Player", "DL Jo Doe"]

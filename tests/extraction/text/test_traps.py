@@ -182,3 +182,17 @@ def test_picture_credits_without_a_caption_class_are_left_out():
                      f"(Image: GETTY )</div></div>" for i in range(3))
     body = body_of(page(NAV + f"<article><p>{P1}</p>{photos}<p>{P2}</p><p>{P3}</p></article>"))
     assert P2 in body and "GETTY" not in body and "Buses queue" not in body
+
+
+def test_data_table_in_the_article_is_kept_row_by_row():
+    rows = "".join(f"<tr><td>Route {i}</td><td>{10 + i} min</td><td>Every day, also on holidays.</td></tr>"
+                   for i in range(6))
+    table = f"<table><thead><tr><th>Route</th><th>Interval</th><th>Days</th></tr></thead><tbody>{rows}</tbody></table>"
+    body = body_of(page(NAV + f"<article><p>{P1}</p><p>{P2}</p>{table}<p>{P3}</p></article>"))
+    assert "Route 3 13 min Every day, also on holidays." in body and P3 in body
+
+
+def test_layout_table_cells_holding_the_story_are_kept():
+    html = f"<table><tr><td>{NAV}</td><td><b>{P1}</b><br><br>{P2}<br><br>{P3}</td></tr></table>"
+    body = body_of(page(html))
+    assert P1 in body and P3 in body and "Section 3" not in body
