@@ -54,6 +54,7 @@ CLIMB_MIN_GAIN = 0.2  # the parent must hold this much more good-block score (sh
 CLIMB_MIN_SHARE = 0.5  # ... and keep this share of the current container's total score
 SHORT_MAX_LINK_DENSITY = 0.5  # a short block with more links than this is navigation
 HEADING_LOOKAHEAD_BLOCKS = 3  # a heading is kept when good text starts within this many blocks
+TAIL_SMALL_PRINT_MIN_WORDS = 40  # words of normal-size text the article must keep before its small-print tail
 
 
 class Label(Enum):
@@ -257,6 +258,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     members = [i for i, flag in enumerate(inside) if flag]
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members]), strict=True))
+    _trim_small_print_tail(settled, members, blocks, features)
     label_of = dict(zip(members, labels, strict=True))
     decisions = []
     for i, (block, f, v) in enumerate(zip(blocks, features, verdicts, strict=True)):
@@ -268,6 +270,24 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
             kept, why = False, "headline (the title field holds it)"
         decisions.append(Decision(block, f, v, label_of[i], kept, why))
     return Selection(best, best_score, siblings, tuple(decisions))
+
+
+def _trim_small_print_tail(settled: dict[int, tuple[bool, str]], members: list[int], blocks: list[Block],
+                           features: list[Features]) -> None:
+    """Drop the run of small-print blocks that ends the kept text (a company's 'about' note, a
+    letters policy, a credit line set smaller than the story), when normal-size text precedes it.
+    Needs layout: without font sizes nothing is small print."""
+    kept = [i for i in members if settled[i][0]]
+    tail: list[int] = []
+    for i in reversed(kept):
+        size = features[i].relative_font_size
+        if size is None or size >= SMALL_PRINT_RATIO:
+            break
+        tail.append(i)
+    body_words = sum(blocks[i].words for i in kept if i not in tail)
+    if tail and body_words >= TAIL_SMALL_PRINT_MIN_WORDS:
+        for i in tail:
+            settled[i] = (False, f"small print after the article x{features[i].relative_font_size:.2f}")
 
 
 def _within(element: etree._Element, region: set[etree._Element]) -> bool:

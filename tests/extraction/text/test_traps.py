@@ -196,3 +196,20 @@ def test_layout_table_cells_holding_the_story_are_kept():
     html = f"<table><tr><td>{NAV}</td><td><b>{P1}</b><br><br>{P2}<br><br>{P3}</td></tr></table>"
     body = body_of(page(html))
     assert P1 in body and P3 in body and "Section 3" not in body
+
+
+def test_small_print_after_the_article_is_left_out_when_rendered():
+    about = ("Example Corp is a global provider of transport software, headquartered in Springfield, with "
+             "offices in twelve countries and around two thousand employees worldwide.")
+    html = (f"<div data-rc-id='1'><p data-rc-id='2'>{P1}</p><p data-rc-id='3'>{P2}</p>"
+            f"<p data-rc-id='4'>{P3}</p><p data-rc-id='5'>{about}</p></div>")
+    boxes = {1: box(), 2: box(), 3: box(), 4: box(), 5: box(font_size=12.0)}
+    body = body_of(rendered(html, boxes))
+    assert P3 in body and "Example Corp" not in body
+
+
+def test_a_story_set_all_in_small_print_is_kept():
+    html = f"<div data-rc-id='1'><p data-rc-id='2'>{P1}</p><p data-rc-id='3'>{P2}</p></div>"
+    boxes = {1: box(), 2: box(font_size=12.0), 3: box(font_size=12.0)}
+    body = body_of(rendered(html, boxes))
+    assert P1 in body and P2 in body
