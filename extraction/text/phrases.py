@@ -67,6 +67,12 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"\((?:image|photo|picture|foto|bild|credit)s?(?: credit)?:", r"\(ap photo\b",
         r"^(?:photo|image|picture|foto|bild|credit|crédit|crédito|photograph)s?(?: credit)?:",
         r"image credits?:", r"photo(?:graph)?s? by\b", r"getty images\b", r"\(credit:",
+        r"^© ?[^\d\s]",  # "© Jane Doe" opens a picture credit ("© 2024 …" is a footer's)
+    ),
+    "dateline": (
+        r"^(?:published|updated|posted|last updated|last modified|veröffentlicht|aktualisiert|publié|"
+        r"mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(?: on| at| am| le)?:? "
+        r"[^.]{0,30}\d",
     ),
 }
 """Class name -> patterns (lower case), each matched where a word or a parenthesis starts, or only

@@ -84,3 +84,10 @@ def test_boilerplate_phrases_are_classed_in_several_languages():
 def test_a_table_row_is_one_block_with_its_cells_spaced():
     blocks = segment(page("<table><tr><th>Pos</th><th>Player</th></tr><tr><td>DL</td><td>Jo Doe</td></tr></table>"))
     assert [b.text for b in blocks] == ["Pos Player", "DL Jo Doe"]
+
+
+def test_datelines_are_a_phrase_class_only_at_the_start_of_a_block():
+    from extraction.text.phrases import boilerplate_phrase
+
+    assert boilerplate_phrase("Aktualisiert am 19.11.2024, 10:48 Uhr", 5) == "dateline"
+    assert boilerplate_phrase("The report was published on 19 November by the ministry.", 10) is None

@@ -213,3 +213,10 @@ def test_a_story_set_all_in_small_print_is_kept():
     boxes = {1: box(), 2: box(font_size=12.0), 3: box(font_size=12.0)}
     body = body_of(rendered(html, boxes))
     assert P1 in body and P2 in body
+
+
+def test_datelines_and_copyright_picture_credits_inside_the_article_are_left_out():
+    extras = ("<div>PUBLISHED: 10:48, Tue, Nov 19, 2024 | UPDATED: 11:05, Tue, Nov 19, 2024</div>"
+              "<div><img src='/1.jpg'>© Jane Doe Passengers board a night bus at the central station in the city.</div>")
+    body = body_of(page(NAV + f"<article><p>{P1}</p>{extras}<p>{P2}</p><p>{P3}</p></article>"))
+    assert P1 in body and P2 in body and "PUBLISHED" not in body and "Jane Doe" not in body
