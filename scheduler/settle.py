@@ -17,6 +17,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from scheduler import queue
+from scheduler.aliases import merge_canonical
 from scheduler.policy import (
     CrawlHistory,
     FailureAction,
@@ -69,7 +70,11 @@ def settle(session: Session, lease: Lease, outcome: str, http_status: int | None
         due = next_recrawl(history, site_recrawl_rule(session, lease.host, recrawl_rule)) if history else None
         _set_page(session, lease.page_id, next_crawl_at=due.at if due else None)
         state = queue.complete(session, lease, now)
-        return Settled(state, "scheduled", due.at if due else None, due.reason if due else "no successful crawl")
+        merge = merge_canonical(session, lease.page_id, now) if outcome == Outcome.OK else None
+        detail = due.reason if due else "no successful crawl"
+        if merge is not None and merge.action != "none":
+            detail += f"; canonical: {merge.action} ({merge.detail})"
+        return Settled(state, "scheduled", due.at if due else None, detail)
     if queue.asked_again(session, lease):
         # A push or a modified view arrived during this failed crawl: it gets its own try.
         return Settled(queue.complete(session, lease, now), "requeued", now, f"{kind}: {error}")

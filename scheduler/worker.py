@@ -23,6 +23,7 @@ from datetime import datetime, timezone
 from typing import Protocol
 
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from scheduler import queue
@@ -138,6 +139,11 @@ class Worker:
         except LeaseLost as lost:
             log.warning("%s; its crawl was saved but another worker owns the page now", lost)
             self.stats.lost += 1
+            return
+        except SQLAlchemyError:
+            # Recorded here; the lease is left to expire, so the page is crawled again later.
+            log.exception("settling %s failed; its lease will expire and return it to the queue", lease.url)
+            self.stats.count("settle_failed")
             return
         self.stats.count(settled.action)
         log.info("%s %s -> %s (%s)", lease.url, attempt.outcome, settled.action, settled.detail)
