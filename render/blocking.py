@@ -7,10 +7,13 @@ site's own `allow_hosts` beat every default list.
 
 Enforcement happens inside Chromium where that is cheap: `chromium_patterns()` turns the
 policy into CDP `Network.setBlockedURLs` URL patterns (first match wins, so allow entries come
-first). Chromium matches them linearly — measured here (bench/render_blocking.py), ~60 patterns
-cost nothing, ~5,000 cost ~3 ms per request and the ~46,000 host rules of EasyPrivacy ~100 ms
-per request plus seconds to install. Above `CHROMIUM_PATTERN_LIMIT` the `auto` mode switches
-to a route handler that asks `reason()` (a set lookup per host label, ~2 us) for each request.
+first). Chromium matches them linearly — measured (bench/render_blocking.py, 2026-11-29): 100
+patterns +0.26 ms per request, 1,000 +0.75 ms, 5,000 +3.8 ms, EasyPrivacy's 42,000 host rules
++54 ms per request and 2.4 s to install. Resolver rules cannot hold such a list (one argv
+string is capped at 128 KB on Linux) and cannot express `$third-party` or per-site exceptions.
+So above `CHROMIUM_PATTERN_LIMIT` the `auto` mode switches to a route handler that asks
+`reason()` (set lookups per host label, ~10-20 us in Python) for each request — paying the
+driver round trip and the lost HTTP cache only when a big list is loaded.
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ from render.filterlist import FilterList, load_filter_lists
 from render.settings import RenderSettings, SiteSettings
 
 CHROMIUM_PATTERN_LIMIT = 1_000
-"""Above this many patterns Chromium's linear matcher costs more per request (~0.6 ms at
-1,000) than a route handler's driver round trip; set from bench/render_blocking.py."""
+"""At 1,000 patterns Chromium's matcher adds ~0.75 ms per request, below a route handler's
+2-4 ms CPU per request; at 5,000 (3.8 ms) it is above. Set from bench/render_blocking.py."""
 NETWORK_SCHEMES = ("http", "https")
 """The only schemes whose requests may leave the browser. WebSockets, WebTransport and WebRTC
 never reach Chromium's request blocking; `render/guards.js` refuses them in the page."""
