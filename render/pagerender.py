@@ -12,7 +12,7 @@ import time
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
+from urllib.parse import urldefrag, urlsplit
 
 from playwright.async_api import BrowserContext, Page, Request, Route
 from playwright.async_api import Error as PlaywrightError
@@ -28,6 +28,9 @@ from render.slowhosts import SlowHosts
 from render.snapshot import SNAPSHOT_JS, parse_snapshot, snapshot_options
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
+ERROR_PAGE_PREFIX = "chrome-error://"
+"""Where Chromium ends up when a script navigates the page to a URL that fails: its error page,
+not the publisher's, so it must never become a profile."""
 SCROLL_PAUSE_MS = 60
 """Pause per scroll step so lazy-loading observers fire and start their requests."""
 SCROLL_JS = """async ([steps, pauseMs]) => {
@@ -95,6 +98,9 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
     finally:
         await _close_quietly(page, s.call_timeout_ms)
     done = time.monotonic()
+    if page.url.startswith(ERROR_PAGE_PREFIX):
+        return RenderFailure(job.url, FailureKind.ERROR, "the page navigated to a URL that failed to load",
+                             status=status, redirect_chain=chain)
     snap = parse_snapshot(raw)
     timings = Timings(
         navigation_ms=round((nav_done - started) * 1000, 1), settle_ms=round((settle_done - nav_done) * 1000, 1),
@@ -130,12 +136,19 @@ async def _install_blocking(context: BrowserContext, page: Page, job: PageJob) -
 
 
 def _offline_handler(url: str, html: str) -> Any:
+    """Serve the saved document and refuse everything else. A script that navigates the saved
+    page elsewhere gets 204 No Content, on which Chromium stays where it is — refusing it would
+    replace the page by Chromium's error page."""
+    document = urldefrag(url).url
+
     async def handle(route: Route) -> None:
         request = route.request
-        if request.url == url and request.is_navigation_request():
+        if not request.is_navigation_request():
+            await route.abort("blockedbyclient")
+        elif urldefrag(request.url).url == document:
             await route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html)
         else:
-            await route.abort("blockedbyclient")
+            await route.fulfill(status=204)
     return handle
 
 

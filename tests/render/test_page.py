@@ -158,3 +158,16 @@ def _boxes_by_html_id(page: RenderedPage) -> dict:
     import re
     ids = dict(re.findall(r'id="([\w-]+)"[^>]*data-rc-id="(\d+)"', page.html))
     return {name: page.boxes[int(node)] for name, node in ids.items() if int(node) in page.boxes}
+
+
+def test_saved_page_that_navigates_away_stays_rendered(renderer: LoopRenderer) -> None:
+    html = ("<html><body><p>Saved article text.</p>"
+            "<script>setTimeout(() => { location.href = 'https://elsewhere.test/x'; }, 30)</script></body></html>")
+    page = renderer.render_html(html, "https://news.test/story.html#comments")
+    assert isinstance(page, RenderedPage), page
+    assert "Saved article text." in page.html and page.final_url == "https://news.test/story.html#comments"
+
+
+def test_live_page_that_ends_on_chromium_error_page_is_a_failure(renderer: LoopRenderer, demo_site: DemoSite) -> None:
+    result = renderer.render(fixture_url(demo_site, "navigates-to-dead-host.html"))
+    assert isinstance(result, RenderFailure), result
