@@ -3,10 +3,11 @@
     .venv/bin/python bench/storage_bench.py                       # both databases, 100k
     .venv/bin/python bench/storage_bench.py --db sqlite --profiles 20000
 
-For each database: a fresh schema built by the migrations, N synthetic profiles saved through
-`save_crawl` (one process, one transaction per `--commit-every` crawls; ~10% extra failed
-crawls), then every README query (storage/queries.py) run `--runs` times: median and 95th
-percentile, rows returned, and the query plan, so one can see the indexes are used.
+For each database: a fresh schema built by the migrations; N synthetic profiles (plus ~10%
+failed crawls) bulk-saved with `save_crawls` in one process; every README query
+(storage/queries.py) run `--runs` times: median and 95th percentile, rows returned, and the
+query plan, so one can see the indexes are used; then `--worker-saves` more crawls saved the
+way a worker saves them, `save_crawl` and a commit each, into the full database.
 Numbers are printed (and written to bench/out/storage_bench.json), not asserted.
 Targets from the issue: >= 1,000 profiles/s on PostgreSQL, every query < 50 ms median.
 """
@@ -61,39 +62,51 @@ def fresh_database(kind: str, postgres_url: str) -> str:
 
 
 def load(engine: Engine, count: int, batch: int) -> dict[str, Any]:
-    """Save `count` profiles (plus failures), `batch` crawls per transaction (1: `save_crawl`
-    and a commit per crawl, like a worker; more: `save_crawls`, like an import). Only the
-    saving and committing is timed, not generating the synthetic profiles."""
-    sessions = session_factory(engine)
-    saved_seconds, saves, profiles = 0.0, 0, 0
+    """Bulk-load `count` profiles (plus ~10% failed crawls) with `save_crawls`, `batch` crawls
+    per transaction, as an import or a re-extraction would. Only saving and committing is
+    timed, not generating the synthetic profiles."""
+    seconds, saves, profiles = 0.0, 0, 0
     due: dict[str, datetime] = {}
     pending: list[CrawlRecord] = []
-    with sessions() as session:
+    with session_factory(engine)() as session:
         for item in crawls(count):
             pending.append(CrawlRecord(item.attempt, item.profile))
             profiles += item.profile is not None
             due[item.attempt.url] = item.next_crawl_at
             if len(pending) >= batch:
-                saved_seconds += _save(session, pending)
-                saves += len(pending)
-                pending = []
-        saved_seconds += _save(session, pending)
+                seconds += _timed(session, lambda: save_crawls(session, pending))
+                saves, pending = saves + len(pending), []
+        seconds += _timed(session, lambda: save_crawls(session, pending))
         saves += len(pending)
         _set_due_times(session, due)
         _add_history(session)
-    return {"profiles": profiles, "crawls": saves, "seconds": round(saved_seconds, 2),
-            "profiles_per_s": round(profiles / saved_seconds), "crawls_per_s": round(saves / saved_seconds),
-            "batch": batch}
+    return _rates("bulk save_crawls", profiles, saves, seconds, batch)
 
 
-def _save(session: Session, records: list[CrawlRecord]) -> float:
+def worker_saves(engine: Engine, existing: int, count: int) -> dict[str, Any]:
+    """What a worker does: `save_crawl` and a commit per crawl, into the loaded database —
+    half recrawls of existing pages with unchanged content, half new pages."""
+    recrawls = list(crawls(count // 2))
+    new = list(crawls(count - count // 2, seed=8, first_page=existing))
+    seconds, saves, profiles = 0.0, 0, 0
+    with session_factory(engine)() as session:
+        for item in [x for pair in zip(recrawls, new) for x in pair]:
+            seconds += _timed(session, lambda: save_crawl(session, item.attempt, item.profile))
+            saves += 1
+            profiles += item.profile is not None
+    return _rates("save_crawl + commit per crawl", profiles, saves, seconds, 1)
+
+
+def _timed(session: Session, save: Any) -> float:
     started = time.perf_counter()
-    if len(records) == 1:
-        save_crawl(session, records[0].attempt, records[0].profile)
-    elif records:
-        save_crawls(session, records)
+    save()
     session.commit()
     return time.perf_counter() - started
+
+
+def _rates(how: str, profiles: int, saves: int, seconds: float, batch: int) -> dict[str, Any]:
+    return {"how": how, "profiles": profiles, "crawls": saves, "seconds": round(seconds, 2),
+            "profiles_per_s": round(profiles / seconds), "crawls_per_s": round(saves / seconds), "batch": batch}
 
 
 def _set_due_times(session: Session, due: dict[str, datetime]) -> None:
@@ -153,15 +166,17 @@ def explain(connection: Any, query: NamedQuery) -> list[str]:
     return [row[0] for row in rows]
 
 
-def report(kind: str, loaded: dict[str, Any], queries: list[dict[str, Any]], plans: bool) -> None:
+def report(kind: str, saving: list[dict[str, Any]], queries: list[dict[str, Any]], plans: bool) -> None:
     print(f"\n(load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs: "
           "other processes on this machine slow every number below)")
-    print(f"== {kind}: {loaded['profiles']:,} profiles + {loaded['crawls'] - loaded['profiles']:,} "
-          f"failed crawls saved in {loaded['seconds']} s -> {loaded['profiles_per_s']:,} profiles/s "
-          f"({loaded['crawls_per_s']:,} crawls/s), {loaded['batch']} crawl(s) per transaction")
-    print(f"{'query':32} {'rows':>7} {'median ms':>10} {'p95 ms':>8}")
+    print(f"== {kind}")
+    for s in saving:
+        print(f"  {s['how']:30} {s['profiles']:>7,} profiles + {s['crawls'] - s['profiles']:>6,} failed crawls "
+              f"in {s['seconds']:>7} s -> {s['profiles_per_s']:>6,} profiles/s ({s['crawls_per_s']:,} crawls/s)"
+              f"{'' if s['batch'] == 1 else ', ' + str(s['batch']) + ' per transaction'}")
+    print(f"  {'query':32} {'rows':>7} {'median ms':>10} {'p95 ms':>8}")
     for q in queries:
-        print(f"{q['query']:32} {q['rows']:>7} {q['median_ms']:>10} {q['p95_ms']:>8}")
+        print(f"  {q['query']:32} {q['rows']:>7} {q['median_ms']:>10} {q['p95_ms']:>8}")
     if plans:
         for q in queries:
             print(f"\n-- plan: {q['query']}")
@@ -172,8 +187,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profiles", type=int, default=100_000)
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
-    parser.add_argument("--batch", type=int, default=1,
-                        help="crawls per transaction: 1 = save_crawl per crawl, like a worker; N = save_crawls")
+    parser.add_argument("--batch", type=int, default=500, help="crawls per transaction in the bulk load")
+    parser.add_argument("--worker-saves", type=int, default=2000,
+                        help="crawls then saved one per transaction, like a worker")
     parser.add_argument("--runs", type=int, default=30, help="timed runs per query")
     parser.add_argument("--postgres-url", default=DEFAULT_POSTGRES_URL)
     parser.add_argument("--no-plans", action="store_true")
@@ -183,12 +199,14 @@ def main() -> None:
     for kind in kinds:
         url = fresh_database(kind, args.postgres_url)
         engine = make_engine(url)
-        loaded = load(engine, args.profiles, args.batch)
+        saving = [load(engine, args.profiles, args.batch)]
         analyze(engine)
         queries = time_queries(engine, args.runs)
+        if args.worker_saves:
+            saving.append(worker_saves(engine, args.profiles, args.worker_saves))
         engine.dispose()
-        report(kind, loaded, queries, plans=not args.no_plans)
-        results[kind] = {"load": loaded, "queries": queries}
+        report(kind, saving, queries, plans=not args.no_plans)
+        results[kind] = {"saving": saving, "queries": queries}
     OUT_DIR.mkdir(exist_ok=True)
     (OUT_DIR / "storage_bench.json").write_text(json.dumps(results, indent=1))
 

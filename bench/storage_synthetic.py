@@ -33,11 +33,12 @@ class SyntheticCrawl:
     next_crawl_at: datetime
 
 
-def crawls(count: int, seed: int = 7) -> Iterator[SyntheticCrawl]:
-    """`count` successful crawls of distinct pages, and a failed crawl after ~10% of them."""
+def crawls(count: int, seed: int = 7, first_page: int = 0) -> Iterator[SyntheticCrawl]:
+    """`count` successful crawls of distinct pages (numbered from `first_page`), and a failed
+    crawl after ~10% of them. The same arguments give the same crawls."""
     rng = random.Random(seed)
     authors = ["Jane Doe", "John Roe"] + [f"Author {i}" for i in range(1998)]
-    for i in range(count):
+    for i in range(first_page, first_page + count):
         host = HOSTS[i % len(HOSTS)]
         url = f"https://{host}/a/{i // len(HOSTS) + 1}"
         crawled = NOW - timedelta(seconds=rng.uniform(0, 7 * 86400))

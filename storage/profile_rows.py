@@ -18,6 +18,7 @@ from storage.codec import profile_to_json
 from storage.models import (
     Profile,
     ProfileAuthor,
+    ProfileBody,
     ProfileCategory,
     ProfileField,
     ProfileKeyword,
@@ -56,8 +57,11 @@ def profile_row(page_id: int, version_id: int, profile: ContentProfile, content_
         "crawled_at": crawled_at,
         "changed_at": changed_at,
         **provenance_columns(profile),
-        "body": clean(profile.body),
     }
+
+
+def body_row(page_id: int, profile: ContentProfile) -> Row:
+    return {"page_id": page_id, "body": clean(profile.body)}
 
 
 def provenance_columns(profile: ContentProfile) -> Row:
@@ -132,3 +136,4 @@ def field_row(page_id: int, position: int, field: CustomField) -> Row:
 
 PROFILE_TABLE: Table = Profile.__table__  # type: ignore[assignment]
 VERSION_TABLE: Table = ProfileVersion.__table__  # type: ignore[assignment]
+BODY_TABLE: Table = ProfileBody.__table__  # type: ignore[assignment]

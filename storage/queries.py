@@ -74,7 +74,8 @@ FROM profile_fields f
 JOIN profiles p ON p.page_id = f.page_id
 JOIN pages pg ON pg.id = f.page_id
 WHERE f.key = :key AND f.value_text = :value
-ORDER BY pg.url""",
+ORDER BY pg.url
+LIMIT 100""",
         {"key": "xyz-fruit", "value": "orange"},
     ),
     NamedQuery(
@@ -84,7 +85,8 @@ ORDER BY pg.url""",
 FROM profile_fields f
 JOIN pages pg ON pg.id = f.page_id
 WHERE f.key = :key AND f.value_number >= :minimum
-ORDER BY f.value_number DESC, pg.url""",
+ORDER BY f.value_number DESC, pg.url
+LIMIT 100""",
         {"key": "rating", "minimum": 4},
     ),
     NamedQuery(
@@ -94,7 +96,8 @@ ORDER BY f.value_number DESC, pg.url""",
 FROM profile_fields f
 JOIN pages pg ON pg.id = f.page_id
 WHERE f.key = :key AND f.value_time > :after
-ORDER BY f.value_time""",
+ORDER BY f.value_time
+LIMIT 100""",
         {"key": "event-time", "after": _t("2024-05-05")},
     ),
     NamedQuery(
@@ -106,7 +109,8 @@ JOIN pages pg ON pg.id = f.page_id
 WHERE f.key = :key
   AND f.latitude BETWEEN :south AND :north
   AND f.longitude BETWEEN :west AND :east
-ORDER BY pg.url""",
+ORDER BY pg.url
+LIMIT 100""",
         {"key": "venue", "south": 59.0, "north": 60.5, "west": 10.0, "east": 11.5},
     ),
     NamedQuery(
@@ -116,7 +120,8 @@ ORDER BY pg.url""",
 FROM profiles p
 JOIN pages pg ON pg.id = p.page_id
 WHERE p.recommendable = FALSE OR p.expires_at < :now
-ORDER BY pg.url""",
+ORDER BY pg.url
+LIMIT 100""",
         {"now": _t("2024-05-08 12:00:00")},
     ),
     NamedQuery(
@@ -127,7 +132,8 @@ FROM profile_categories c
 JOIN profiles p ON p.page_id = c.page_id
 JOIN pages pg ON pg.id = c.page_id
 WHERE c.category = :category
-ORDER BY pg.url""",
+ORDER BY pg.url
+LIMIT 100""",
         {"category": "news/sports"},
     ),
     NamedQuery(
@@ -184,12 +190,13 @@ LIMIT 100""",
     ),
     NamedQuery(
         "soft_404s",
-        "Pages whose current profile is a soft 404",
+        "Pages whose current profile is a soft 404, most recently crawled first",
         """SELECT pg.url, p.title, p.crawled_at
 FROM profiles p
 JOIN pages pg ON pg.id = p.page_id
 WHERE p.soft_404 = TRUE
-ORDER BY pg.url""",
+ORDER BY p.crawled_at DESC, pg.url
+LIMIT 100""",
     ),
     NamedQuery(
         "small_images",
@@ -198,7 +205,8 @@ ORDER BY pg.url""",
 FROM profiles p
 JOIN pages pg ON pg.id = p.page_id
 WHERE p.image_width < :width
-ORDER BY p.image_width, pg.url""",
+ORDER BY p.image_width, pg.url
+LIMIT 100""",
         {"width": 300},
     ),
     NamedQuery(
@@ -232,8 +240,11 @@ Times are UTC: in `psql`, run `SET TIME ZONE 'UTC';` first. Every query below ru
 
     rendercrawl sql "SELECT …" [--csv | --json]
 
-which refuses any statement that writes. The test suite runs each query on SQLite and
-PostgreSQL against a fixture database (`tests/storage/test_queries.py`).
+which refuses any statement that writes. Lists stop at 100 rows (drop the `LIMIT` for all).
+The test suite runs each query on SQLite and PostgreSQL against a fixture database
+(`tests/storage/test_queries.py`); `bench/storage_bench.py` times them at 100,000 profiles.
+The page text is in `profile_bodies` (`JOIN profile_bodies b ON b.page_id = p.page_id`), so
+that `profiles` rows stay small and fast to scan.
 """
 
 

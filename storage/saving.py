@@ -28,7 +28,16 @@ from render.model import SNAPSHOT_FORMAT, RenderedPage
 from storage.bulk import bulk_insert
 from storage.models import URL_MAX_CHARS, Crawl, Page, Profile, Snapshot
 from storage.pages import dialect_insert
-from storage.profile_rows import PROFILE_TABLE, VERSION_TABLE, child_rows, profile_row, provenance_columns, version_row
+from storage.profile_rows import (
+    BODY_TABLE,
+    PROFILE_TABLE,
+    VERSION_TABLE,
+    body_row,
+    child_rows,
+    profile_row,
+    provenance_columns,
+    version_row,
+)
 from storage.records import PROFILE_OUTCOMES, SUCCESS_OUTCOMES, CrawlAttempt, CrawlRecord, CrawlState, Outcome, SavedCrawl
 from storage.text import clean, clean_opt
 
@@ -224,6 +233,8 @@ def _replace_profiles(session: Session, items: list[ProfileToStore], replaced: l
     bulk_insert(session, insert(PROFILE_TABLE), PROFILE_TABLE, [
         profile_row(i.page_id, version_ids[i.page_id], i.profile, i.content_hash, i.crawled_at, i.changed_at)
         for i in items], arrays=False)
+    bulk_insert(session, insert(BODY_TABLE), BODY_TABLE, [body_row(i.page_id, i.profile) for i in items],
+                arrays=False)
     children: dict[Any, list[dict[str, Any]]] = {}
     for item in items:
         for table, rows in child_rows(item.page_id, item.profile):

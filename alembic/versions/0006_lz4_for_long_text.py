@@ -23,6 +23,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 LONG_TEXT_COLUMNS = (("profiles", "body"), ("profile_versions", "profile_json"))
+"""As of this revision; 0007 moves `profiles.body` to `profile_bodies.body` (lz4 there too)."""
 
 
 def _lz4_available() -> bool:

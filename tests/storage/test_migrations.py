@@ -39,7 +39,7 @@ def test_upgrade_then_downgrade_to_base_and_up_again(empty_db_url: str) -> None:
     assert table_names(empty_db_url) == set(Base.metadata.tables)
 
 
-@pytest.mark.parametrize("revision", ["0001", "0002", "0003", "0004", "0005"])
+@pytest.mark.parametrize("revision", ["0001", "0002", "0003", "0004", "0005", "0006", "0007"])
 def test_each_revision_steps_down_and_up(empty_db_url: str, revision: str) -> None:
     upgrade(empty_db_url)
     downgrade(empty_db_url, revision)
@@ -78,8 +78,32 @@ def test_long_text_uses_lz4_on_postgresql_when_available(db_url: str) -> None:
                                            "WHERE name = 'default_toast_compression'")).scalar():
                 pytest.skip("this PostgreSQL server was built without lz4")
             methods = connection.execute(text(
-                "SELECT attcompression FROM pg_attribute WHERE attrelid = 'profiles'::regclass "
+                "SELECT attcompression FROM pg_attribute WHERE attrelid = 'profile_bodies'::regclass "
                 "AND attname = 'body'")).scalar()
         assert methods == "l"
     finally:
         engine.dispose()
+
+
+def test_0008_moves_bodies_out_of_profiles_and_back(empty_db_url: str) -> None:
+    from sqlalchemy import text
+
+    upgrade(empty_db_url, "0007")
+    engine = make_engine(empty_db_url)
+    t = "'2024-05-01 00:00:00'"
+    with engine.begin() as connection:
+        connection.execute(text(f"INSERT INTO pages (id, url, host, first_seen_at) VALUES (1, 'u', 'h', {t})"))
+        connection.execute(text(
+            "INSERT INTO profile_versions (id, page_id, created_at, content_hash, word_count, body_hash, profile_json)"
+            f" VALUES (1, 1, {t}, 'h', 2, 'b', '{{}}')"))
+        connection.execute(text(
+            "INSERT INTO profiles (page_id, version_id, recommendable, recommending, soft_404, word_count, "
+            "content_hash, crawled_at, changed_at, sources_json, rejections_json, body) "
+            f"VALUES (1, 1, TRUE, TRUE, FALSE, 2, 'h', {t}, {t}, '{{}}', '[]', 'two words')"))
+    upgrade(empty_db_url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT page_id, body FROM profile_bodies")).all() == [(1, "two words")]
+    downgrade(empty_db_url, "0007")
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT body FROM profiles")).scalar_one() == "two words"
+    engine.dispose()
