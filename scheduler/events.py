@@ -10,7 +10,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import insert, select
+from sqlalchemy import Row, insert, select
 from sqlalchemy.orm import Session
 
 from scheduler import queue
@@ -75,7 +75,7 @@ def record_view(session: Session, raw_url: str, viewed_at: datetime, modified_ti
     return ViewEffect(url, page_id, reason.value if enqueued.state != "unchanged" else None, f"{detail}; queue {enqueued.state}")
 
 
-def _view_decision(session: Session, page_id: int, page, viewed_at: datetime, modified_time: datetime | None,
+def _view_decision(session: Session, page_id: int, page: Row, viewed_at: datetime, modified_time: datetime | None,
                    now: datetime, views: ViewRule, retries: RetryRule) -> tuple[Reason | None, datetime, str]:
     if page.crawl_state == CrawlState.PARKED:
         return None, now, "parked: only a push crawls it"

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import Row, Select, Table, and_, case, func, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
 from scheduler.policy import HostLoad, HostRule, Reason, host_gate
 from storage.models import CrawlHost, Page, QueueEntry, Site
+from storage.pages import dialect_insert
 from storage.records import QueueState
 
 CLAIM_TRIES = 8
@@ -291,9 +291,7 @@ def _transition(session: Session, lease: Lease, **values: object) -> None:
 
 def _insert_ignore(session: Session, table: Table, values: dict[str, object]) -> bool:
     """Insert unless the row exists; True if it was inserted."""
-    dialect = session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(table).values(**values).on_conflict_do_nothing().returning(*table.primary_key.columns)
+    statement = dialect_insert(session, table).values(**values).on_conflict_do_nothing().returning(*table.primary_key.columns)
     return session.execute(statement).first() is not None
 
 
