@@ -38,6 +38,8 @@ from storage.repository import save_crawl
 
 log = logging.getLogger(__name__)
 
+DB_RETRY_S = 5.0
+"""A worker that cannot reach the database waits this long before asking again."""
 SHUTDOWN_GRACE_S = 10.0
 """How long in-flight crawls may finish after SIGTERM before they are released; a render
 normally takes a few seconds, and service managers send SIGKILL after 30 s or so."""
@@ -98,7 +100,12 @@ class Worker:
 
     async def _slot(self, owner: str, stop: asyncio.Event) -> None:
         while not stop.is_set():
-            lease = await asyncio.to_thread(self._claim, owner)
+            try:
+                lease = await asyncio.to_thread(self._claim, owner)
+            except SQLAlchemyError:
+                log.exception("claim failed (database unavailable?); retrying in %s s", DB_RETRY_S)
+                await _sleep_unless(stop, DB_RETRY_S)
+                continue
             if lease is None:
                 await _sleep_unless(stop, self.settings.idle_poll_seconds)
                 continue
@@ -122,7 +129,7 @@ class Worker:
                 await asyncio.wait({task} if stop.is_set() else {task, stopping}, timeout=timeout,
                                    return_when=asyncio.FIRST_COMPLETED)
                 if not task.done():
-                    lease = await asyncio.to_thread(self._renew, lease)
+                    lease = await self._renew_unless_settled(lease, task)
         except LeaseLost as lost:
             log.warning("%s; dropping the crawl", lost)
             self.stats.lost += 1
@@ -131,6 +138,19 @@ class Worker:
             stopping.cancel()
         if task.done() and not task.cancelled():
             task.result()  # a bug in settling must surface, not vanish
+
+    async def _renew_unless_settled(self, lease: Lease, task: asyncio.Task[None]) -> Lease:
+        """Renew; a renewal that loses the race with the crawl's own settling is no loss, and a
+        database hiccup is survivable as long as the lease has time left."""
+        try:
+            return await asyncio.to_thread(self._renew, lease)
+        except LeaseLost:
+            if task.done():
+                return lease
+            raise
+        except SQLAlchemyError:
+            log.exception("renewing the lease of %s failed; trying again at the next renewal", lease.url)
+            return lease
 
     async def _crawl_and_settle(self, lease: Lease) -> None:
         attempt = await self._attempt(lease)
