@@ -36,7 +36,7 @@ EXPECTED: dict[str, list[tuple[Any, ...]]] = {
                         (fx.A1, fx.NOW - fx.timedelta(hours=1), "crawled")],
     "soft_404s": [(fx.GONE, "Page not found", fx.NOW - fx.timedelta(days=4, seconds=-2))],
     "small_images": [(fx.A2, f"{fx.NEWS}/small.jpg", 250, 200), (fx.A3, f"{fx.NEWS}/narrow.jpg", 299, 199)],
-    "top_authors": [("John Roe", 3), ("Jane Doe", 2)],
+    "top_authors": [("John Roe", 2), ("Jane Doe", 1)],
 }
 
 
