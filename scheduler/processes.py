@@ -23,6 +23,7 @@ from scheduler.freshness import CheapRecrawls
 from scheduler.jobs import build_scheduler
 from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
+from scheduler.sites import render_sites
 from scheduler.worker import Worker, WorkerStats, install_stop_signals, utc_now
 from storage.db import make_engine, session_factory
 from storage.settings import StorageSettings
@@ -43,6 +44,8 @@ async def _work(settings: SchedulerSettings, storage: StorageSettings, render: R
 
     engine = make_engine(storage.database_url)
     sessions = session_factory(engine)
+    with sessions() as session:
+        render = render.model_copy(update={"sites": {**render.sites, **render_sites(session)}})
     stop = asyncio.Event()
     install_stop_signals(stop)
     robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes))

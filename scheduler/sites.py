@@ -8,16 +8,21 @@ log line or error message ever prints it.
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+from pydantic import SecretStr
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from render.settings import SiteSettings as RenderSite
 from storage.models import Site
 from storage.pages import dialect_insert
+
+log = logging.getLogger(__name__)
 
 DURATION_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 
@@ -115,3 +120,22 @@ def load_sites(session: Session, host: str | None = None) -> list[Site]:
     if host is not None:
         query = query.where(Site.host == host)
     return list(session.execute(query).scalars())
+
+
+def render_sites(session: Session, environ: dict[str, str] | None = None) -> dict[str, RenderSite]:
+    """The render layer's per-site settings from the site rows: basic-auth credentials (resolved
+    now, kept as a secret) and extra hosts to block. Read once when a worker starts; a site
+    changed later applies after the worker restarts."""
+    found: dict[str, RenderSite] = {}
+    for site in load_sites(session):
+        try:
+            auth = resolve_basic_auth(site.basic_auth_ref, environ)
+        except CredentialError as error:
+            log.warning("basic-auth credentials of %s unusable, rendering without: %s", site.host, error)
+            auth = None
+        deny = site.extra_denylist.split()
+        if auth is None and not deny:
+            continue
+        found[site.host] = RenderSite(username=auth.username if auth else None,
+                                      password=SecretStr(auth.password) if auth else None, block_hosts=deny)
+    return found

@@ -83,3 +83,18 @@ def test_recrawl_filters_and_status(rc):
     assert status["queue_by_state"] == {"queued": 3} and status["due_now"] == 3
     assert status["oldest_due_url"] is not None
     assert "queue" in rc("status").stdout
+
+
+def test_site_credentials_and_denylist_reach_the_renderer_as_secrets(rc, sessions):
+    from scheduler.sites import render_sites
+
+    rc("sites", "add", "paywalled.test", "--basic-auth-env", "PAYWALL", "--deny", "ads.example")
+    rc("sites", "add", "broken.test", "--basic-auth-env", "NOT_SET_ANYWHERE")
+    rc("sites", "add", "plain.test", "--max-concurrent", "3")
+    with sessions() as session:
+        found = render_sites(session, environ={"PAYWALL": "reader:open-sesame"})
+    assert set(found) == {"paywalled.test"}
+    site = found["paywalled.test"]
+    assert site.username == "reader" and site.password.get_secret_value() == "open-sesame"
+    assert site.block_hosts == ["ads.example"]
+    assert "open-sesame" not in repr(site)
