@@ -9,9 +9,10 @@ from __future__ import annotations
 import asyncio
 import errno
 import time
+from dataclasses import replace
+from datetime import datetime, timezone
 
 import click
-from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
 from demosite.server import ConnectionLogger, DemoSite
@@ -22,6 +23,7 @@ from scheduler.pipeline import CrawlResult, crawl_url
 from scheduler.tables import format_table
 from storage.db import make_engine, session_factory
 from storage.migrate import upgrade
+from storage.queries import BY_NAME
 from storage.repository import list_profiles
 from storage.settings import StorageSettings
 
@@ -34,14 +36,9 @@ DEMO_CONCURRENCY = 2
 ANALYTICS_HOSTS = ("www.google-analytics.com", "www.googletagmanager.com")
 """Third-party hosts the demo pages load; mapped to the logger so a leak would be seen."""
 
-README_QUERY = """
-SELECT p.title, a.name AS author, p.published_at
-FROM profiles AS p
-JOIN profile_authors AS a ON a.page_id = p.page_id
-WHERE p.page_class = 'article'
-ORDER BY p.published_at DESC, a.position
-""".strip()
-"""The README's first example query ("articles and their authors, newest first")."""
+DEMO_QUERY = "not_recommendable_or_expired"
+"""The README query the demo runs: it has answers on the demo site (its front page and an
+article marked `recs:recommendable=false`)."""
 
 
 def run_demo(storage: StorageSettings, render: RenderSettings, port: int) -> None:
@@ -59,7 +56,9 @@ def run_demo(storage: StorageSettings, render: RenderSettings, port: int) -> Non
     with sessions() as session:
         crawled = {r.attempt.url for r in results}
         rows = [r for r in list_profiles(session) if r.url in crawled]
-        query_rows = session.execute(text(README_QUERY)).all()
+        query = replace(BY_NAME[DEMO_QUERY], example={"now": datetime.now(timezone.utc)})
+        result = session.execute(query.statement(), query.example)
+        query_columns, query_rows = list(result.keys()), [list(r) for r in result]
     click.echo()
     click.echo(format_table(
         ["url", "class", "title", "authors", "published", "words", "image", "blocked"],
@@ -69,8 +68,8 @@ def run_demo(storage: StorageSettings, render: RenderSettings, port: int) -> Non
     for r in failed:
         click.echo(f"failed: {r.attempt.url}: {r.attempt.outcome} {r.attempt.error or ''}")
     click.echo(f"\nanalytics connections that reached the loopback stand-in: {leaked}")
-    click.echo(f"\n$ sqlite3 / psql: {README_QUERY}\n")
-    click.echo(format_table(["title", "author", "published_at"], [list(q) for q in query_rows], max_cell=60))
+    click.echo(f"\n{query.question} (README, \"Querying profiles\"):\n\n{query.with_literals()}\n")
+    click.echo(format_table(query_columns, query_rows, max_cell=60))
     click.echo(f"\n{len(results)} pages crawled in {time.perf_counter() - started:.1f} s")
 
 

@@ -70,7 +70,7 @@ def sql_command(database_url: str | None, statement: str, as_csv: bool, as_json:
     """Run one read-only SQL STATEMENT and print its rows.
 
     The database refuses writes (read-only connection / transaction), whatever the text says.
-    Tables and example queries: storage/QUERIES.md.
+    Tables and example queries: the README's "Querying profiles".
     """
     if as_csv and as_json:
         raise click.UsageError("choose one of --csv and --json")

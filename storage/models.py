@@ -3,7 +3,7 @@ checked against these (tests/storage/test_migrations.py), and only migrations bu
 
 Names are chosen for people writing SQL by hand: one table per thing, plural names, `_at` for
 times (timezone-aware UTC), `_id` for references, `position` for order. `storage/SCHEMA.md`
-describes every table; `storage/QUERIES.md` shows how to query them.
+describes every table; `the README's "Querying profiles"` shows how to query them.
 
 Row width matters on SQLite, which keeps text inline: bodies live in `profile_bodies`, and
 the JSON columns come last in their rows.

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy.orm import Session
 
 import query_fixture as fx
-from storage.queries import BY_NAME, QUERIES, render_markdown
+from storage.queries import BY_NAME, QUERIES, readme_section, render_markdown
 from storage.readonly import run_readonly
 
 F = fx.a1_history()[-1]
@@ -79,6 +79,6 @@ def test_documented_query_runs_read_only_with_same_answer(db_url: str, fixture_s
     assert rows_of(rows) == EXPECTED[name]
 
 
-def test_queries_md_is_current() -> None:
-    path = Path(__file__).resolve().parents[2] / "storage" / "QUERIES.md"
-    assert path.read_text() == render_markdown(), "run: python -m storage.queries > storage/QUERIES.md"
+def test_readme_query_section_is_current() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert readme_section(readme) == render_markdown(), "run: python -m storage.queries"
