@@ -32,7 +32,7 @@ test: setup
 	$(PY) -m pytest -q
 
 bench: setup $(BENCH_INSTALLED)
-	$(PY) bench/run_all.py
+	$(PY) bench/run_all.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) rendercrawl.db rendercrawl.db-wal rendercrawl.db-shm
