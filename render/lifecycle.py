@@ -56,6 +56,7 @@ class BrowserHost:
         self._draining = False
         self._disconnected = False
         self._previous_handlers: dict[int, Any] = {}
+        self._signalled: int | None = None
 
     @property
     def browser_pid(self) -> int | None:
@@ -80,7 +81,14 @@ class BrowserHost:
 
     @asynccontextmanager
     async def lease(self) -> AsyncIterator[Browser]:
-        """One page slot on a connected browser, relaunched first if it is due or dead."""
+        """One page slot on a connected browser, relaunched first if it is due or dead.
+
+        After a shutdown signal no slot is handed out: the caller is cancelled instead. Counting
+        on the signal's own cancellation is not enough — killing Chromium fails the page calls in
+        flight at the same moment, and `asyncio.wait_for` (Python 3.11) then returns that failure
+        and drops the cancellation, so a render loop would relaunch the browser it just ended."""
+        if self._signalled is not None:
+            raise asyncio.CancelledError(f"signal {self._signalled} received: no new pages")
         async with self._slots:
             async with self._state:
                 await self._state.wait_for(lambda: not self._draining or self._inflight == 0 or self._disconnected)
@@ -177,6 +185,7 @@ class BrowserHost:
         self._previous_handlers.clear()
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        self._signalled = signum
         if self._browser_pid is not None:
             end_tree(self._browser_pid)
         previous = self._previous_handlers.get(signum, signal.SIG_DFL)
