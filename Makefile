@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 BENCH_INSTALLED := $(VENV)/.bench-installed
 
-.PHONY: setup chromium demo test bench clean
+.PHONY: setup chromium demo test bench bench-extraction clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ test: setup
 
 bench: setup $(BENCH_INSTALLED)
 	$(PY) bench/run_all.py $(BENCH_ARGS)
+
+# The main-text benchmark alone (issue 5): ours rendered and static against seven peers.
+bench-extraction: setup $(BENCH_INSTALLED)
+	bench/extraction_quality
 
 clean:
 	rm -rf $(VENV) rendercrawl.db rendercrawl.db-wal rendercrawl.db-shm
