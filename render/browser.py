@@ -25,8 +25,10 @@ from render.denylist import Denylist
 from render.lifecycle import BrowserHost
 from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
-from render.pagerender import PageCallTimeout, PageJob, bounded, render_page
+from render.calls import PageCallTimeout, bounded
+from render.pagerender import PageJob, render_page
 from render.settings import RenderSettings, SiteSettings
+from render.settle import settle_init_script
 from render.slowhosts import SlowHosts
 
 log = logging.getLogger(__name__)
@@ -50,6 +52,7 @@ class Renderer:
         self.slow_hosts = SlowHosts(self.settings.slow_host_strikes, self.settings.slow_host_window_s,
                                     self.settings.slow_host_block_s)
         self.host = BrowserHost(self.settings)
+        self._init_script = GUARDS_JS + "\n" + settle_init_script(self.settings)
         filters = policy.filters
         if self.settings.filter_lists:
             log.info("filter lists: %d rules loaded, %d ignored; blocking mode %s",
@@ -113,7 +116,7 @@ class Renderer:
             extra_http_headers=site.headers or None)
         context.set_default_timeout(s.call_timeout_ms)
         context.on("page", _close_popup)
-        await context.add_init_script(GUARDS_JS)
+        await context.add_init_script(self._init_script)
         return context
 
 

@@ -7,11 +7,9 @@ network or a dying browser does comes back as a typed `RenderFailure`.
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import urldefrag, urlsplit
 
 from playwright.async_api import BrowserContext, Page, Request, Route
@@ -19,6 +17,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from render.blocking import RequestPolicy, site_of
+from render.calls import PageCallTimeout, bounded
 from render.model import RenderedPage, Timings
 from render.outcome import FailureKind, RenderFailure, classify_error
 from render.requests import RequestTracker
@@ -34,6 +33,7 @@ not the publisher's, so it must never become a profile."""
 SCROLL_PAUSE_MS = 60
 """Pause per scroll step so lazy-loading observers fire and start their requests."""
 SCROLL_JS = """async ([steps, pauseMs]) => {
+  if (window.__rcSettle && !window.__rcSettle.scrollAware()) return false;
   const h = window.innerHeight;
   for (let i = 1; i <= steps; i++) {
     if (i * h >= document.documentElement.scrollHeight) break;
@@ -41,16 +41,12 @@ SCROLL_JS = """async ([steps, pauseMs]) => {
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
   window.scrollTo(0, 0);
+  return true;
 }"""
 """Scroll through the page in viewport-high steps so lazy images start loading, then back to
-the top so boxes are measured from the page's first screen."""
-
-T = TypeVar("T")
-
-
-class PageCallTimeout(Exception):
-    """A call into the page outlived `call_timeout_ms`."""
-
+the top so boxes are measured from the page's first screen. A page where nothing reacts to
+scrolling (no IntersectionObserver, scroll listener or `loading=lazy`; render/settle.js
+watches) is not scrolled: the steps would only cost their pauses."""
 
 @dataclass(frozen=True, slots=True)
 class PageJob:
@@ -67,13 +63,6 @@ class PageJob:
     @property
     def host(self) -> str:
         return (urlsplit(self.url).hostname or "").lower()
-
-
-async def bounded(awaitable: Awaitable[T], timeout_ms: int) -> T:
-    try:
-        return await asyncio.wait_for(awaitable, timeout_ms / 1000)
-    except asyncio.TimeoutError as error:
-        raise PageCallTimeout(f"page call exceeded {timeout_ms} ms") from error
 
 
 async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | RenderFailure:
@@ -186,12 +175,12 @@ async def _wait_for_load(page: Page, job: PageJob) -> None:
 async def _settle_and_scroll(page: Page, job: PageJob, tracker: RequestTracker) -> bool:
     s = job.settings
     condition = job.site.datalayer_condition or s.datalayer_condition
-    settled = await settle(page, tracker, s, s.settle_cap_ms, min_wait_ms=s.settle_quiet_ms, condition=condition)
+    settled = await settle(page, tracker, s, s.settle_cap_ms, condition=condition)
     if s.scroll_steps:
         before = tracker.started
-        await bounded(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS]), s.call_timeout_ms)
-        if tracker.started > before:  # scrolling woke lazy loaders: let their requests finish
-            settled = await settle(page, tracker, s, s.settle_cap_ms // 2, min_wait_ms=0, condition=None) and settled
+        scrolled = await bounded(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS]), s.call_timeout_ms)
+        if scrolled and tracker.started > before:  # scrolling woke lazy loaders: let their requests finish
+            settled = await settle(page, tracker, s, s.settle_cap_ms // 2, condition=None) and settled
     return settled
 
 

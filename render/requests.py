@@ -33,6 +33,11 @@ class RequestTracker:
         page.on("requestfinished", self._ended)
         page.on("requestfailed", self._failed)
 
+    def touch(self, ago_ms: float = 0.0) -> None:
+        """Count something that happened in the page `ago_ms` ago as activity (a timer or a
+        request callback that ran: what it started may not have reached us yet)."""
+        self.last_activity = max(self.last_activity, time.monotonic() - ago_ms / 1000)
+
     def quiet_ms(self) -> float:
         return (time.monotonic() - self.last_activity) * 1000
 

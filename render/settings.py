@@ -44,7 +44,10 @@ class RenderSettings(BaseSettings):
     chromium: str | None = Field(default=None, description="Path to a Chromium executable; found automatically when unset.")
     bot_token: str = DEFAULT_BOT_TOKEN
     navigation_timeout_ms: int = Field(default=15_000, ge=1_000, le=120_000)
-    settle_quiet_ms: int = Field(default=500, ge=50, le=10_000, description="Network quiet this long after `load` means settled.")
+    settle_quiet_ms: int = Field(default=100, ge=20, le=10_000,
+                                 description="Settled once nothing holds the page (render/settle.py) and the network was quiet this long.")
+    settle_timer_max_ms: int = Field(default=1_000, ge=0, le=60_000,
+                                     description="A setTimeout of at most this delay holds the page until it ran (never past the cap).")
     settle_cap_ms: int = Field(default=4_000, ge=100, le=60_000, description="Snapshot at this point even if the page is still busy.")
     scroll_steps: int = Field(default=6, ge=0, le=50, description="Viewport-high scroll steps so lazy images load.")
     call_timeout_ms: int = Field(default=10_000, ge=500, le=120_000, description="Budget of every call into the page after navigation.")

@@ -1,46 +1,76 @@
-"""Waiting for a page to settle after `load`, without `networkidle`.
+"""Waiting for a page to settle after `load`, without `networkidle` and without idling.
 
 `load` fires before a page's short timers run (JS-set data-layer values were caught on 0% of
 pages with `load` alone), while `networkidle` costs >= 500 ms per page and never comes on pages
-that poll. So: settled when the network has been quiet for `settle_quiet_ms` (requests past the
-subresource budget no longer count) and at least `min_wait_ms` passed; with a data-layer
-condition configured, as soon as it holds — a quiet network does not end that wait until the
-condition's own cap passed (the value may come from a timer, not a request). Never later than
-the cap, then flagged unsettled.
+that poll. A fixed wait after `load` long enough for a 300 ms timer idles every page for it.
+
+So the page tells us what it still has pending: `render/settle.js`, an init script, holds the
+page for each pending short timer (delay <= `settle_timer_max_ms`), animation frame, fetch and
+XMLHttpRequest (chains of timers and frames only a few levels deep; intervals and long timers
+never hold it). Settled when no such hold is left AND the network has been quiet — no request
+in flight within the subresource budget, no request or hold let go — for `settle_quiet_ms`
+(a request a finished script or callback starts reaches us a moment later). With a data-layer
+condition configured, settled as soon as it holds; a quiet page does not end that wait until the
+condition's own cap passed. Never later than the cap, then flagged unsettled.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
+from importlib.resources import files
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
+from render.calls import bounded
 from render.requests import RequestTracker
 from render.settings import RenderSettings
 
-POLL_INTERVAL_S = 0.05
-"""How often the settle loop looks at the network; finer costs CPU for no better snapshot."""
+POLL_INTERVAL_S = 0.02
+"""How often the settle loop looks at the network (a Python-side check, no call into the page)."""
 CONDITION_POLL_MS = 50
 """How often Chromium re-evaluates the data-layer condition (`wait_for_function` polling)."""
 
+# What holds the page (render/settle.js). Chosen with bench/render_throughput.py, 2026-11-29.
+MAX_TIMER_CHAIN = 3
+"""A timer set by a timer set by a timer still holds the page; deeper is a loop (polling,
+animation) that would hold it to the cap."""
+TIMER_LATE_GRACE_MS = 250
+"""A timer that has not run this long after it was due (a busy main thread) stops holding."""
+FRAME_GRACE_MS = 100
+"""An animation frame not delivered within this (a page Chromium does not paint) stops holding."""
+
+SETTLE_JS = (files("render") / "settle.js").read_text(encoding="utf-8")
+IDLE_JS = "(maxMs) => window.__rcSettle ? window.__rcSettle.idle(maxMs) : {pending: 0, quietMs: 1e9}"
+
+
+def settle_init_script(settings: RenderSettings) -> str:
+    """The init script that tracks what the page still has pending, configured."""
+    config = {
+        "maxTimerMs": min(settings.settle_timer_max_ms, settings.settle_cap_ms), "maxChain": MAX_TIMER_CHAIN,
+        "lateGraceMs": TIMER_LATE_GRACE_MS, "rafGraceMs": FRAME_GRACE_MS,
+        "requestBudgetMs": settings.subresource_budget_ms,
+    }
+    return f"({SETTLE_JS.strip()})({json.dumps(config)});"
+
 
 async def settle(page: Page, tracker: RequestTracker, settings: RenderSettings, cap_ms: int,
-                 min_wait_ms: int, condition: str | None) -> bool:
-    """True if the page settled (quiet network or condition met) before `cap_ms`."""
+                 condition: str | None) -> bool:
+    """True if the page settled (nothing pending and a quiet network, or the condition met)
+    before `cap_ms`."""
     waiter = _condition_task(page, condition, min(cap_ms, settings.datalayer_wait_cap_ms)) if condition else None
-    start = time.monotonic()
+    deadline = time.monotonic() + cap_ms / 1000
     try:
         while True:
-            elapsed = (time.monotonic() - start) * 1000
             if waiter is not None and waiter.done() and waiter.result():
                 return True
-            quiet = tracker.active(settings.subresource_budget_ms) == 0 and tracker.quiet_ms() >= settings.settle_quiet_ms
-            if quiet and elapsed >= min_wait_ms and (waiter is None or waiter.done()):
+            if (_network_quiet(tracker, settings) and (waiter is None or waiter.done())
+                    and await _page_idle(page, tracker, settings, deadline)):
                 return True
-            if elapsed >= cap_ms:
+            if time.monotonic() >= deadline:
                 return False
             await asyncio.sleep(POLL_INTERVAL_S)
     finally:
@@ -48,6 +78,24 @@ async def settle(page: Page, tracker: RequestTracker, settings: RenderSettings, 
             waiter.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await waiter
+
+
+def _network_quiet(tracker: RequestTracker, settings: RenderSettings) -> bool:
+    return tracker.active(settings.subresource_budget_ms) == 0 and tracker.quiet_ms() >= settings.settle_quiet_ms
+
+
+async def _page_idle(page: Page, tracker: RequestTracker, settings: RenderSettings, deadline: float) -> bool:
+    """Wait in the page until nothing holds it (or the deadline). True when it was idle with
+    nothing let go for the quiet window; a hold let go more recently counts as activity, so
+    the caller waits out the window for requests its callback may have started."""
+    remaining_ms = max(0.0, (deadline - time.monotonic()) * 1000)
+    state = await bounded(page.evaluate(IDLE_JS, remaining_ms), round(remaining_ms) + settings.call_timeout_ms)
+    if state["pending"]:
+        return False  # the deadline passed with holds left; the caller sees the cap
+    if state["quietMs"] >= settings.settle_quiet_ms:
+        return True
+    tracker.touch(ago_ms=state["quietMs"])
+    return False
 
 
 def _condition_task(page: Page, condition: str, cap_ms: int) -> asyncio.Task[bool]:

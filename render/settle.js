@@ -1,0 +1,163 @@
+// Runs before any page script (context init script, called with the settle config). Records what
+// the page has scheduled that can still change it, so render/settle.py can end the wait as soon
+// as nothing is left instead of idling a fixed window:
+// - a "hold" per pending setTimeout of at most `maxTimerMs` (longer ones are deliberate
+//   deferrals), per requestAnimationFrame, per fetch and XMLHttpRequest;
+// - a callback's own timers and frames hold only up to `maxChain` levels deep (a deeper chain
+//   is a loop: polling or an animation), and nothing an interval callback schedules holds;
+// - every hold expires (a timer `lateGraceMs` after it was due, a frame after `rafGraceMs`, a
+//   request after `requestBudgetMs`, as network requests do), so a hold can never outlive
+//   the page's cap.
+// It also notes whether anything could react to scrolling (IntersectionObserver, scroll
+// listeners), so pages without lazy loaders are not scrolled through at all.
+// State lives in a closure; the page sees one non-enumerable `__rcSettle` with two functions.
+(config) => {
+  if (window.__rcSettle) return;
+  const now = () => performance.now();
+  const holds = new Map();
+  const waiters = new Set();
+  let nextHold = 1;
+  let lastRelease = now();
+  let depth = 0;
+  let scrollAware = false;
+
+  const hold = (expiresInMs) => {
+    const id = nextHold++;
+    holds.set(id, now() + expiresInMs);
+    return id;
+  };
+  const release = (id) => {
+    if (!holds.delete(id)) return;
+    lastRelease = now();
+    if (holds.size === 0) for (const wake of waiters) wake();
+  };
+  const pending = () => {
+    const t = now();
+    for (const [id, expires] of holds) if (expires <= t) holds.delete(id);
+    return holds.size;
+  };
+  const nextExpiry = () => Math.min(...holds.values()) - now();
+
+  const nativeSetTimeout = window.setTimeout;
+  const nativeClearTimeout = window.clearTimeout;
+  const nativeSetInterval = window.setInterval;
+  const nativeClearInterval = window.clearInterval;
+  const nativeRaf = window.requestAnimationFrame;
+  const nativeCancelRaf = window.cancelAnimationFrame;
+  const timerHolds = new Map();
+  const frameHolds = new Map();
+
+  // Runs `fn` at chain level `level` (so what it schedules is one level deeper, held or not),
+  // then lets go of its hold, if it had one.
+  const atLevel = (fn, level, holdId, self, args) => {
+    const saved = depth;
+    depth = level;
+    try { return fn.apply(self, args); } finally { depth = saved; if (holdId !== null) release(holdId); }
+  };
+
+  window.setTimeout = function setTimeout(fn, delay, ...args) {
+    if (typeof fn !== "function") return nativeSetTimeout.call(window, fn, delay, ...args);
+    const ms = Number(delay) || 0;
+    const level = depth + 1;
+    const holdId = level <= config.maxChain && ms <= config.maxTimerMs ? hold(ms + config.lateGraceMs) : null;
+    const id = nativeSetTimeout.call(window, function () {
+      timerHolds.delete(id);
+      return atLevel(fn, level, holdId, this, args);
+    }, ms);
+    if (holdId !== null) timerHolds.set(id, holdId);
+    return id;
+  };
+  const clearTimer = (native) => function (id) {
+    const holdId = timerHolds.get(id);
+    if (holdId !== undefined) { timerHolds.delete(id); release(holdId); }
+    return native.call(window, id);
+  };
+  window.clearTimeout = clearTimer(nativeClearTimeout);
+  window.clearInterval = clearTimer(nativeClearInterval);  // the two share one id space
+  window.setInterval = function setInterval(fn, delay, ...args) {
+    if (typeof fn !== "function") return nativeSetInterval.call(window, fn, delay, ...args);
+    // An interval is a loop: nothing it schedules holds the page.
+    return nativeSetInterval.call(window, function () { return atLevel(fn, Infinity, null, this, args); }, delay);
+  };
+
+  if (nativeRaf) {
+    window.requestAnimationFrame = function requestAnimationFrame(fn) {
+      if (typeof fn !== "function") return nativeRaf.call(window, fn);
+      const level = depth + 1;
+      const holdId = level <= config.maxChain ? hold(config.rafGraceMs) : null;
+      const id = nativeRaf.call(window, function (time) {
+        frameHolds.delete(id);
+        return atLevel(fn, level, holdId, this, [time]);
+      });
+      if (holdId !== null) frameHolds.set(id, holdId);
+      return id;
+    };
+    window.cancelAnimationFrame = function cancelAnimationFrame(id) {
+      const holdId = frameHolds.get(id);
+      if (holdId !== undefined) { frameHolds.delete(id); release(holdId); }
+      return nativeCancelRaf.call(window, id);
+    };
+  }
+
+  // A request holds until the page's own handlers of its answer ran (one task later).
+  const releaseLater = (holdId) => () => { nativeSetTimeout.call(window, () => release(holdId), 0); };
+  const nativeFetch = window.fetch;
+  if (nativeFetch) {
+    window.fetch = function fetch(...args) {
+      const holdId = hold(config.requestBudgetMs);
+      let answer;
+      try { answer = nativeFetch.apply(this, args); } catch (error) { release(holdId); throw error; }
+      answer.then(releaseLater(holdId), releaseLater(holdId));
+      return answer;
+    };
+  }
+  if (window.XMLHttpRequest) {
+    const nativeSend = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function send(...args) {
+      const holdId = hold(config.requestBudgetMs);
+      this.addEventListener("loadend", releaseLater(holdId), { once: true });
+      try { return nativeSend.apply(this, args); } catch (error) { release(holdId); throw error; }
+    };
+  }
+
+  if (window.IntersectionObserver) {
+    const NativeObserver = window.IntersectionObserver;
+    window.IntersectionObserver = class IntersectionObserver extends NativeObserver {
+      constructor(...args) { super(...args); scrollAware = true; }
+    };
+  }
+  const nativeAddListener = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function addEventListener(type, ...rest) {
+    if (type === "scroll" || type === "wheel") scrollAware = true;
+    return nativeAddListener.call(this, type, ...rest);
+  };
+
+  const api = {
+    // Resolves when no hold is left (or after `maxMs`): {pending, quietMs} — how many holds
+    // remain and how long ago the last one was let go.
+    idle(maxMs) {
+      return new Promise((resolve) => {
+        let timer = null;
+        const finish = () => {
+          waiters.delete(finish);
+          if (timer !== null) nativeClearTimeout.call(window, timer);
+          resolve({ pending: pending(), quietMs: now() - lastRelease });
+        };
+        const check = () => {
+          timer = null;
+          if (pending() === 0 || now() >= deadline) return finish();
+          timer = nativeSetTimeout.call(window, check, Math.max(1, Math.min(nextExpiry(), deadline - now())));
+        };
+        const deadline = now() + maxMs;
+        waiters.add(finish);
+        check();
+      });
+    },
+    // Could anything on the page react to scrolling (lazy loaders)?
+    scrollAware() {
+      return scrollAware || window.onscroll !== null || document.onscroll !== null ||
+        document.querySelector("img[loading=lazy], iframe[loading=lazy]") !== null;
+    },
+  };
+  Object.defineProperty(window, "__rcSettle", { value: Object.freeze(api), enumerable: false });
+}
