@@ -29,7 +29,7 @@ from scheduler import queue
 from scheduler.policy import HostRule, Reason
 from scheduler.queue import write_transaction
 from storage.db import make_engine, session_factory, upgrade
-from storage.models import Page, QueueEntry
+from storage.models import CrawlHost, Page, QueueEntry
 
 OUT = Path(__file__).resolve().parent / "out" / "scheduler_queue.json"
 DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -64,11 +64,15 @@ def seed(url: str, pages: int, hosts: int) -> None:
             rows = [{"url": f"http://site{i % hosts}.test/story/{i}", "host": f"site{i % hosts}.test", "first_seen_at": now}
                     for i in range(start, min(pages, start + SEED_BATCH))]
             connection.execute(insert(Page), rows)
+        # What `queue.enqueue` does for each host's first page: the host's politeness row.
+        connection.execute(insert(CrawlHost), [{"host": f"site{i}.test"} for i in range(min(hosts, pages))])
         ids = connection.execute(select(Page.id)).scalars().all()
         for start in range(0, len(ids), SEED_BATCH):
             connection.execute(insert(QueueEntry), [
                 {"page_id": pid, "due_at": due, "priority": Reason.NEW.priority, "reason": Reason.NEW.value,
                  "state": "queued", "enqueued_at": now, "updated_at": now} for pid in ids[start:start + SEED_BATCH]])
+    with engine.begin() as connection:
+        connection.execute(text("ANALYZE"))  # as autovacuum would after a bulk enqueue: plans as in production
     engine.dispose()
 
 

@@ -6,11 +6,20 @@ during long renders and ends it with `complete`, `retry_later`, `park` or `relea
 that dies simply stops renewing: `reap` returns its rows to the queue, and a page that keeps
 killing its workers is parked instead of looping forever.
 
-PostgreSQL: candidates are locked with `SELECT ... FOR UPDATE SKIP LOCKED`, so concurrent
-claimers never wait for each other and never get the same row; the per-host politeness row in
-`crawl_hosts` is taken the same way, so two claimers cannot both start the host's last free
-slot. SQLite: every write transaction here starts with `BEGIN IMMEDIATE`, making it the single
-writer for its duration (and avoiding the deferred-transaction upgrade deadlock).
+Per-host politeness (`policy.host_gate`: at most N pages of a host at once, a minimum delay
+between two starts) is kept in the host's `crawl_hosts` row — `leased` and `next_start_at` —
+which a claim checks and updates together with the queue row, and which every end of a lease
+gives back.
+
+PostgreSQL: a claim is one statement. It picks the most urgent due row whose host row passes
+the gate, locking both with `FOR UPDATE OF crawl_queue, crawl_hosts SKIP LOCKED` (concurrent
+claimers never wait for each other, never get the same row, and pass over a host another
+claimer is taking), then leases the row and takes the host's slot. A host row changed by a
+claim committed after the statement began is locked in its newest version and the gate is
+re-checked on it, so two claimers cannot both take a host's last free slot. Ending a lease is
+one statement too. SQLite: every write transaction here starts with `BEGIN IMMEDIATE`, making
+it the single writer for its duration (and avoiding the deferred-transaction upgrade
+deadlock), so the same steps run as plain statements.
 
 The functions take a `Session` inside a transaction opened with `write_transaction` and only
 flush; the caller owns the unit of work (a push records the push and enqueues in one commit).
@@ -18,25 +27,37 @@ flush; the caller owns the unit of work (a push records the push and enqueues in
 
 from __future__ import annotations
 
+import functools
+import re
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Row, Select, Table, and_, case, func, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    Table,
+    TextClause,
+    and_,
+    bindparam,
+    case,
+    func,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.orm import Session, sessionmaker
 
-from scheduler.policy import HostLoad, HostRule, Reason, host_gate
+from scheduler.policy import HostRule, Reason
 from storage.models import CrawlHost, Page, QueueEntry, Site
 from storage.pages import dialect_insert
 from storage.records import QueueState
+from storage.types import UTCDateTime
 
-CLAIM_TRIES = 8
-"""Hosts a claim tries before answering "nothing now": the busy-host pre-filter removes most
-full hosts, so more than one try is needed only when claimers race for the same host."""
-BUSY_HOST_LOOKBACK = timedelta(minutes=10)
-"""Hosts with a per-site delay are checked if they started within this span (the longest delay
-`sites add --min-delay-ms` accepts)."""
+REAP_CHUNK = 1000
+"""Reaped pages whose host slots are given back per statement (SQLite binds at most 32,766)."""
 
 Q = QueueEntry.__table__
 P = Page.__table__
@@ -103,6 +124,7 @@ def enqueue(session: Session, page_id: int, reason: Reason, due_at: datetime, no
                                            "reason": reason.value, "state": QueueState.QUEUED.value,
                                            "enqueued_at": now, "updated_at": now})
     if inserted:
+        _ensure_host_row(session, page_id)
         return Enqueued("new", due_at)
     row = session.execute(_for_update(session, select(Q).where(Q.c.page_id == page_id))).one()
     values: dict[str, object] = {"due_at": due_at, "priority": reason.priority, "reason": reason.value, "updated_at": now}
@@ -129,89 +151,82 @@ def enqueue(session: Session, page_id: int, reason: Reason, due_at: datetime, no
 # ---------------------------------------------------------------- claim
 
 
+CLAIMABLE = """SELECT q.id, q.page_id, q.reason, q.due_at, q.attempts, p.url, p.host,
+       COALESCE(s.min_delay_ms, :default_delay_ms) AS delay_ms
+FROM crawl_queue q
+JOIN pages p ON p.id = q.page_id
+JOIN crawl_hosts h ON h.host = p.host
+LEFT JOIN sites s ON s.host = p.host
+WHERE q.state = 'queued' AND q.due_at <= :now
+  AND h.leased < COALESCE(s.max_concurrent_pages, :default_max_pages)
+  AND (h.next_start_at IS NULL OR h.next_start_at <= :now)
+ORDER BY q.priority, q.due_at
+LIMIT 1"""
+"""The most urgent due row whose host passes `policy.host_gate`: fewer pages leased than its
+maximum and past its delay (the `sites` row's, else the worker's defaults)."""
+
+CLAIM_POSTGRESQL = f"""WITH picked AS (
+{CLAIMABLE}
+FOR UPDATE OF q, h SKIP LOCKED
+), started AS (
+  UPDATE crawl_hosts h SET leased = h.leased + 1, last_started_at = :now,
+         next_start_at = :now + picked.delay_ms * interval '1 millisecond'
+  FROM picked WHERE h.host = picked.host
+)
+UPDATE crawl_queue q SET state = 'leased', lease_owner = :owner, lease_expires_at = :expires,
+       attempts = q.attempts + 1, updated_at = :now
+FROM picked WHERE q.id = picked.id
+RETURNING q.id, q.page_id, q.reason, q.due_at, q.attempts, picked.url, picked.host"""
+"""The whole claim on PostgreSQL: pick and lock (skipping rows and hosts other claimers hold),
+take the host's slot, lease the row. The gate is re-checked on a host row that changed since
+the statement began, so it always sees the newest `leased` and `next_start_at`."""
+
+
 def claim(session: Session, owner: str, now: datetime, lease: timedelta, host_rule: HostRule = HostRule()) -> Lease | None:
     """Lease the most urgent due page whose host has a free slot, or return None.
 
-    None means "nothing can start now" (nothing due, or every due page's host is busy) — not
-    that the queue is finished; the worker waits and asks again.
-
-    Candidates are locked one at a time: locking a batch would write a row lock into every
-    candidate and make every other claimer skip them all.
+    None means "nothing can start now" (nothing due, every due page's host is busy, or the
+    only candidates are being claimed by others this instant) — not that the queue is
+    finished; the worker waits and asks again. `host_rule` is the politeness of hosts without
+    a `sites` row of their own.
     """
-    excluded = set(_busy_hosts(session, now, host_rule))
-    for _ in range(CLAIM_TRIES):
-        query = (
-            select(Q.c.id, Q.c.page_id, Q.c.reason, Q.c.due_at, Q.c.attempts, P.c.url, P.c.host,
-                   S.c.max_concurrent_pages, S.c.min_delay_ms)
-            .join(P, P.c.id == Q.c.page_id)
-            .outerjoin(S, S.c.host == P.c.host)
-            .where(Q.c.state == QueueState.QUEUED, Q.c.due_at <= now)
-            .order_by(Q.c.priority, Q.c.due_at)
-            .limit(1)
-        )
-        if excluded:
-            query = query.where(P.c.host.not_in(excluded))
-        if session.get_bind().dialect.name == "postgresql":
-            query = query.with_for_update(of=Q, skip_locked=True)
-        candidate = session.execute(query).first()
-        if candidate is None:
+    expires = now + lease
+    params = {"now": now, "owner": owner, "expires": expires, "default_max_pages": host_rule.max_concurrent,
+              "default_delay_ms": int(host_rule.min_delay.total_seconds() * 1000)}
+    if _is_postgresql(session):
+        row = session.execute(_typed(CLAIM_POSTGRESQL, returns_due_at=True), params).first()
+        if row is None:
             return None
-        if _take_host_slot(session, candidate, now, host_rule):
-            expires = now + lease
-            session.execute(update(Q).where(Q.c.id == candidate.id).values(
-                state=QueueState.LEASED.value, lease_owner=owner, lease_expires_at=expires,
-                attempts=Q.c.attempts + 1, updated_at=now))
-            return Lease(candidate.id, candidate.page_id, candidate.url, candidate.host, owner,
-                         candidate.reason, candidate.due_at, candidate.attempts + 1, expires)
-        excluded.add(candidate.host)
-    return None
+        return Lease(row.id, row.page_id, row.url, row.host, owner, row.reason, row.due_at, row.attempts, expires)
+    candidate = session.execute(_typed(CLAIMABLE, returns_due_at=True), params).first()
+    if candidate is None:
+        return None
+    session.execute(update(H).where(H.c.host == candidate.host).values(
+        leased=H.c.leased + 1, last_started_at=now, next_start_at=now + timedelta(milliseconds=candidate.delay_ms)))
+    session.execute(update(Q).where(Q.c.id == candidate.id).values(
+        state=QueueState.LEASED.value, lease_owner=owner, lease_expires_at=expires, attempts=Q.c.attempts + 1,
+        updated_at=now))
+    return Lease(candidate.id, candidate.page_id, candidate.url, candidate.host, owner, candidate.reason,
+                 candidate.due_at, candidate.attempts + 1, expires)
 
 
-def _busy_hosts(session: Session, now: datetime, default: HostRule) -> list[str]:
-    """Hosts that cannot start a page now: a pre-filter, re-checked under the host lock."""
-    loads: dict[str, HostLoad] = {}
-    in_flight = dict(session.execute(
-        select(P.c.host, func.count()).join(Q, Q.c.page_id == P.c.id)
-        .where(Q.c.state == QueueState.LEASED, Q.c.lease_expires_at > now).group_by(P.c.host)).all())
-    # Hosts within the default delay, plus hosts whose site row sets a delay of its own (few).
-    recent = session.execute(
-        select(H.c.host, H.c.last_started_at, S.c.max_concurrent_pages, S.c.min_delay_ms)
-        .outerjoin(S, S.c.host == H.c.host)
-        .where(or_(H.c.last_started_at > now - default.min_delay,
-                   and_(S.c.min_delay_ms.is_not(None), H.c.last_started_at > now - BUSY_HOST_LOOKBACK)))).all()
-    rules = {r.host: _site_rule(r, default) for r in recent}
-    for r in recent:
-        loads[r.host] = HostLoad(in_flight.pop(r.host, 0), r.last_started_at)
-    loads |= {host: HostLoad(count, None) for host, count in in_flight.items()}
-    return [host for host, load in loads.items() if not host_gate(load, now, rules.get(host, default)).allowed]
+TIME_PARAMETERS = ("now", "expires", "due_at")
 
 
-def _take_host_slot(session: Session, candidate: Row, now: datetime, default: HostRule) -> bool:
-    """Lock the host's politeness row (skipping it if another claimer holds it), re-check the
-    gate with fresh counts and record the start."""
-    locking = _for_update(session, select(H).where(H.c.host == candidate.host), skip_locked=True)
-    host_row = session.execute(locking).first()
-    if host_row is None:
-        if session.execute(select(H.c.host).where(H.c.host == candidate.host)).first() is not None:
-            return False  # another claimer holds this host right now
-        _insert_ignore(session, H, {"host": candidate.host, "last_started_at": None})
-        host_row = session.execute(locking).first()
-        if host_row is None:
-            return False
-    in_flight = session.execute(
-        select(func.count()).select_from(Q.join(P, P.c.id == Q.c.page_id))
-        .where(P.c.host == candidate.host, Q.c.state == QueueState.LEASED, Q.c.lease_expires_at > now)).scalar_one()
-    if not host_gate(HostLoad(in_flight, host_row.last_started_at), now, _site_rule(candidate, default)).allowed:
-        return False
-    session.execute(update(H).where(H.c.host == candidate.host).values(last_started_at=now))
-    return True
+@functools.cache
+def _typed(sql: str, returns_due_at: bool = False) -> TextClause:
+    """The SQL with its time parameters bound (and `due_at` read) as aware UTC on both databases;
+    built once per statement, which keeps a claim's client side cheap."""
+    times = [bindparam(name, type_=UTCDateTime()) for name in TIME_PARAMETERS if re.search(rf":{name}\b", sql)]
+    statement = text(sql).bindparams(*times)
+    return statement.columns(due_at=UTCDateTime()) if returns_due_at else statement
 
 
-def _site_rule(row: Row, default: HostRule) -> HostRule:
-    return HostRule(
-        max_concurrent=row.max_concurrent_pages if row.max_concurrent_pages is not None else default.max_concurrent,
-        min_delay=timedelta(milliseconds=row.min_delay_ms) if row.min_delay_ms is not None else default.min_delay,
-    )
+def _ensure_host_row(session: Session, page_id: int) -> None:
+    """The page's host gets its `crawl_hosts` row when its first page is queued: a claim only
+    considers pages whose host row exists (it locks that row)."""
+    session.execute(dialect_insert(session, H).from_select(["host"], select(P.c.host).where(P.c.id == page_id))
+                    .on_conflict_do_nothing())
 
 
 # ---------------------------------------------------------------- the lease's end
@@ -220,7 +235,10 @@ def _site_rule(row: Row, default: HostRule) -> HostRule:
 def renew(session: Session, lease: Lease, now: datetime, duration: timedelta) -> Lease:
     """Extend a lease during a long render; raises `LeaseLost` if it is no longer ours."""
     expires = now + duration
-    _transition(session, lease, lease_expires_at=expires, updated_at=now)
+    renewed = session.execute(_typed(f"UPDATE crawl_queue SET lease_expires_at = :expires, updated_at = :now WHERE {HELD}"),
+                              {"expires": expires, "now": now, "queue_id": lease.queue_id, "owner": lease.owner})
+    if renewed.rowcount != 1:
+        raise LeaseLost(f"{lease.url}: lease of {lease.owner} ended before renewal")
     return Lease(lease.queue_id, lease.page_id, lease.url, lease.host, lease.owner, lease.reason,
                  lease.due_at, lease.attempts, expires)
 
@@ -228,15 +246,11 @@ def renew(session: Session, lease: Lease, now: datetime, duration: timedelta) ->
 def complete(session: Session, lease: Lease, now: datetime) -> str:
     """The crawl is recorded: the row is done — or queued again if the page was asked for
     while it was being crawled (a push or modified view during the render). Returns the state."""
-    unchanged = and_(Q.c.due_at == lease.due_at, Q.c.reason == lease.reason)
-    state = case((unchanged, QueueState.DONE.value), else_=QueueState.QUEUED.value)
-    result = session.execute(update(Q).where(
-        Q.c.id == lease.queue_id, Q.c.state == QueueState.LEASED, Q.c.lease_owner == lease.owner).values(
-        state=state, lease_expires_at=None, last_error=None, updated_at=now,
-        lease_owner=case((unchanged, lease.owner), else_=None)).returning(Q.c.state)).first()
-    if result is None:
-        raise LeaseLost(f"{lease.url}: lease of {lease.owner} ended before completion")
-    return result.state
+    return _end_lease(session, lease, "completion", """
+        state = CASE WHEN due_at = :due_at AND reason = :reason THEN 'done' ELSE 'queued' END,
+        lease_owner = CASE WHEN due_at = :due_at AND reason = :reason THEN lease_owner END,
+        lease_expires_at = NULL, last_error = NULL, updated_at = :now""",
+        due_at=lease.due_at, reason=lease.reason, now=now)
 
 
 def asked_again(session: Session, lease: Lease) -> bool:
@@ -247,24 +261,29 @@ def asked_again(session: Session, lease: Lease) -> bool:
 
 def retry_later(session: Session, lease: Lease, at: datetime, error: str, now: datetime) -> None:
     """A transient failure: back to the queue at `at` (the policy's backoff)."""
-    _transition(session, lease, state=QueueState.QUEUED.value, due_at=at, reason=Reason.RETRY.value,
-                priority=Reason.RETRY.priority, lease_owner=None, lease_expires_at=None, last_error=error, updated_at=now)
+    _end_lease(session, lease, "retry", """
+        state = 'queued', due_at = :due_at, reason = :reason, priority = :priority, lease_owner = NULL,
+        lease_expires_at = NULL, last_error = :error, updated_at = :now""",
+        due_at=at, reason=Reason.RETRY.value, priority=Reason.RETRY.priority, error=error, now=now)
 
 
 def give_up(session: Session, lease: Lease, error: str, now: datetime) -> None:
     """A permanent failure: done until a new view or push re-arms the row."""
-    _transition(session, lease, state=QueueState.DONE.value, lease_expires_at=None, last_error=error, updated_at=now)
+    _end_lease(session, lease, "giving up", """
+        state = 'done', lease_expires_at = NULL, last_error = :error, updated_at = :now""", error=error, now=now)
 
 
 def park(session: Session, lease: Lease, error: str, now: datetime) -> None:
     """Too many failures in a row: no automatic crawls until an operator pushes the page."""
-    _transition(session, lease, state=QueueState.PARKED.value, lease_expires_at=None, last_error=error, updated_at=now)
+    _end_lease(session, lease, "parking", """
+        state = 'parked', lease_expires_at = NULL, last_error = :error, updated_at = :now""", error=error, now=now)
 
 
 def release(session: Session, lease: Lease, now: datetime) -> None:
     """Give the page back untouched (shutdown): due at once, the attempt not counted."""
-    _transition(session, lease, state=QueueState.QUEUED.value, due_at=min(lease.due_at, now),
-                lease_owner=None, lease_expires_at=None, attempts=Q.c.attempts - 1, updated_at=now)
+    _end_lease(session, lease, "release", """
+        state = 'queued', due_at = :due_at, lease_owner = NULL, lease_expires_at = NULL,
+        attempts = attempts - 1, updated_at = :now""", due_at=min(lease.due_at, now), now=now)
 
 
 def reap(session: Session, now: datetime, park_after: int) -> tuple[int, int]:
@@ -275,18 +294,54 @@ def reap(session: Session, now: datetime, park_after: int) -> tuple[int, int]:
     expired = and_(Q.c.state == QueueState.LEASED, Q.c.lease_expires_at < now)
     parked = session.execute(update(Q).where(expired, Q.c.attempts >= park_after).values(
         state=QueueState.PARKED.value, last_error="lease expired on every attempt (crashing page?)",
-        lease_expires_at=None, updated_at=now)).rowcount
+        lease_expires_at=None, updated_at=now).returning(Q.c.page_id)).scalars().all()
     requeued = session.execute(update(Q).where(expired).values(
         state=QueueState.QUEUED.value, last_error=func.coalesce(Q.c.lease_owner, "") + " lost its lease",
-        lease_owner=None, lease_expires_at=None, updated_at=now)).rowcount
-    return requeued, parked
+        lease_owner=None, lease_expires_at=None, updated_at=now).returning(Q.c.page_id)).scalars().all()
+    _free_slots(session, [*parked, *requeued])
+    return len(requeued), len(parked)
 
 
-def _transition(session: Session, lease: Lease, **values: object) -> None:
-    result = session.execute(update(Q).where(
-        Q.c.id == lease.queue_id, Q.c.state == QueueState.LEASED, Q.c.lease_owner == lease.owner).values(**values))
-    if result.rowcount != 1:
-        raise LeaseLost(f"{lease.url}: lease of {lease.owner} ended before {values.get('state', 'renewal')}")
+def _free_slots(session: Session, page_ids: list[int]) -> None:
+    """Give back the host slots of pages whose leases the reaper ended (hosts in name order, so
+    two reapers lock them in the same order)."""
+    hosts: Counter[str] = Counter()
+    for start in range(0, len(page_ids), REAP_CHUNK):
+        chunk = page_ids[start:start + REAP_CHUNK]
+        hosts.update(session.execute(select(P.c.host).where(P.c.id.in_(chunk))).scalars())
+    for host in sorted(hosts):
+        session.execute(update(H).where(H.c.host == host).values(leased=_minus(H.c.leased, hosts[host])))
+
+
+def _minus(column: ColumnElement[int], n: int) -> ColumnElement[int]:
+    return case((column > n, column - n), else_=0)
+
+
+HELD = "id = :queue_id AND state = 'leased' AND lease_owner = :owner"
+"""The row is still leased to this lease's owner (it may have expired, not yet reaped)."""
+FREE_HOST_SLOT = "UPDATE crawl_hosts SET leased = leased - 1 WHERE host = :host AND leased > 0"
+
+
+def _end_lease(session: Session, lease: Lease, what: str, assignments: str, **params: object) -> str:
+    """Move a row still leased to us out of `leased` (`assignments` is the SET list) and give
+    its host's slot back; returns the new state, or raises `LeaseLost` (and changes nothing)
+    if the lease is no longer ours. One statement on PostgreSQL."""
+    ended = f"UPDATE crawl_queue SET {assignments}\nWHERE {HELD} RETURNING state"
+    params |= {"queue_id": lease.queue_id, "owner": lease.owner, "host": lease.host}
+    if _is_postgresql(session):
+        both = f"WITH ended AS ({ended}), freed AS ({FREE_HOST_SLOT} AND EXISTS (SELECT 1 FROM ended))\nSELECT state FROM ended"
+        state = session.execute(_typed(both), params).scalar()
+    else:
+        state = session.execute(_typed(ended), params).scalar()
+        if state is not None:
+            session.execute(_typed(FREE_HOST_SLOT), params)
+    if state is None:
+        raise LeaseLost(f"{lease.url}: lease of {lease.owner} ended before {what}")
+    return state
+
+
+def _is_postgresql(session: Session) -> bool:
+    return session.get_bind().dialect.name == "postgresql"
 
 
 def _insert_ignore(session: Session, table: Table, values: dict[str, object]) -> bool:
@@ -295,8 +350,8 @@ def _insert_ignore(session: Session, table: Table, values: dict[str, object]) ->
     return session.execute(statement).first() is not None
 
 
-def _for_update(session: Session, query: Select, skip_locked: bool = False) -> Select:
+def _for_update(session: Session, query: Select) -> Select:
     """Row locks exist on PostgreSQL; SQLite's BEGIN IMMEDIATE already excludes other writers."""
-    if session.get_bind().dialect.name == "postgresql":
-        return query.with_for_update(skip_locked=skip_locked)
+    if _is_postgresql(session):
+        return query.with_for_update()
     return query

@@ -381,17 +381,23 @@ class Snapshot(Base):
 
 
 class CrawlHost(Base):
-    """Per-host politeness state, one row per host the queue has started a page of.
+    """Per-host politeness state: one row per host with a page in the queue (enqueueing makes it).
 
-    Claimers lock the host's row (`FOR UPDATE SKIP LOCKED`) before leasing one of its pages,
-    so two workers cannot both take a host's last free slot; `last_started_at` enforces the
-    minimum delay between two starts. Owned by `scheduler/queue.py` (migration 0004).
+    The gate a claim checks lives in this row — `leased` (pages of the host leased now) and
+    `next_start_at` (the minimum delay after the last start) — so that a claimer that locks the
+    row (`FOR UPDATE SKIP LOCKED` on PostgreSQL) checks and takes the slot on the row's newest
+    version, and two workers cannot both take a host's last free slot. Every transition out of
+    `leased` gives the slot back. Owned by `scheduler/queue.py` (migrations 0004, 0009).
     """
 
     __tablename__ = "crawl_hosts"
 
     host: Mapped[str] = mapped_column(String(255), primary_key=True)
     last_started_at: Mapped[datetime | None]
+    leased: Mapped[int] = mapped_column(server_default=text("0"))
+    """Pages of this host in state `leased` (expired leases count until the reaper ends them)."""
+    next_start_at: Mapped[datetime | None]
+    """No page of this host starts before this time (the last start plus the host's delay)."""
 
 
 apscheduler_jobs = Table(

@@ -8,7 +8,7 @@ from sqlalchemy import insert, select
 from scheduler import queue
 from scheduler.policy import HostRule, Reason
 from scheduler.queue import LeaseLost, write_transaction
-from storage.models import QueueEntry, Site
+from storage.models import CrawlHost, QueueEntry, Site
 from storage.pages import ensure_page
 
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=timezone.utc)
@@ -185,3 +185,43 @@ def test_site_row_overrides_the_default_politeness(sessions):
         add(sessions, f"http://slow.test/{i}")
     assert claim(sessions, "w1", rule=FREE) is not None
     assert claim(sessions, "w2", rule=FREE) is None
+
+
+def host_slots(sessions, host):
+    with sessions() as session:
+        return session.execute(select(CrawlHost.leased).where(CrawlHost.host == host)).scalar_one()
+
+
+def test_every_end_of_a_lease_gives_the_host_slot_back(sessions):
+    for i in range(6):
+        add(sessions, f"http://a.test/{i}")
+    leases = [claim(sessions, f"w{i}") for i in range(6)]
+    assert host_slots(sessions, "a.test") == 6
+    ends = [lambda s, x: queue.complete(s, x, T0 + S), lambda s, x: queue.retry_later(s, x, T0 + 9 * S, "t", T0 + S),
+            lambda s, x: queue.give_up(s, x, "404", T0 + S), lambda s, x: queue.park(s, x, "5 failures", T0 + S),
+            lambda s, x: queue.release(s, x, T0 + S)]
+    for end, lease in zip(ends, leases):
+        with write_transaction(sessions) as session:
+            end(session, lease)
+    assert host_slots(sessions, "a.test") == 1
+    with write_transaction(sessions) as session:
+        assert queue.reap(session, T0 + LEASE + S, park_after=5) == (1, 0)
+    assert host_slots(sessions, "a.test") == 0
+    with pytest.raises(LeaseLost), write_transaction(sessions) as session:
+        queue.complete(session, leases[5], T0 + LEASE + 2 * S)
+    assert host_slots(sessions, "a.test") == 0  # a lost lease gives nothing back twice
+
+
+def test_a_host_being_claimed_is_passed_over_not_waited_for(sessions):
+    if sessions.kw["bind"].dialect.name != "postgresql":
+        pytest.skip("row locks and SKIP LOCKED are PostgreSQL's; SQLite has one writer at a time")
+    add(sessions, "http://busy.test/1", due=T0 - S)
+    add(sessions, "http://busy.test/2", due=T0 - S)
+    add(sessions, "http://free.test/1", due=T0)
+    last_slot = HostRule(max_concurrent=1, min_delay=timedelta(0))
+    with write_transaction(sessions) as holding:  # claimer A has taken busy.test's row, not yet committed
+        first = queue.claim(holding, "A", T0, LEASE, last_slot)
+        assert first.host == "busy.test"
+        second = claim(sessions, "B", rule=last_slot)
+        assert second is not None and second.host == "free.test"
+    assert claim(sessions, "C", rule=last_slot) is None  # busy.test's one slot is A's
