@@ -110,6 +110,19 @@ def test_strikes_outside_the_window_do_not_count() -> None:
     assert not slow.record_timeout("widgets.example")
 
 
+def test_hosts_whose_strikes_and_blocks_expired_are_forgotten() -> None:
+    now = [0.0]
+    slow = SlowHosts(strikes=2, window_s=60, block_s=300, clock=lambda: now[0])
+    for i in range(1000):
+        slow.record_timeout(f"widget{i}.example")
+    slow.record_timeout("widget0.example")
+    assert slow.blocked() == {"widget0.example"} and slow.hosts_tracked == 1000
+    now[0] = 100
+    assert slow.blocked() == {"widget0.example"} and slow.hosts_tracked == 1
+    now[0] = 400
+    assert slow.blocked() == frozenset() and slow.hosts_tracked == 0
+
+
 def test_site_settings_apply_to_subdomains_and_hide_the_password() -> None:
     settings = RenderSettings(sites={"publisher.example": SiteSettings(username="bot", password="s3cret")})
     assert settings.site("www.publisher.example").username == "bot"
