@@ -1,6 +1,8 @@
 """Throughput of the full render (block + settle + scroll + snapshot) against a bare Playwright
 loop (new context, goto `load`, `page.content()`), same Chromium, same demo pages, same
-concurrency, in one run. Prints numbers; asserts nothing.
+concurrency, in one run. Prints numbers; asserts nothing. The demo site runs in a child process
+(bench/render_site.py) so its threads do not compete with either loop for this process's GIL;
+the full render's median phase times are printed beside its throughput.
 
     .venv/bin/python bench/render_throughput.py [--pages 24] [--rounds 3] [--concurrency 1 2 4 8]
     .venv/bin/python bench/render_throughput.py --big        # snapshot time of 5,000+ element pages
@@ -19,11 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.async_api import async_playwright  # noqa: E402
 
-from demosite.server import DemoSite  # noqa: E402
 from render.browser import Renderer  # noqa: E402
 from render.chromium import find_chromium, launch_args  # noqa: E402
 from render.model import RenderedPage  # noqa: E402
 from render.settings import RenderSettings  # noqa: E402
+
+from bench.render_site import RemoteSite, demo_site_process  # noqa: E402
 
 PATHS = (
     "/articles/harbour-bridge.html", "/articles/bakery-cooperative.html", "/articles/community-orchard.html",
@@ -61,7 +64,7 @@ async def bare_loop(urls: list[str], concurrency: int) -> float:
     return len(urls) / elapsed
 
 
-async def full_render(urls: list[str], settings: RenderSettings) -> float:
+async def full_render(urls: list[str], settings: RenderSettings) -> tuple[float, list[RenderedPage]]:
     async with Renderer(settings) as renderer:
         await renderer.render(urls[0])  # warm-up: launch costs are not per-page costs
         started = time.perf_counter()
@@ -70,25 +73,29 @@ async def full_render(urls: list[str], settings: RenderSettings) -> float:
     failed = [r for r in results if not isinstance(r, RenderedPage)]
     if failed:
         print(f"  ({len(failed)} failures, e.g. {failed[0]})")
-    return len(urls) / elapsed
+    return len(urls) / elapsed, [r for r in results if isinstance(r, RenderedPage)]
 
 
-async def throughput(site: DemoSite, pages: int, rounds: int, levels: list[int], settle_quiet_ms: int) -> None:
+async def throughput(site: RemoteSite, pages: int, rounds: int, levels: list[int], settle_quiet_ms: int) -> None:
     urls = [site.url(PATHS[i % len(PATHS)]) for i in range(pages)]
     print(f"{pages} pages per round, {rounds} rounds, medians; Chromium {find_chromium()}")
-    print(f"{'conc':>4} {'bare p/s':>9} {'full p/s':>9} {'full/bare':>9}")
+    print(f"{'conc':>4} {'bare p/s':>9} {'full p/s':>9} {'full/bare':>9}   full render, median ms: nav settle snap total")
     for level in levels:
         settings = RenderSettings(resolver_rules=LOOPBACK_ONLY, concurrency=level, handle_signals=False,
                                   settle_quiet_ms=settle_quiet_ms)
-        bare, full = [], []
+        bare, full, rendered = [], [], []
         for _ in range(rounds):
             bare.append(await bare_loop(urls, level))
-            full.append(await full_render(urls, settings))
+            rate, pages_done = await full_render(urls, settings)
+            full.append(rate)
+            rendered += pages_done
         b, f = statistics.median(bare), statistics.median(full)
-        print(f"{level:>4} {b:>9.2f} {f:>9.2f} {f / b:>9.2f}")
+        phases = [statistics.median(getattr(p.timings, name) for p in rendered) if rendered else 0.0
+                  for name in ("navigation_ms", "settle_ms", "snapshot_ms", "total_ms")]
+        print(f"{level:>4} {b:>9.2f} {f:>9.2f} {f / b:>9.2f}   " + " ".join(f"{v:.0f}" for v in phases), flush=True)
 
 
-async def big_pages(site: DemoSite, rounds: int) -> None:
+async def big_pages(site: RemoteSite, rounds: int) -> None:
     settings = RenderSettings(resolver_rules=LOOPBACK_ONLY, handle_signals=False)
     print(f"{'elements':>8} {'boxes':>6} {'snapshot ms':>11} {'total ms':>9}  (median of {rounds})")
     async with Renderer(settings) as renderer:
@@ -111,7 +118,7 @@ def main() -> None:
     parser.add_argument("--settle-quiet-ms", type=int, default=RenderSettings().settle_quiet_ms)
     parser.add_argument("--big", action="store_true", help="measure snapshots of 5,000+ element pages instead")
     args = parser.parse_args()
-    with DemoSite() as site:
+    with demo_site_process() as site:
         if args.big:
             asyncio.run(big_pages(site, args.rounds))
         else:
