@@ -43,6 +43,9 @@ TIMER_LATE_GRACE_MS = 250
 FRAME_GRACE_MS = 100
 """An animation frame not delivered within this (a page Chromium does not paint) stops holding."""
 
+NAVIGATED = "Execution context was destroyed"
+"""Playwright's message when the page moved to another document during an evaluate."""
+
 SETTLE_JS = (files("render") / "settle.js").read_text(encoding="utf-8")
 IDLE_JS = "(maxMs) => window.__rcSettle ? window.__rcSettle.idle(maxMs) : {pending: 0, quietMs: 1e9}"
 
@@ -89,7 +92,13 @@ async def _page_idle(page: Page, tracker: RequestTracker, settings: RenderSettin
     nothing let go for the quiet window; a hold let go more recently counts as activity, so
     the caller waits out the window for requests its callback may have started."""
     remaining_ms = max(0.0, (deadline - time.monotonic()) * 1000)
-    state = await bounded(page.evaluate(IDLE_JS, remaining_ms), round(remaining_ms) + settings.call_timeout_ms)
+    try:
+        state = await bounded(page.evaluate(IDLE_JS, remaining_ms), round(remaining_ms) + settings.call_timeout_ms)
+    except PlaywrightError as error:
+        if NAVIGATED not in error.message:
+            raise
+        tracker.touch()  # the page went on to another document: wait for that one
+        return False
     if state["pending"]:
         return False  # the deadline passed with holds left; the caller sees the cap
     if state["quietMs"] >= settings.settle_quiet_ms:

@@ -89,3 +89,11 @@ def test_the_page_sees_one_hidden_helper_and_its_timers_still_work(renderer: Loo
     page = render(renderer, "window.pdl = {keys: Object.keys(window).filter((k) => k.startsWith('__rc')),"
                             " timeoutArgs: null}; setTimeout(function (a, b) { window.pdl.timeoutArgs = [a, b]; }, 10, 1, 2);")
     assert page.datalayer.globals["pdl"] == {"keys": [], "timeoutArgs": [1, 2]}
+
+
+def test_a_page_that_reloads_itself_while_waited_for_is_rendered_after_the_reload(renderer: LoopRenderer) -> None:
+    # The reload comes while another short timer still holds the page (the wait is in flight).
+    page = render(renderer, "setTimeout(function () {}, 1000); setTimeout(function () {"
+                            " if (!sessionStorage.getItem('seen')) { sessionStorage.setItem('seen', '1'); location.reload(); }"
+                            " else { window.pdl = {articleId: 'reloaded'}; } }, 800);")
+    assert page.datalayer.globals["pdl"] == {"articleId": "reloaded"}
