@@ -180,6 +180,7 @@ class Profile(Base):
     """
 
     __tablename__ = "profiles"
+    __table_args__ = (Index("ix_profiles_soft_404_crawled_at", "soft_404", "crawled_at"),)
 
     page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"), primary_key=True)
     version_id: Mapped[int] = mapped_column(ForeignKey("profile_versions.id"), index=True)
@@ -197,7 +198,7 @@ class Profile(Base):
     recommendable: Mapped[bool] = mapped_column(index=True)
     recommending: Mapped[bool]
     expires_at: Mapped[datetime | None] = mapped_column(index=True)
-    soft_404: Mapped[bool] = mapped_column(index=True)
+    soft_404: Mapped[bool]
     word_count: Mapped[int]
     content_hash: Mapped[str] = mapped_column(String(HASH_CHARS))
     crawled_at: Mapped[datetime]
@@ -287,7 +288,7 @@ class ProfileField(Base):
     __tablename__ = "profile_fields"
     __table_args__ = (
         CheckConstraint("type IN ('string', 'number', 'time', 'geopoint')", name="type"),
-        Index("ix_profile_fields_key_value_text", "key", "value_text"),
+        Index("ix_profile_fields_key_value_text_page_id", "key", "value_text", "page_id"),
         Index("ix_profile_fields_key_value_number", "key", "value_number"),
         Index("ix_profile_fields_key_value_time", "key", "value_time"),
         Index("ix_profile_fields_key_latitude", "key", "latitude"),
