@@ -2,13 +2,16 @@
 
     .venv/bin/python bench/storage_bench.py                       # both databases, 100k
     .venv/bin/python bench/storage_bench.py --db sqlite --profiles 20000
+    .venv/bin/python bench/storage_bench.py --reuse --worker-saves 0   # queries only, last run's data
 
 For each database: a fresh schema built by the migrations; N synthetic profiles (plus ~10%
 failed crawls) bulk-saved with `save_crawls` in one process; every README query
 (storage/queries.py) run `--runs` times: median and 95th percentile, rows returned, and the
 query plan, so one can see the indexes are used; then `--worker-saves` more crawls saved the
 way a worker saves them, `save_crawl` and a commit each, into the full database.
-Numbers are printed (and written to bench/out/storage_bench.json), not asserted.
+`--reuse` keeps the database a previous run loaded (migrated to the current revision), to
+time the queries again after a schema or query change without the load; it reports no bulk
+save rate. Numbers are printed (and written to bench/out/storage_bench.json), not asserted.
 Targets from the issue: >= 1,000 profiles/s on PostgreSQL, every query < 50 ms median.
 """
 
@@ -26,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, select, text, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -43,22 +47,41 @@ BENCH_SCHEMA = "rc_storage_bench"
 HISTORY_URL = "https://news.example/a/1"
 
 
+SQLITE_PATH = OUT_DIR / "storage_bench.db"
+
+
+def database_url(kind: str, postgres_url: str) -> str:
+    if kind == "sqlite":
+        return f"sqlite:///{SQLITE_PATH}"
+    return f"{postgres_url}?options=-csearch_path%3D{BENCH_SCHEMA}"
+
+
 def fresh_database(kind: str, postgres_url: str) -> str:
     if kind == "sqlite":
         OUT_DIR.mkdir(exist_ok=True)
-        path = OUT_DIR / "storage_bench.db"
         for suffix in ("", "-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        url = f"sqlite:///{path}"
+            Path(f"{SQLITE_PATH}{suffix}").unlink(missing_ok=True)
     else:
         admin = make_engine(postgres_url)
         with admin.begin() as connection:
             connection.execute(text(f"DROP SCHEMA IF EXISTS {BENCH_SCHEMA} CASCADE"))
             connection.execute(text(f"CREATE SCHEMA {BENCH_SCHEMA}"))
         admin.dispose()
-        url = f"{postgres_url}?options=-csearch_path%3D{BENCH_SCHEMA}"
+    url = database_url(kind, postgres_url)
     upgrade(url)
     return url
+
+
+def loaded_profiles(url: str) -> int:
+    """Profiles in a database a previous run loaded (0 if there is none)."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            return connection.execute(text("SELECT COUNT(*) FROM profiles")).scalar_one()
+    except DBAPIError:  # no database or no tables yet: nothing to reuse
+        return 0
+    finally:
+        engine.dispose()
 
 
 def load(engine: Engine, count: int, batch: int) -> dict[str, Any]:
@@ -193,13 +216,21 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30, help="timed runs per query")
     parser.add_argument("--postgres-url", default=DEFAULT_POSTGRES_URL)
     parser.add_argument("--no-plans", action="store_true")
+    parser.add_argument("--reuse", action="store_true",
+                        help="time the queries on the database a previous run loaded (migrated first)")
     args = parser.parse_args()
     kinds = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
     results: dict[str, Any] = {}
     for kind in kinds:
-        url = fresh_database(kind, args.postgres_url)
-        engine = make_engine(url)
-        saving = [load(engine, args.profiles, args.batch)]
+        url = database_url(kind, args.postgres_url)
+        existing = loaded_profiles(url) if args.reuse else 0
+        if existing:
+            upgrade(url)
+            engine, saving = make_engine(url), []
+            print(f"{kind}: reusing the {existing:,} profiles loaded by an earlier run")
+        else:
+            engine = make_engine(fresh_database(kind, args.postgres_url))
+            saving = [load(engine, args.profiles, args.batch)]
         analyze(engine)
         queries = time_queries(engine, args.runs)
         if args.worker_saves:
