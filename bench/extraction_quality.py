@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -27,7 +28,8 @@ from extraction.document import parse  # noqa: E402
 from extraction.maintext import main_text  # noqa: E402
 from render.model import RenderedPage  # noqa: E402
 
-DEFAULT_BENCH = ROOT.parent / "shared" / "bench"
+DEFAULT_BENCH = Path(os.environ.get("RENDERCRAWL_BENCH_DIR", ROOT.parent / "shared" / "bench"))
+"""The public benchmark lives beside the repository (`../shared/bench`); elsewhere, say where."""
 DEFAULT_OUT = ROOT / "bench" / "out"
 ERROR_PAGE_PREFIX = "chrome-error://"  # final URL of a snapshot of Chromium's own error page
 
@@ -144,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(systems) - set(SYSTEMS)
     if unknown:
         ap.error(f"unknown systems: {', '.join(sorted(unknown))}")
+    if not (args.bench / "evaluate.py").is_file():
+        sys.exit(f"no benchmark at {args.bench}: pass --bench DIR or set RENDERCRAWL_BENCH_DIR")
     pages = load_benchmark(args.bench / "scrapinghub")
     rendered = render_pages(pages, args.out / "rendered") if "ours-rendered" in systems else {}
     broken = sorted(pid for pid, page in rendered.items() if page.final_url.startswith(ERROR_PAGE_PREFIX))
