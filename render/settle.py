@@ -12,6 +12,10 @@ in flight within the subresource budget, no request or hold let go — for `sett
 (a request a finished script or callback starts reaches us a moment later). With a data-layer
 condition configured, settled as soon as it holds; a quiet page does not end that wait until the
 condition's own cap passed. Never later than the cap, then flagged unsettled.
+
+Known limit: a promise does not carry the chain level, so a polling loop written as
+`while (true) { await sleep(100); ... }` holds the page to the cap (flagged unsettled), as a
+page that never stops requesting does.
 """
 
 from __future__ import annotations

@@ -58,6 +58,11 @@ def test_value_set_when_a_request_started_by_a_timer_answers_is_captured(rendere
     assert page.datalayer.globals["pdl"] == {"articleId": "after-fetch"}
 
 
+def test_value_set_in_an_animation_frame_after_a_timer_is_captured(renderer: LoopRenderer) -> None:
+    page = render(renderer, "setTimeout(() => requestAnimationFrame(() => { window.pdl = {articleId: 'frame'}; }), 600);")
+    assert page.datalayer.globals["pdl"] == {"articleId": "frame"}
+
+
 def test_a_cleared_timer_does_not_hold_the_page(renderer: LoopRenderer) -> None:
     page = render(renderer, "var t = setTimeout(function () { window.late = true; }, 900); clearTimeout(t);")
     assert page.settled and "late" not in page.datalayer.globals
