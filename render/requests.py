@@ -33,10 +33,10 @@ class RequestTracker:
         page.on("requestfinished", self._ended)
         page.on("requestfailed", self._failed)
 
-    def touch(self, ago_ms: float = 0.0) -> None:
-        """Count something that happened in the page `ago_ms` ago as activity (a timer or a
-        request callback that ran: what it started may not have reached us yet)."""
-        self.last_activity = max(self.last_activity, time.monotonic() - ago_ms / 1000)
+    def touch(self) -> None:
+        """Count something the page did now as network activity (it moved to another
+        document: the quiet window starts again)."""
+        self.last_activity = time.monotonic()
 
     def quiet_ms(self) -> float:
         return (time.monotonic() - self.last_activity) * 1000

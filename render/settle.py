@@ -8,8 +8,9 @@ So the page tells us what it still has pending: `render/settle.js`, an init scri
 page for each pending short timer (delay <= `settle_timer_max_ms`), animation frame, fetch and
 XMLHttpRequest (chains of timers and frames only a few levels deep; intervals and long timers
 never hold it). Settled when no such hold is left AND the network has been quiet — no request
-in flight within the subresource budget, no request or hold let go — for `settle_quiet_ms`
-(a request a finished script or callback starts reaches us a moment later). With a data-layer
+in flight within the subresource budget, no request seen — for `settle_quiet_ms` (a finished
+script may still be executing before it asks for the next) and no hold let go for
+`RELEASE_QUIET_MS` (a request its callback started reaches us a moment later). With a data-layer
 condition configured, settled as soon as it holds; a quiet page does not end that wait until the
 condition's own cap passed. Never later than the cap, then flagged unsettled.
 
@@ -44,6 +45,11 @@ MAX_TIMER_CHAIN = 3
 animation) that would hold it to the cap."""
 TIMER_LATE_GRACE_MS = 250
 """A timer that has not run this long after it was due (a busy main thread) stops holding."""
+RELEASE_QUIET_MS = 50
+"""After the last hold was let go: its callback has run, so any request it started is already
+with Chromium; this covers the event's trip to us and loads that wait for the next frame (CSS
+backgrounds, fonts). The full `settle_quiet_ms` applies to the network itself, where a finished
+script may still be executing before it asks for the next."""
 FRAME_GRACE_MS = 100
 """An animation frame not delivered within this (a page Chromium does not paint) stops holding."""
 
@@ -92,9 +98,9 @@ def _network_quiet(tracker: RequestTracker, settings: RenderSettings) -> bool:
 
 
 async def _page_idle(page: Page, tracker: RequestTracker, settings: RenderSettings, deadline: float) -> bool:
-    """Wait in the page until nothing holds it (or the deadline). True when it was idle with
-    nothing let go for the quiet window; a hold let go more recently counts as activity, so
-    the caller waits out the window for requests its callback may have started."""
+    """Wait in the page until nothing holds it (or the deadline). True when nothing was let go
+    for `RELEASE_QUIET_MS` either; a hold let go more recently is waited out here, and the
+    caller looks at the network again for requests its callback may have started."""
     remaining_ms = max(0.0, (deadline - time.monotonic()) * 1000)
     try:
         state = await bounded(page.evaluate(IDLE_JS, remaining_ms), round(remaining_ms) + settings.call_timeout_ms)
@@ -105,9 +111,10 @@ async def _page_idle(page: Page, tracker: RequestTracker, settings: RenderSettin
         return False
     if state["pending"]:
         return False  # the deadline passed with holds left; the caller sees the cap
-    if state["quietMs"] >= settings.settle_quiet_ms:
+    wait_ms = min(settings.settle_quiet_ms, RELEASE_QUIET_MS) - state["quietMs"]
+    if wait_ms <= 0:
         return True
-    tracker.touch(ago_ms=state["quietMs"])
+    await asyncio.sleep(wait_ms / 1000)
     return False
 
 
