@@ -21,9 +21,13 @@ from extraction.profile import (
 )
 
 
-def profile_to_json(profile: ContentProfile) -> str:
-    """The profile's JSON form including its content hash, compact, non-ASCII kept as is."""
-    return json.dumps(profile.to_json_dict(), ensure_ascii=False, separators=(",", ":"))
+def profile_to_json(profile: ContentProfile, with_body: bool = True) -> str:
+    """The profile's JSON form including its content hash, compact, non-ASCII kept as is;
+    without the `body` key if `with_body` is false (`profile_from_dict` then needs one given)."""
+    data = profile.to_json_dict()
+    if not with_body:
+        del data["body"]
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def profile_from_json(text: str) -> ContentProfile:

@@ -152,7 +152,10 @@ class ProfileVersion(Base):
     """Every distinct profile a page has had; a row is added only when the hash changes.
 
     The scalar columns repeat the most compared fields so that "what changed" is plain SQL
-    (`LAG(title) OVER (...)`) on both databases; `profile_json` holds the whole profile.
+    (`LAG(title) OVER (...)`) on both databases; `profile_json` holds the whole profile but its
+    body, which is stored once per page and body: in `profile_bodies` while it is the current
+    one, then in `past_bodies` (both found by `body_hash`). A body those text columns cannot
+    hold exactly (a NUL character) stays in the JSON.
     """
 
     __tablename__ = "profile_versions"
@@ -221,6 +224,21 @@ class ProfileBody(Base):
     __tablename__ = "profile_bodies"
 
     page_id: Mapped[int] = mapped_column(ForeignKey("profiles.page_id", ondelete="CASCADE"), primary_key=True)
+    body: Mapped[str] = mapped_column(Text)
+
+
+class PastBody(Base):
+    """A body a page's profile had before its current one, once per page and body hash
+    (`JOIN past_bodies pb ON pb.page_id = v.page_id AND pb.body_hash = v.body_hash`).
+
+    Versions keep their bodies here rather than in `profile_json`, so a page's text is not
+    stored again with every version (at 100k profiles that copy was a third of the database).
+    """
+
+    __tablename__ = "past_bodies"
+
+    page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"), primary_key=True)
+    body_hash: Mapped[str] = mapped_column(String(HASH_CHARS), primary_key=True)
     body: Mapped[str] = mapped_column(Text)
 
 

@@ -87,9 +87,19 @@ def version_row(page_id: int, crawl_id: int | None, profile: ContentProfile, con
         "modified_at": profile.modified_time,
         "word_count": profile.word_count,
         "image_url": None if profile.image is None else clean(profile.image.url),
-        "body_hash": hashlib.sha256(profile.body.encode("utf-8", "surrogatepass")).hexdigest(),
-        "profile_json": clean(profile_to_json(profile)),
+        "body_hash": body_hash(profile.body),
+        "profile_json": clean(profile_to_json(profile, with_body=not body_column_holds(profile.body))),
     }
+
+
+def body_hash(body: str) -> str:
+    return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def body_column_holds(body: str) -> bool:
+    """Can `profile_bodies.body` / `past_bodies.body` store this body exactly? Not with a NUL
+    character or a lone surrogate (replaced there): such a body stays in the version JSON."""
+    return clean(body) == body
 
 
 def child_rows(page_id: int, profile: ContentProfile) -> list[tuple[Table, list[Row]]]:

@@ -247,7 +247,8 @@ ordering by URL instead means sorting every match first (8,000 of 100,000 pages 
 The test suite runs each query on SQLite and PostgreSQL against a fixture database
 (`tests/storage/test_queries.py`); `bench/storage_bench.py` times them at 100,000 profiles.
 The page text is in `profile_bodies` (`JOIN profile_bodies b ON b.page_id = p.page_id`), so
-that `profiles` rows stay small and fast to scan.
+that `profiles` rows stay small and fast to scan; an earlier version's text is in `past_bodies`
+(`ON pb.page_id = v.page_id AND pb.body_hash = v.body_hash`) once the page's text changed.
 """
 
 

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from extraction.profile import ContentProfile
 from storage.codec import profile_from_dict
-from storage.models import Crawl, Page, Profile, ProfileAuthor, ProfileVersion
+from storage.models import Crawl, Page, Profile, ProfileAuthor, ProfileBody, ProfileVersion
 from storage.pages import find_page_id
 from storage.records import ProfileRow
 from storage.saving import load_snapshot, save_crawl, save_crawls
@@ -26,18 +26,21 @@ def load_profile(session: Session, url: str) -> ContentProfile | None:
     """The current profile of the page `url` names (directly or as an alias), or None.
 
     Content comes from the current version's JSON (full fidelity: no column cut for an
-    index), `sources` and `rejections` from the last crawl that produced it.
+    index) and `profile_bodies` (unless the JSON kept a body that column cannot hold),
+    `sources` and `rejections` from the last crawl that produced it.
     """
     page_id = find_page_id(session, url)
     if page_id is None:
         return None
     row = session.execute(
-        select(ProfileVersion.profile_json, Profile.sources_json, Profile.rejections_json)
+        select(ProfileVersion.profile_json, Profile.sources_json, Profile.rejections_json, ProfileBody.body)
         .join(Profile, Profile.version_id == ProfileVersion.id)
+        .join(ProfileBody, ProfileBody.page_id == Profile.page_id)
         .where(Profile.page_id == page_id)).one_or_none()
     if row is None:
         return None
     data = json.loads(row.profile_json)
+    data.setdefault("body", row.body)
     data["sources"] = json.loads(row.sources_json)
     data["rejections"] = json.loads(row.rejections_json)
     return profile_from_dict(data)

@@ -26,12 +26,13 @@ from sqlalchemy.orm import Session
 from extraction.profile import ContentProfile
 from render.model import SNAPSHOT_FORMAT, RenderedPage
 from storage.bulk import bulk_insert
-from storage.models import URL_MAX_CHARS, Crawl, Page, Profile, Snapshot
+from storage.models import URL_MAX_CHARS, Crawl, Page, PastBody, Profile, ProfileBody, ProfileVersion, Snapshot
 from storage.pages import dialect_insert
 from storage.profile_rows import (
     BODY_TABLE,
     PROFILE_TABLE,
     VERSION_TABLE,
+    body_hash,
     body_row,
     child_rows,
     profile_row,
@@ -44,6 +45,7 @@ from storage.text import clean, clean_opt
 PAGES: Table = Page.__table__  # type: ignore[assignment]
 CRAWLS: Table = Crawl.__table__  # type: ignore[assignment]
 SNAPSHOTS: Table = Snapshot.__table__  # type: ignore[assignment]
+PAST_BODIES: Table = PastBody.__table__  # type: ignore[assignment]
 
 SNAPSHOT_ZLIB_LEVEL = 6
 """zlib's default: rendered HTML+layout JSON shrinks several-fold; higher levels gain little."""
@@ -229,6 +231,7 @@ def _replace_profiles(session: Session, items: list[ProfileToStore], replaced: l
         session, insert(VERSION_TABLE), VERSION_TABLE, versions, [VERSION_TABLE.c.id, VERSION_TABLE.c.page_id],
         arrays=False)}
     if replaced:
+        _keep_past_bodies(session, {i.page_id: body_hash(i.profile.body) for i in items if i.page_id in replaced})
         session.execute(delete(Profile).where(Profile.page_id.in_(replaced)))  # children cascade
     bulk_insert(session, insert(PROFILE_TABLE), PROFILE_TABLE, [
         profile_row(i.page_id, version_ids[i.page_id], i.profile, i.content_hash, i.crawled_at, i.changed_at)
@@ -242,6 +245,20 @@ def _replace_profiles(session: Session, items: list[ProfileToStore], replaced: l
     for table, rows in children.items():
         bulk_insert(session, insert(table), table, rows)
     return {i.page_id: StoredProfile(saved=True, version_id=version_ids[i.page_id], new_version=True) for i in items}
+
+
+def _keep_past_bodies(session: Session, new_body_hashes: dict[int, str]) -> None:
+    """Before profiles are replaced: each current body the new profile does not keep moves to
+    `past_bodies`, where its versions find it by hash (a body seen before is already there)."""
+    rows = session.execute(
+        select(ProfileBody.page_id, ProfileVersion.body_hash, ProfileBody.body)
+        .join(Profile, Profile.page_id == ProfileBody.page_id)
+        .join(ProfileVersion, ProfileVersion.id == Profile.version_id)
+        .where(ProfileBody.page_id.in_(list(new_body_hashes)))).all()
+    leaving = [{"page_id": r.page_id, "body_hash": r.body_hash, "body": r.body}
+               for r in rows if r.body_hash != new_body_hashes[r.page_id]]
+    if leaving:
+        session.execute(dialect_insert(session, PAST_BODIES).on_conflict_do_nothing(), leaving)
 
 
 def save_snapshots(session: Session, items: list[tuple[int, int | None, RenderedPage, datetime]]) -> None:

@@ -107,3 +107,40 @@ def test_0008_moves_bodies_out_of_profiles_and_back(empty_db_url: str) -> None:
     with engine.connect() as connection:
         assert connection.execute(text("SELECT body FROM profiles")).scalar_one() == "two words"
     engine.dispose()
+
+
+def test_0011_takes_bodies_out_of_version_json_and_back(empty_db_url: str) -> None:
+    import json
+
+    from sqlalchemy import text
+
+    upgrade(empty_db_url, "0010")
+    engine = make_engine(empty_db_url)
+    t = "'2024-05-01 00:00:00'"
+    old, new, nul = {"url": "u", "title": "a", "body": "old text"}, {"url": "u", "title": "b", "body": "new text"}, \
+        {"url": "v", "body": "with \x00 NUL"}
+    with engine.begin() as connection:
+        connection.execute(text(f"INSERT INTO pages (id, url, host, first_seen_at) VALUES (1, 'u', 'h', {t}), (2, 'v', 'h', {t})"))
+        for version_id, page_id, body_hash, data in ((1, 1, "old", old), (2, 1, "new", new), (3, 2, "nul", nul)):
+            connection.execute(text(
+                "INSERT INTO profile_versions (id, page_id, created_at, content_hash, word_count, body_hash, profile_json)"
+                f" VALUES (:id, :page_id, {t}, 'h', 2, :body_hash, :json)"),
+                {"id": version_id, "page_id": page_id, "body_hash": body_hash, "json": json.dumps(data)})
+        for page_id, version_id, body in ((1, 2, "new text"), (2, 3, "with \ufffd NUL")):
+            connection.execute(text(
+                "INSERT INTO profiles (page_id, version_id, recommendable, recommending, soft_404, word_count, "
+                "content_hash, crawled_at, changed_at, sources_json, rejections_json) "
+                f"VALUES (:page_id, :version_id, TRUE, TRUE, FALSE, 2, 'h', {t}, {t}, '{{}}', '[]')"),
+                {"page_id": page_id, "version_id": version_id})
+            connection.execute(text("INSERT INTO profile_bodies (page_id, body) VALUES (:page_id, :body)"),
+                               {"page_id": page_id, "body": body})
+    upgrade(empty_db_url)
+    with engine.connect() as connection:
+        versions = [json.loads(j) for j in connection.execute(text("SELECT profile_json FROM profile_versions ORDER BY id")).scalars()]
+        assert versions == [{"url": "u", "title": "a"}, {"url": "u", "title": "b"}, nul]  # a NUL body stays
+        assert connection.execute(text("SELECT page_id, body_hash, body FROM past_bodies")).all() == [(1, "old", "old text")]
+    downgrade(empty_db_url, "0010")
+    with engine.connect() as connection:
+        versions = [json.loads(j) for j in connection.execute(text("SELECT profile_json FROM profile_versions ORDER BY id")).scalars()]
+        assert versions == [old, new, nul]
+    engine.dispose()

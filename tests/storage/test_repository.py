@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import timedelta
 
@@ -12,8 +13,10 @@ from sqlalchemy.orm import Session
 from storage.models import (
     Crawl,
     Page,
+    PastBody,
     Profile,
     ProfileAuthor,
+    ProfileBody,
     ProfileCategory,
     ProfileField,
     ProfileKeyword,
@@ -218,3 +221,21 @@ def test_parked_page_stays_parked_after_a_failure(session: Session) -> None:
     save_crawl(session, attempt(outcome=Outcome.TIMEOUT), None)
     session.commit()
     assert session.execute(select(Page.crawl_state, Page.error_count)).one() == ("parked", 2)
+
+
+def test_each_body_is_stored_once_and_every_version_finds_its_own(session: Session) -> None:
+    first = full_profile(body="First text of the page.")
+    retitled = replace(first, title="Retitled")  # same body: nothing to keep
+    rewritten = replace(first, body="Rewritten text of the page.")
+    for i, profile in enumerate((first, retitled, rewritten, first)):  # back to the first body
+        save_crawl(session, attempt(at=T0 + timedelta(hours=i)), profile)
+    session.commit()
+    assert not any("body" in json.loads(j) for j in session.execute(select(ProfileVersion.profile_json)).scalars())
+    assert set(session.execute(select(PastBody.body)).scalars()) == {first.body, rewritten.body}
+    found = session.execute(
+        select(ProfileVersion.id, func.coalesce(PastBody.body, ProfileBody.body))
+        .outerjoin(PastBody, (PastBody.page_id == ProfileVersion.page_id) & (PastBody.body_hash == ProfileVersion.body_hash))
+        .outerjoin(ProfileBody, ProfileBody.page_id == ProfileVersion.page_id)
+        .order_by(ProfileVersion.id)).all()
+    assert [body for _, body in found] == [first.body, first.body, rewritten.body, first.body]
+    assert load_profile(session, first.url) == first
