@@ -48,6 +48,7 @@ the top so boxes are measured from the page's first screen. A page where nothing
 scrolling (no IntersectionObserver, scroll listener or `loading=lazy`; render/settle.js
 watches) is not scrolled: the steps would only cost their pauses."""
 
+
 @dataclass(frozen=True, slots=True)
 class PageJob:
     """Everything one render needs, resolved before the page opens."""
@@ -112,6 +113,8 @@ async def _install_blocking(context: BrowserContext, page: Page, job: PageJob) -
         await page.route("**/*", _offline_handler(job.url, job.html))
     elif job.policy.mode == "chromium":
         cdp = await bounded(context.new_cdp_session(page), s.call_timeout_ms)
+        # Chromium applies blocked URLs only while the session's Network domain is enabled
+        # (without it the blocking tests fail), though it then streams events to us.
         await bounded(cdp.send("Network.enable"), s.call_timeout_ms)
         patterns = job.policy.chromium_patterns(job.host, job.site, job.slow_hosts)
         await bounded(cdp.send("Network.setBlockedURLs", {"urlPatterns": patterns}), s.call_timeout_ms)
