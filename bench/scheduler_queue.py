@@ -5,7 +5,9 @@
     .venv/bin/python bench/scheduler_queue.py --hosts 20 --host-max 2   # with politeness
 
 Each run: a fresh schema built by the migrations, `--pages` due pages spread over `--hosts`
-hosts, then `--claimers` processes that each loop claim → complete (two transactions, as a
+hosts (with their `crawl_hosts` rows, as enqueueing makes them) and ANALYZE (as autovacuum
+would after a bulk enqueue: without statistics the planner sorts the whole queue per claim),
+then `--claimers` processes that each loop claim → complete (two transactions, as a
 worker does, with no crawl in between) for `--seconds`. One "op" is one claim plus its
 complete. Prints, per run and as the median of `--runs` runs: ops/s over all claimers, and the
 median / 95th percentile latency of a claim and of a complete. Numbers are printed (and
