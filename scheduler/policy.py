@@ -266,33 +266,12 @@ def push_decision(honoured: Sequence[datetime], now: datetime, rule: PushRule = 
 
 @dataclass(frozen=True, slots=True)
 class HostRule:
+    """Per-host politeness: at most `max_concurrent` pages of a host at once, `min_delay`
+    between two starts. Enforced by the queue's claim (`scheduler/queue.py`), in SQL, because
+    only the database sees every worker's leases at once."""
+
     max_concurrent: int = HOST_MAX_CONCURRENT
     min_delay: timedelta = HOST_MIN_DELAY
-
-
-@dataclass(frozen=True, slots=True)
-class HostLoad:
-    in_flight: int
-    """Pages of the host currently leased by any worker."""
-    last_started_at: datetime | None
-    """When the most recent lease of the host's pages began."""
-
-
-@dataclass(frozen=True, slots=True)
-class HostGate:
-    allowed: bool
-    not_before: datetime | None
-    reason: str
-
-
-def host_gate(load: HostLoad, now: datetime, rule: HostRule = HostRule()) -> HostGate:
-    """May a worker start another page of this host now?"""
-    if load.in_flight >= rule.max_concurrent:
-        return HostGate(False, None, f"{load.in_flight} in flight, host maximum {rule.max_concurrent}")
-    if load.last_started_at is not None and now - load.last_started_at < rule.min_delay:
-        ready = load.last_started_at + rule.min_delay
-        return HostGate(False, ready, f"last start {(now - load.last_started_at).total_seconds():.3f}s ago")
-    return HostGate(True, None, "free")
 
 
 # ---------------------------------------------------------------- failures

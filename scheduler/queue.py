@@ -6,7 +6,7 @@ during long renders and ends it with `complete`, `retry_later`, `park` or `relea
 that dies simply stops renewing: `reap` returns its rows to the queue, and a page that keeps
 killing its workers is parked instead of looping forever.
 
-Per-host politeness (`policy.host_gate`: at most N pages of a host at once, a minimum delay
+Per-host politeness (`policy.HostRule`: at most N pages of a host at once, a minimum delay
 between two starts) is kept in the host's `crawl_hosts` row — `leased` and `next_start_at` —
 which a claim checks and updates together with the queue row, and which every end of a lease
 gives back.
@@ -162,7 +162,7 @@ WHERE q.state = 'queued' AND q.due_at <= :now
   AND (h.next_start_at IS NULL OR h.next_start_at <= :now)
 ORDER BY q.priority, q.due_at
 LIMIT 1"""
-"""The most urgent due row whose host passes `policy.host_gate`: fewer pages leased than its
+"""The most urgent due row whose host passes the politeness rule (`policy.HostRule`): fewer pages leased than its
 maximum and past its delay (the `sites` row's, else the worker's defaults)."""
 
 CLAIM_POSTGRESQL = f"""WITH picked AS (

@@ -9,8 +9,6 @@ from scheduler.policy import (
     CrawlHistory,
     FailureAction,
     FailureKind,
-    HostLoad,
-    HostRule,
     PushRule,
     Reason,
     RecrawlRule,
@@ -19,7 +17,6 @@ from scheduler.policy import (
     failure_decision,
     failure_kind_of_status,
     first_crawl_due,
-    host_gate,
     modified_since_crawl,
     next_recrawl,
     push_decision,
@@ -216,23 +213,6 @@ def test_push_limit_is_a_setting():
 
 
 # ---------------------------------------------------------------- politeness
-
-
-def test_host_at_its_concurrency_limit_waits():
-    gate = host_gate(HostLoad(in_flight=2, last_started_at=T0 - H), T0, HostRule(max_concurrent=2))
-    assert not gate.allowed
-    assert "in flight" in gate.reason
-
-
-def test_host_within_minimum_delay_waits_until_the_delay_passed():
-    rule = HostRule(max_concurrent=4, min_delay=timedelta(seconds=2))
-    gate = host_gate(HostLoad(in_flight=1, last_started_at=T0), T0 + S, rule)
-    assert not gate.allowed and gate.not_before == T0 + 2 * S
-    assert host_gate(HostLoad(in_flight=1, last_started_at=T0), T0 + 2 * S, rule).allowed
-
-
-def test_idle_host_is_free():
-    assert host_gate(HostLoad(in_flight=0, last_started_at=None), T0).allowed
 
 
 # ---------------------------------------------------------------- failures
