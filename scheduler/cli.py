@@ -135,8 +135,8 @@ def _print_profile(data: dict[str, Any], as_json: bool) -> None:
 
 
 def _register_component_commands() -> None:
-    """Commands owned by the packages they operate on: storage's `db`, `sql`, `reextract`."""
-    from storage.cli import db_commands, reextract_command, sql_command
+    """The database commands: `db`, `sql`, `reextract`."""
+    from scheduler.db_commands import db_commands, reextract_command, sql_command
 
     for command in (db_commands, sql_command, reextract_command):
         main.add_command(command)

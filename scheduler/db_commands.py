@@ -1,4 +1,4 @@
-"""`rendercrawl db …` commands, as a click group the main CLI registers.
+"""The database commands: `db upgrade|downgrade`, the read-only `sql`, and `reextract`.
 
 The database URL comes from `StorageSettings` (RENDERCRAWL_DATABASE_URL) unless `--database`
 is given, read once here and passed down.
@@ -16,11 +16,16 @@ import psycopg
 from tqdm import tqdm
 from sqlalchemy.engine import make_url
 
+from scheduler.tables import format_table
 from storage.db import make_engine, session_factory
 from storage.migrate import downgrade, upgrade
 from storage.readonly import ReadOnlyViolation, run_readonly
 from storage.reextract import reextract
 from storage.settings import StorageSettings
+
+SQL_CELL_MAX_CHARS = 60
+"""Wider values are cut with `…` in the table view; --csv and --json print them whole."""
+
 
 DATABASE_OPTION = click.option(
     "--database", "database_url", metavar="URL", default=None,
@@ -89,27 +94,8 @@ def sql_command(database_url: str | None, statement: str, as_csv: bool, as_json:
         writer.writerows(rows)
         click.echo(out.getvalue(), nl=False)
     else:
-        click.echo(format_rows(columns, rows))
-
-
-SQL_CELL_MAX_CHARS = 60
-"""Wider values are cut with `…` in the table view; --csv and --json print them whole."""
-
-
-def format_rows(columns: list[str], rows: list[tuple[object, ...]]) -> str:
-    """A plain aligned text table, then the row count."""
-    cells = [[_cell(v) for v in row] for row in rows]
-    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip(),
-             "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() for row in cells]
-    lines.append(f"({len(rows)} row{'' if len(rows) == 1 else 's'})")
-    return "\n".join(lines)
-
-
-def _cell(value: object) -> str:
-    text = "NULL" if value is None else " ".join(str(value).split())
-    return text if len(text) <= SQL_CELL_MAX_CHARS else text[: SQL_CELL_MAX_CHARS - 1] + "…"
+        click.echo(format_table(columns, [list(r) for r in rows], max_cell=SQL_CELL_MAX_CHARS, null="NULL"))
+        click.echo(f"({len(rows)} row{'' if len(rows) == 1 else 's'})")
 
 
 @click.command("reextract")
