@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from extraction import extract, extract_html  # noqa: E402
+from extraction import extract  # noqa: E402
 from extraction.document import parse  # noqa: E402
 from extraction.pageclass import classifier_score, features  # noqa: E402
 from render.model import RenderedPage  # noqa: E402

@@ -30,11 +30,11 @@ from sqlalchemy import insert, select, text
 from scheduler import queue
 from scheduler.policy import HostRule, Reason
 from scheduler.queue import write_transaction
-from storage.db import make_engine, session_factory, upgrade
+from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
+from storage.db import make_engine, session_factory
 from storage.models import CrawlHost, Page, QueueEntry
 
 OUT = Path(__file__).resolve().parent / "out" / "scheduler_queue.json"
-DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 BENCH_SCHEMA = "rc_sched_bench"
 LEASE = timedelta(minutes=5)
 SEED_BATCH = 5_000
@@ -42,19 +42,8 @@ SEED_BATCH = 5_000
 
 def fresh_database(kind: str, postgres_url: str, tmp: Path) -> str:
     if kind == "sqlite":
-        path = tmp / "scheduler_queue_bench.db"
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        url = f"sqlite:///{path}"
-    else:
-        admin = make_engine(postgres_url)
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA IF EXISTS "{BENCH_SCHEMA}" CASCADE'))
-            connection.execute(text(f'CREATE SCHEMA "{BENCH_SCHEMA}"'))
-        admin.dispose()
-        url = f"{postgres_url}?options=-csearch_path%3D{BENCH_SCHEMA}"
-    upgrade(url)
-    return url
+        return fresh_sqlite(tmp / "scheduler_queue_bench.db")
+    return fresh_postgres(postgres_url, BENCH_SCHEMA)
 
 
 def seed(url: str, pages: int, hosts: int) -> None:

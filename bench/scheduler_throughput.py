@@ -28,7 +28,7 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from sqlalchemy import func, select, text
+from sqlalchemy import func, select
 
 from demosite.server import DemoSite, site_root
 from render.browser import Renderer
@@ -36,12 +36,12 @@ from render.settings import RenderSettings
 from scheduler import queue
 from scheduler.policy import Reason
 from scheduler.queue import write_transaction
-from storage.db import make_engine, session_factory, upgrade
+from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
+from storage.db import make_engine, session_factory
 from storage.models import Crawl, QueueEntry
 from storage.pages import ensure_page
 
 OUT = Path(__file__).resolve().parent / "out" / "scheduler_throughput.json"
-DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 BENCH_SCHEMA = "rc_sched_throughput"
 LOOPBACK_ONLY = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 START_DELAY = timedelta(seconds=10)
@@ -71,16 +71,8 @@ async def bare_render(urls: list[str], concurrency: int) -> float:
 
 def fresh_database(kind: str, postgres_url: str, tmp: str) -> str:
     if kind == "sqlite":
-        url = f"sqlite:///{tmp}/throughput-{time.monotonic_ns()}.db"
-    else:
-        admin = make_engine(postgres_url)
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA IF EXISTS "{BENCH_SCHEMA}" CASCADE'))
-            connection.execute(text(f'CREATE SCHEMA "{BENCH_SCHEMA}"'))
-        admin.dispose()
-        url = f"{postgres_url}?options=-csearch_path%3D{BENCH_SCHEMA}"
-    upgrade(url)
-    return url
+        return fresh_sqlite(Path(tmp) / f"throughput-{time.monotonic_ns()}.db")
+    return fresh_postgres(postgres_url, BENCH_SCHEMA)
 
 
 def crawl_with_workers(db_url: str, urls: list[str], workers: int) -> float:

@@ -33,6 +33,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite, schema_url  # noqa: E402
 from storage_synthetic import NOW, crawls  # noqa: E402
 
 from storage.db import make_engine, session_factory, upgrade  # noqa: E402
@@ -42,7 +43,6 @@ from storage.records import CrawlAttempt, CrawlRecord, Outcome  # noqa: E402
 from storage.repository import save_crawl, save_crawls  # noqa: E402
 
 OUT_DIR = Path(__file__).resolve().parent / "out"
-DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 BENCH_SCHEMA = "rc_storage_bench"
 HISTORY_URL = "https://news.example/a/1"
 
@@ -53,23 +53,13 @@ SQLITE_PATH = OUT_DIR / "storage_bench.db"
 def database_url(kind: str, postgres_url: str) -> str:
     if kind == "sqlite":
         return f"sqlite:///{SQLITE_PATH}"
-    return f"{postgres_url}?options=-csearch_path%3D{BENCH_SCHEMA}"
+    return schema_url(postgres_url, BENCH_SCHEMA)
 
 
 def fresh_database(kind: str, postgres_url: str) -> str:
     if kind == "sqlite":
-        OUT_DIR.mkdir(exist_ok=True)
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{SQLITE_PATH}{suffix}").unlink(missing_ok=True)
-    else:
-        admin = make_engine(postgres_url)
-        with admin.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA IF EXISTS {BENCH_SCHEMA} CASCADE"))
-            connection.execute(text(f"CREATE SCHEMA {BENCH_SCHEMA}"))
-        admin.dispose()
-    url = database_url(kind, postgres_url)
-    upgrade(url)
-    return url
+        return fresh_sqlite(SQLITE_PATH)
+    return fresh_postgres(postgres_url, BENCH_SCHEMA)
 
 
 def loaded_profiles(url: str) -> int:

@@ -15,7 +15,6 @@ from datetime import datetime
 
 from sqlalchemy import (
     BigInteger,
-    Boolean,
     CheckConstraint,
     Column,
     Double,
@@ -29,7 +28,6 @@ from sqlalchemy import (
     Table,
     Text,
     Unicode,
-    false,
     text,
     true,
 )

@@ -3,7 +3,6 @@
 import asyncio
 from datetime import datetime, timedelta, timezone
 
-import pytest
 from sqlalchemy import select
 
 from scheduler import queue
