@@ -8,9 +8,7 @@ meet the storage tests' data. They skip, saying why, only when no server answers
 
 from __future__ import annotations
 
-import os
 import shutil
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,34 +17,21 @@ from sqlalchemy import Engine, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from storage.db import make_engine, session_factory, upgrade
+from tests import postgres
 
-DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 KEEP_TABLES = frozenset({"alembic_version"})
-
-
-def postgres_server_url() -> str:
-    return os.environ.get("RENDERCRAWL_TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL)
 
 
 @pytest.fixture(scope="session")
 def postgres_session_url() -> Iterator[str]:
     """A migrated schema of our own for the whole session; skips when no server answers."""
-    admin = make_engine(postgres_server_url(), connect_args={"connect_timeout": 3})
-    try:
-        with admin.connect() as connection:
-            connection.execute(text("SELECT 1"))
-    except Exception as error:  # noqa: BLE001 - reported as the skip reason
-        admin.dispose()
-        pytest.skip(f"no PostgreSQL server answers at {postgres_server_url()}: {type(error).__name__}")
-    schema = f"rc_sched_{uuid.uuid4().hex[:10]}"
-    with admin.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = f"{postgres_server_url()}?options=-csearch_path%3D{schema}"
+    reason = postgres.unavailable_reason()
+    if reason is not None:
+        pytest.skip(reason)
+    schema, url = postgres.create_schema("rc_sched")
     upgrade(url)
     yield url
-    with admin.begin() as connection:
-        connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-    admin.dispose()
+    postgres.drop_schema(schema)
 
 
 @pytest.fixture(scope="session")
