@@ -83,3 +83,12 @@ def test_extract_directory_writes_one_json_per_page(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == ["one.json", "two.json"]
     assert json.loads((out / "two.json").read_text())["title"] == "Two"
+
+
+def test_extract_explain_shows_the_chosen_container_and_block_reasons() -> None:
+    from demosite.server import site_root
+
+    page = site_root() / "articles" / "golf-open-final.html"
+    result = CliRunner().invoke(main, ["extract", str(page), "--static", "--explain"])
+    assert result.exit_code == 0, result.output
+    assert "chosen container:" in result.output and "outside the chosen container" in result.output
