@@ -225,6 +225,9 @@ class _Handler(BaseHTTPRequestHandler):
             return self._not_found(send_body)
         suffix = "." + node.name.rsplit(".", 1)[-1] if "." in node.name else ""
         content_type = CONTENT_TYPES.get(suffix, "application/octet-stream")
+        delay = parse_qs(query).get("delay_ms", ["0"])[0]
+        if delay.isdigit():  # `?delay_ms=N`: a file that answers late, as a busy CDN's does
+            time.sleep(min(int(delay), MAX_SLOW_MS) / 1000)
         self._send(HTTPStatus.OK, node.read_bytes(), content_type, send_body)
 
 

@@ -8,6 +8,9 @@
 // - every hold expires (a timer `lateGraceMs` after it was due, a frame after `rafGraceMs`, a
 //   request after `requestBudgetMs`, as network requests do), so a hold can never outlive
 //   the page's cap.
+// - an external script inserted into the document holds it until it has run (its load or error
+//   event comes after it executed): whatever it inserts or requests while executing, however
+//   long that takes, is asked for before it lets go. Only script types that run and fire load.
 // It also notes whether anything could react to scrolling (IntersectionObserver, scroll
 // listeners), so pages without lazy loaders are not scrolled through at all.
 // State lives in a closure; the page sees one non-enumerable `__rcSettle` with two functions.
@@ -120,13 +123,37 @@
     };
   }
 
+  const nativeAddListener = EventTarget.prototype.addEventListener;
+  const RUNNABLE_TYPES = new Set(["", "text/javascript", "application/javascript", "module",
+    "text/ecmascript", "application/ecmascript", "application/x-javascript"]);
+  const heldScripts = new WeakSet();
+  const holdScript = (el) => {
+    if (heldScripts.has(el) || !el.src || el.noModule) return;
+    if (!RUNNABLE_TYPES.has((el.getAttribute("type") || "").trim().toLowerCase())) return;
+    heldScripts.add(el);
+    const holdId = hold(config.requestBudgetMs);
+    const done = () => release(holdId);
+    nativeAddListener.call(el, "load", done, { once: true });
+    nativeAddListener.call(el, "error", done, { once: true });
+  };
+  // Mutation records are delivered at the microtask checkpoint right after the inserting
+  // script's own code, so before the inserted script can have loaded.
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        if (node.tagName === "SCRIPT") holdScript(node);
+        else if (node.firstElementChild) for (const el of node.getElementsByTagName("script")) holdScript(el);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+
   if (window.IntersectionObserver) {
     const NativeObserver = window.IntersectionObserver;
     window.IntersectionObserver = class IntersectionObserver extends NativeObserver {
       constructor(...args) { super(...args); scrollAware = true; }
     };
   }
-  const nativeAddListener = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function addEventListener(type, ...rest) {
     if (type === "scroll" || type === "wheel") scrollAware = true;
     return nativeAddListener.call(this, type, ...rest);

@@ -6,11 +6,18 @@ that poll. A fixed wait after `load` long enough for a 300 ms timer idles every 
 
 So the page tells us what it still has pending: `render/settle.js`, an init script, holds the
 page for each pending short timer (delay <= `settle_timer_max_ms`), animation frame, fetch and
-XMLHttpRequest (chains of timers and frames only a few levels deep; intervals and long timers
-never hold it). Settled when no such hold is left AND the network has been quiet — no request
-in flight within the subresource budget, no request seen — for `settle_quiet_ms` (a finished
-script may still be executing before it asks for the next) and no hold let go for
-`RELEASE_QUIET_MS` (a request its callback started reaches us a moment later). With a data-layer
+XMLHttpRequest, and each inserted external script until it has run (chains of timers and
+frames only a few levels deep; intervals and long timers never hold it). Settled when no such
+hold is left AND the network has been quiet — no request in flight within the subresource
+budget, no request seen — for `settle_quiet_ms` and no hold let go for `RELEASE_QUIET_MS` (a
+request its callback started reaches us a moment later).
+
+The quiet window used to be what caught script chains (a loaded script asks for the next only
+after it executed), so it had to outlast a script's execution: 100 ms, and still a tag manager
+that executed longer slipped through (tests/render/test_page.py has one). Holding the page
+until an inserted script has run closes that without a window; what is left for the window is
+the trip of a request's event to us and loads that wait for layout (fonts, CSS backgrounds),
+hence 50 ms. With a data-layer
 condition configured, settled as soon as it holds; a quiet page does not end that wait until the
 condition's own cap passed. Never later than the cap, then flagged unsettled.
 
@@ -48,8 +55,8 @@ TIMER_LATE_GRACE_MS = 250
 RELEASE_QUIET_MS = 50
 """After the last hold was let go: its callback has run, so any request it started is already
 with Chromium; this covers the event's trip to us and loads that wait for the next frame (CSS
-backgrounds, fonts). The full `settle_quiet_ms` applies to the network itself, where a finished
-script may still be executing before it asks for the next."""
+backgrounds, fonts). `settle_quiet_ms` applies to the network itself; the smaller of the two is
+waited after a release."""
 FRAME_GRACE_MS = 100
 """An animation frame not delivered within this (a page Chromium does not paint) stops holding."""
 

@@ -67,6 +67,17 @@ def test_data_layer_condition_waits_for_a_late_value(loop_renderer, third_party_
     assert page.datalayer.globals.get("lateValue") == {"ready": True}
 
 
+def test_value_written_by_a_script_that_a_long_running_script_inserts_is_captured(
+        loop_renderer, third_party_settings: RenderSettings, demo_site: DemoSite) -> None:
+    # The loader executes for 300 ms, far longer than the default network quiet window, before
+    # it asks for the next script: only holding the page until an inserted script ran catches it.
+    settings = third_party_settings.model_copy(update={
+        "datalayer_globals": GLOBALS, "settle_quiet_ms": RenderSettings().settle_quiet_ms})
+    page = loop_renderer(settings).page(fixture_url(demo_site, "script-chain.html"))
+    assert page.settled
+    assert page.datalayer.globals.get("pdl") == {"articleId": "from-the-chain"}
+
+
 def test_lazy_images_get_their_real_size(renderer: LoopRenderer, demo_site: DemoSite) -> None:
     page = renderer.page(fixture_url(demo_site, "lazy.html"))
     sizes = {img.url.rsplit("/", 1)[-1]: (img.natural_width, img.natural_height) for img in page.images}

@@ -1,0 +1,1 @@
+window.pdl = { articleId: "from-the-chain" };
