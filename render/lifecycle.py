@@ -3,15 +3,19 @@
 Callers take a `lease()` (one of `concurrency` slots) and get a connected `Browser`. The host
 relaunches Chromium after `restart_after_pages` pages, when the RSS of its process tree passes
 `rss_ceiling_mb`, or as soon as it crashed or disconnected; the Playwright driver (a node
-process that grows too) is restarted every `driver_restart_after_pages`. A planned relaunch
-drains first — no new leases until the pages in flight are done — so no render is cut short;
-after a crash there is nothing to drain, and the next lease simply gets a new browser.
+process) is restarted every `driver_restart_after_pages`, and at once when it died (killed,
+out of memory): its pages fail as browser crashes and the next lease starts a new driver and
+browser. The driver's V8 old space is capped (`driver_max_old_space_mb`) so its heap does not
+fill with garbage up to node's default limit. A planned relaunch drains first — no new leases
+until the pages in flight are done — so no render is cut short; after a crash there is nothing
+to drain, and the next lease simply gets a new browser.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -19,6 +23,7 @@ from contextlib import asynccontextmanager
 from types import FrameType
 from typing import Any
 
+import psutil
 from playwright.async_api import Browser, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
@@ -35,6 +40,22 @@ CLOSE_TIMEOUT_S = 5.0
 """A browser that does not close politely within this is ended by signal."""
 LAUNCH_TIMEOUT_MS = 30_000
 SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+NODE_OPTIONS = "NODE_OPTIONS"
+NODE_OPTIONS_LOCK_POLL_S = 0.01
+_node_options_lock = threading.Lock()
+"""Serialises the driver starts of every host in the process (any loop or thread) while
+`NODE_OPTIONS` is changed for one of them; see `BrowserHost._start_driver`."""
+
+
+def driver_node_options(existing: str | None, max_old_space_mb: int | None) -> str | None:
+    """The `NODE_OPTIONS` the driver starts with: the user's own, plus the old-space cap.
+
+    Appended, not replacing: a user's `--max-old-space-size` earlier in the string loses (node
+    takes the last), their other options stay. `None` means leave the environment alone."""
+    if not max_old_space_mb:
+        return existing
+    flag = f"--max-old-space-size={max_old_space_mb}"
+    return f"{existing} {flag}" if existing else flag
 
 
 class BrowserHost:
@@ -46,6 +67,7 @@ class BrowserHost:
         self.launches = 0
         self.driver_starts = 0
         self._playwright: Playwright | None = None
+        self._driver: psutil.Process | None = None
         self._browser: Browser | None = None
         self._browser_pid: int | None = None
         self._slots = asyncio.Semaphore(settings.concurrency)
@@ -62,6 +84,11 @@ class BrowserHost:
     def browser_pid(self) -> int | None:
         """Pid of the Chromium browser process now running (tests use it to kill it)."""
         return self._browser_pid
+
+    @property
+    def driver_pid(self) -> int | None:
+        """Pid of the Playwright driver (node) now running, once a browser was launched."""
+        return self._driver.pid if self._driver is not None else None
 
     def chromium_pids(self) -> list[int]:
         """Every live process of the current Chromium tree."""
@@ -92,7 +119,7 @@ class BrowserHost:
         async with self._slots:
             async with self._state:
                 await self._state.wait_for(lambda: not self._draining or self._inflight == 0 or self._disconnected)
-                if self._browser is None or self._disconnected or self._draining:
+                if self._browser is None or self._disconnected or self._draining or self._driver_gone():
                     await self._relaunch()
                 self._inflight += 1
                 browser = self._browser
@@ -116,16 +143,61 @@ class BrowserHost:
                 log.info("browser tree uses %.0f MB > %d MB; relaunching", rss, self.settings.rss_ceiling_mb)
                 self._draining = True
 
+    def _driver_gone(self) -> bool:
+        """The driver process exited (killed, out of memory, crashed). Playwright then fails
+        every call with "Target page, context or browser has been closed" but fires no
+        `disconnected` event and has no public "connection lost" state, so the process is
+        asked. It is reaped before those calls fail, so the first lease after a failed page
+        already sees it gone; `is_running` also guards against a reused pid."""
+        driver = self._driver
+        if driver is None or self._playwright is None:
+            return False
+        try:
+            return not driver.is_running() or driver.status() == psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return True
+
     async def _relaunch(self) -> None:
-        await self._close_browser()
-        if self._pages_on_driver >= self.settings.driver_restart_after_pages:
+        if self._driver_gone():
+            log.warning("Playwright driver (pid %s) is gone; starting a new one", self._driver.pid if self._driver else "?")
+            await self._close_browser()
             await self._stop_driver()
+        else:
+            await self._close_browser()
+            if self._pages_on_driver >= self.settings.driver_restart_after_pages:
+                await self._stop_driver()
         await self._launch()
+
+    async def _start_driver(self) -> Playwright:
+        """Start the driver with `NODE_OPTIONS` carrying the old-space cap, for it alone.
+
+        Playwright's Python side has no way to pass the driver an environment or node flags: it
+        copies `os.environ` when it spawns the driver inside `start()`. So the variable is set
+        just around that call and restored right after, rather than for the whole process, where
+        every node program the crawler or its user runs (and a second host started in the same
+        process) would inherit it. A process-wide lock, taken off the event loop, keeps two
+        hosts' starts from interleaving their change and restore (it is polled, not awaited in a
+        thread, so a start cancelled while waiting leaves no lock held)."""
+        while not _node_options_lock.acquire(blocking=False):  # polled: a cancelled wait holds nothing
+            await asyncio.sleep(NODE_OPTIONS_LOCK_POLL_S)
+        previous = os.environ.get(NODE_OPTIONS)
+        try:
+            wanted = driver_node_options(previous, self.settings.driver_max_old_space_mb)
+            if wanted is not None:
+                os.environ[NODE_OPTIONS] = wanted
+            return await async_playwright().start()
+        finally:
+            if previous is None:
+                os.environ.pop(NODE_OPTIONS, None)
+            else:
+                os.environ[NODE_OPTIONS] = previous
+            _node_options_lock.release()
 
     async def _launch(self) -> None:
         s = self.settings
         if self._playwright is None:
-            self._playwright = await async_playwright().start()
+            self._playwright = await self._start_driver()
+            self._driver = None
             self.driver_starts += 1
             self._pages_on_driver = 0
         executable = find_chromium(s.chromium)
@@ -137,6 +209,8 @@ class BrowserHost:
         processes = await cdp.send("SystemInfo.getProcessInfo")
         await cdp.detach()
         self._browser_pid = next(p["id"] for p in processes["processInfo"] if p["type"] == "browser")
+        if self._driver is None:
+            self._driver = _parent(self._browser_pid)
         self.user_agent = f"{version['userAgent']} {s.bot_token}"
         self._browser = browser
         self._disconnected = False
@@ -156,17 +230,18 @@ class BrowserHost:
         if browser is not None and browser.is_connected():
             try:
                 await asyncio.wait_for(browser.close(), CLOSE_TIMEOUT_S)
-            except (PlaywrightError, asyncio.TimeoutError) as error:
+            except (TimeoutError, PlaywrightError) as error:
                 log.warning("Chromium did not close politely (%s); ending it", error)
         if pid is not None and alive([p.pid for p in process_tree(pid)]):
             await asyncio.to_thread(end_tree, pid)
 
     async def _stop_driver(self) -> None:
+        self._driver = None
         if self._playwright is not None:
             playwright, self._playwright = self._playwright, None
             try:
                 await asyncio.wait_for(playwright.stop(), CLOSE_TIMEOUT_S)
-            except (PlaywrightError, asyncio.TimeoutError) as error:
+            except (TimeoutError, PlaywrightError) as error:
                 log.warning("Playwright driver did not stop cleanly: %s", error)
 
     def _install_signal_handlers(self) -> None:
@@ -191,6 +266,15 @@ class BrowserHost:
         previous = self._previous_handlers.get(signum, signal.SIG_DFL)
         self._remove_signal_handlers()
         _chain(previous, signum, frame)
+
+
+def _parent(pid: int) -> psutil.Process | None:
+    """The driver: Playwright spawns Chromium itself, so the browser's parent is the node
+    process (unambiguous even with several hosts, hence several drivers, in one process)."""
+    try:
+        return psutil.Process(pid).parent()
+    except psutil.NoSuchProcess:
+        return None
 
 
 def _chain(previous: Callable[[int, FrameType | None], Any] | int | None, signum: int, frame: FrameType | None) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, SecretStr
+from pydantic import BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from render import __version__
@@ -19,6 +19,18 @@ from render import __version__
 DEFAULT_BOT_TOKEN = f"rendercrawlbot/{__version__}"
 """Appended to Chromium's own user agent so pages can tell the crawler apart
 (`navigator.userAgent.indexOf('rendercrawlbot')`), as the crawling policy asks."""
+
+DRIVER_MAX_OLD_SPACE_MB = 64
+"""V8 old-space cap of the Playwright driver (node). Under node's own limit (~4 GB) the driver
+climbs from ~126 MB to a ~190 MB plateau of garbage V8 sees no reason to collect. Every
+snapshot passes through it as one JSON string (render/snapshot.js): 5 MB for a page at
+MAX_BOXES (40,000 boxes). Eight of those at once ran at a 32 MB cap and killed the driver at
+24 MB (node alone does not start at 16): 64 is twice that worst case, and also carried eight
+18 MB snapshots at once (a 300,000-element page; the HTML is not bounded), which killed it at
+48. Past that the driver dies, its pages fail as browser crashes and the next page gets a new
+driver (render/lifecycle.py). Measured in bench/RENDER.md, "## Memory"."""
+DRIVER_MIN_OLD_SPACE_MB = 32
+"""A smaller cap (except 0, node's default) is refused: the worst snapshot needed more than 24."""
 
 BlockingMode = Literal["auto", "chromium", "route"]
 """`chromium`: CDP `Network.setBlockedURLs` (keeps the HTTP cache, no per-request round trip);
@@ -76,9 +88,18 @@ class RenderSettings(BaseSettings):
     concurrency: int = Field(default=2, ge=1, le=32, description="Pages rendered at once in the one browser (2 saturates 2 cores).")
     restart_after_pages: int = Field(default=100, ge=1, le=100_000, description="Browser relaunched after this many pages.")
     driver_restart_after_pages: int = Field(default=1_000, ge=1, le=1_000_000,
-                                            description="The Playwright driver (node) grows too; restarted after this many pages.")
+                                            description="The Playwright driver (node) is restarted after this many pages.")
+    driver_max_old_space_mb: int | None = Field(default=DRIVER_MAX_OLD_SPACE_MB, ge=0, le=65_536,
+                                                description="V8 old-space cap of the driver (node --max-old-space-size); 0 or unset: node's default.")
     rss_ceiling_mb: int = Field(default=1_500, ge=100, le=64_000, description="Browser relaunched when its process tree exceeds this RSS.")
     handle_signals: bool = Field(default=True, description="Close Chromium on SIGTERM/SIGINT before the process goes.")
+
+    @field_validator("driver_max_old_space_mb")
+    @classmethod
+    def _driver_cap_fits_a_snapshot(cls, value: int | None) -> int | None:
+        if value and value < DRIVER_MIN_OLD_SPACE_MB:
+            raise ValueError(f"0 (node's default) or at least {DRIVER_MIN_OLD_SPACE_MB} MB: a 40,000-box snapshot needs more")
+        return value
 
     sites: dict[str, SiteSettings] = Field(default_factory=dict)
 
