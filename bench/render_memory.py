@@ -9,6 +9,15 @@ Chromium is relaunched every `restart_after_pages` (100) and the driver every
 shows a fresh browser, so each checkpoint reports the mean of the last 20 samples (one per
 10 pages) too. The demo site runs in a child process (bench/render_site.py): in this process its
 request log alone grew Python's RSS by ~17 KB per page.
+
+    .venv/bin/python bench/render_memory.py --driver-heap [--caps 32 48 64 96] [--entries 20000]
+
+The worst case for the driver instead: rounds of `concurrency` (8) copies of the biggest page at
+once (render-fixtures/big.html, 3 elements per entry; 20,000 entries = 60,000 elements, so the
+snapshot hits MAX_BOXES), under each old-space cap (0 = node's default). Every snapshot passes
+through the driver as one JSON string. Reports the driver's peak RSS (sampled every 50 ms),
+failures, and driver starts: more than one means the driver died (out of memory) and was
+restarted.
 """
 
 from __future__ import annotations
@@ -19,25 +28,33 @@ import os
 import statistics
 import sys
 import time
-from collections import deque
+from collections import Counter, deque
 from pathlib import Path
 
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from render.browser import Renderer  # noqa: E402
-from render.model import RenderedPage  # noqa: E402
-from render.processes import tree_rss_mb  # noqa: E402
-from render.settings import RenderSettings  # noqa: E402
+from bench.render_site import RemoteSite, demo_site_process
+from bench.render_throughput import LOOPBACK_ONLY
+from render.browser import Renderer
+from render.model import RenderedPage
+from render.processes import tree_rss_mb
+from render.settings import RenderSettings
 
-from bench.render_site import RemoteSite, demo_site_process  # noqa: E402
-from bench.render_throughput import LOOPBACK_ONLY, PATHS  # noqa: E402
-
+PATHS = (
+    "/articles/harbour-bridge.html", "/articles/bakery-cooperative.html", "/articles/community-orchard.html",
+    "/articles/golf-open-final.html", "/articles/rail-timetable-guide.html", "/articles/storm-coast-road.html",
+    "/articles/tidal-energy-pilot.html", "/index.html", "/about.html",
+)
+"""The demo pages rendered in turn (the same nine in every run recorded in bench/RENDER.md)."""
 SAMPLE_EVERY_PAGES = 10
 WINDOW_SAMPLES = 20
 CHECKPOINT_PAGES = 200
 BYTES_PER_MB = 1024 * 1024
+DRIVER_SAMPLE_S = 0.05
+BOX_ROW_BYTES = 45
+"""A box row as snapshot.js writes it, e.g. `[12345,8,1234,1264,18,1,16,400,"block","static",0,0]`."""
 
 
 def sample(renderer: Renderer) -> tuple[float, float, float]:
@@ -62,6 +79,7 @@ def line(label: str, pages: int, now: tuple[float, float, float], window: deque)
 
 async def run(site: RemoteSite, pages: int, concurrency: int) -> None:
     settings = RenderSettings(resolver_rules=LOOPBACK_ONLY, concurrency=concurrency, handle_signals=False)
+    print(f"driver old-space cap {settings.driver_max_old_space_mb or 'node default'} MB", flush=True)
     urls = [site.url(PATHS[i % len(PATHS)]) for i in range(pages)]
     window: deque[tuple[float, float, float]] = deque(maxlen=WINDOW_SAMPLES)
     done = failures = 0
@@ -89,13 +107,58 @@ async def run(site: RemoteSite, pages: int, concurrency: int) -> None:
               f"browser launches {renderer.host.launches}, driver starts {renderer.host.driver_starts}")
 
 
+async def driver_heap(site: RemoteSite, caps: list[int], entries: int, concurrency: int, rounds: int) -> None:
+    url = site.url(f"/render-fixtures/big.html?n={entries}")
+    print(f"big.html?n={entries} ({entries * 3 + 10} elements), {concurrency} at once, {rounds} rounds per cap")
+    print(f"{'cap MB':>6} {'ok':>4} {'failed':>6} {'driver starts':>13} {'peak driver MB':>14} "
+          f"{'snapshot MB':>11} {'boxes':>6}  failure kinds")
+    for cap in caps:
+        settings = RenderSettings(resolver_rules=LOOPBACK_ONLY, concurrency=concurrency, handle_signals=False,
+                                  driver_max_old_space_mb=cap, call_timeout_ms=120_000, navigation_timeout_ms=120_000)
+        ok, kinds, peak, size, boxes = 0, Counter[str](), 0.0, 0.0, 0
+        async with Renderer(settings) as renderer:
+            stop = asyncio.Event()
+
+            async def watch(renderer: Renderer, stop: asyncio.Event) -> None:
+                nonlocal peak
+                while not stop.is_set():
+                    peak = max(peak, sample(renderer)[1])
+                    await asyncio.sleep(DRIVER_SAMPLE_S)
+            watcher = asyncio.create_task(watch(renderer, stop))
+            for _ in range(rounds):
+                for result in await asyncio.gather(*(renderer.render(url) for _ in range(concurrency))):
+                    if isinstance(result, RenderedPage):
+                        ok += 1
+                        boxes = len(result.boxes)
+                        size = max(size, snapshot_mb(result))
+                    else:
+                        kinds[result.kind.value] += 1
+            stop.set()
+            await watcher
+            starts = renderer.host.driver_starts
+        print(f"{cap:>6} {ok:>4} {sum(kinds.values()):>6} {starts:>13} {peak:>14.0f} {size:>11.1f} {boxes:>6}  "
+              f"{dict(kinds) or ''}", flush=True)
+
+
+def snapshot_mb(page: RenderedPage) -> float:
+    """Approximate size of the snapshot's JSON: the HTML plus ~45 bytes per box row."""
+    return (len(page.html) + BOX_ROW_BYTES * len(page.boxes)) / BYTES_PER_MB
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pages", type=int, default=2000)
-    parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--concurrency", type=int, default=None, help="2 for the page run, 8 for --driver-heap")
+    parser.add_argument("--driver-heap", action="store_true", help="the driver's worst case under old-space caps instead")
+    parser.add_argument("--caps", type=int, nargs="+", default=[32, 48, 64, 96])
+    parser.add_argument("--entries", type=int, default=20_000)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     with demo_site_process() as site:
-        asyncio.run(run(site, args.pages, args.concurrency))
+        if args.driver_heap:
+            asyncio.run(driver_heap(site, args.caps, args.entries, args.concurrency or 8, args.rounds))
+        else:
+            asyncio.run(run(site, args.pages, args.concurrency or 2))
 
 
 if __name__ == "__main__":
