@@ -42,7 +42,11 @@ from render.requests import RequestTracker
 from render.settings import RenderSettings
 
 POLL_INTERVAL_S = 0.02
-"""How often the settle loop looks at the network (a Python-side check, no call into the page)."""
+"""How often the settle loop looks at the network while requests are in flight (a Python-side
+check, no call into the page). With none in flight it looks again when the quiet window can be
+complete, not up to a whole interval later (~5-10 ms a page), but never sooner than
+`MIN_POLL_S`."""
+MIN_POLL_S = 0.002
 CONDITION_POLL_MS = 50
 """How often Chromium re-evaluates the data-layer condition (`wait_for_function` polling)."""
 
@@ -92,12 +96,19 @@ async def settle(page: Page, tracker: RequestTracker, settings: RenderSettings, 
                 return True
             if time.monotonic() >= deadline:
                 return False
-            await asyncio.sleep(POLL_INTERVAL_S)
+            await asyncio.sleep(_next_look_s(tracker, settings))
     finally:
         if waiter is not None:
             waiter.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await waiter
+
+
+def _next_look_s(tracker: RequestTracker, settings: RenderSettings) -> float:
+    remaining_s = (settings.settle_quiet_ms - tracker.quiet_ms()) / 1000
+    if tracker.active(settings.subresource_budget_ms) or remaining_s <= 0:
+        return POLL_INTERVAL_S  # busy, or quiet already and waiting on something else (the condition)
+    return min(POLL_INTERVAL_S, max(MIN_POLL_S, remaining_s))
 
 
 def _network_quiet(tracker: RequestTracker, settings: RenderSettings) -> bool:
