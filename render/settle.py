@@ -16,8 +16,9 @@ The quiet window used to be what caught script chains (a loaded script asks for 
 after it executed), so it had to outlast a script's execution: 100 ms, and still a tag manager
 that executed longer slipped through (tests/render/test_page.py has one). Holding the page
 until an inserted script has run closes that without a window; what is left for the window is
-the trip of a request's event to us and loads that wait for layout (fonts, CSS backgrounds),
-hence 50 ms. With a data-layer
+the trip of a request's event to us and loads that start at the next frame or two (fonts, CSS
+backgrounds), hence 30 ms (bench/RENDER.md: on pages that set nothing late it is most of
+what a render costs over a bare `goto`). With a data-layer
 condition configured, settled as soon as it holds; a quiet page does not end that wait until the
 condition's own cap passed. Never later than the cap, then flagged unsettled.
 
@@ -56,7 +57,7 @@ MAX_TIMER_CHAIN = 3
 animation) that would hold it to the cap."""
 TIMER_LATE_GRACE_MS = 250
 """A timer that has not run this long after it was due (a busy main thread) stops holding."""
-RELEASE_QUIET_MS = 50
+RELEASE_QUIET_MS = 30
 """After the last hold was let go: its callback has run, so any request it started is already
 with Chromium; this covers the event's trip to us and loads that wait for the next frame (CSS
 backgrounds, fonts). `settle_quiet_ms` applies to the network itself; the smaller of the two is

@@ -28,8 +28,9 @@ def analytics_logger() -> Iterator[ConnectionLogger]:
 @pytest.fixture(scope="session")
 def render_settings(analytics_logger: ConnectionLogger) -> RenderSettings:
     """Settings for tests: analytics hosts resolve to the loopback logger (were they not
-    blocked, their requests would arrive there), every other name resolves nowhere."""
+    blocked, their requests would arrive there), every other name resolves nowhere. The settle
+    rule is the production default: what the tests catch, production catches."""
     rules = [f"MAP {host} 127.0.0.1:{analytics_logger.port}" for host in ANALYTICS_HOSTS]
     rules.append("EXCLUDE 127.0.0.1")
     rules.append("MAP * ~NOTFOUND")
-    return RenderSettings(resolver_rules=", ".join(rules), settle_quiet_ms=400, settle_cap_ms=3000)
+    return RenderSettings(resolver_rules=", ".join(rules), settle_cap_ms=3000)
