@@ -45,6 +45,12 @@ STATE_FIELDS = {
 is itself one of the twelve field names (a render adapter that read Piano's `content` object)
 counts as that field."""
 
+CREATED_SELECTOR_COMMAND = "setContentCreatedSelector"
+CREATED_SELECTOR_STATE = "contentCreatedSelector"
+"""Composer's pointer to the element that holds the creation date (a CSS selector). Not one of
+the twelve fields — Piano's content object has no such field — so it is read on its own, for
+the publish time only."""
+
 
 def composer_values(layer: DataLayer) -> Mapping[str, Any]:
     """Field name -> raw value set by Composer (queued commands win over loaded state,
@@ -59,6 +65,18 @@ def composer_values(layer: DataLayer) -> Mapping[str, Any]:
         if name is not None and args and args[0] not in (None, "", [], ()):
             values[name] = args[0]
     return values
+
+
+def created_selector(layer: DataLayer) -> Any:
+    """The raw `setContentCreatedSelector` argument (None if the page gave none), with the
+    precedence of `composer_values`: the last queued command over the loaded property."""
+    empty = (None, "", [], ())
+    state = layer.composer_state.get(CREATED_SELECTOR_STATE)
+    value = None if state in empty else state
+    for command, args in layer.composer_commands:
+        if command == CREATED_SELECTOR_COMMAND and args and args[0] not in empty:
+            value = args[0]
+    return value
 
 
 def as_list(value: Any) -> list[str]:

@@ -12,12 +12,13 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from lxml import etree
+from lxml.cssselect import SelectorError
 
 from extraction import jsonld
-from extraction.datalayer import composer_values
+from extraction.datalayer import composer_values, created_selector
 from extraction.datetimes import find_text_dates, parse_machine
 from extraction.document import Document
-from extraction.found import Choice, Found, Invalid, first_valid
+from extraction.found import Choice, Found, Invalid, Refused, first_valid
 from extraction.profile import Rejection
 from extraction.textutil import element_text
 from extraction.zones import article_zone, first_h1
@@ -30,8 +31,11 @@ PUBLISHED_META_KEYS = (
     "content:createdat", "article:published_time", "date", "dc.date", "dc.date.created",
     "dc.terms.issued", "pub_date", "article.published", "datepublished", "og:article:published_time",
 )
-"""After the cXenseParse keys and the Composer value, in the spec's order (meta name,
-property or itemprop all count: `Document` indexes all three)."""
+"""After the cXenseParse keys and the Composer values (`setContentCreated`, then the element
+`setContentCreatedSelector` points at), in the spec's order (meta name, property or itemprop
+all count: `Document` indexes all three)."""
+
+CREATED_SELECTOR_SOURCE = "datalayer:contentCreatedSelector"
 
 PUBLISHED_TIME_XPATHS = (
     ("time.published", "//time[contains(concat(' ', normalize-space(@class), ' '), ' published ')][@datetime]"),
@@ -79,6 +83,7 @@ def _published(doc: Document, now: datetime | None) -> Choice[datetime]:
         created = composer_values(doc.page.datalayer).get("createdAt")
         if isinstance(created, str):
             yield "datalayer", created
+        yield from _created_selector(doc)
         yield from _metas(doc, PUBLISHED_META_KEYS)
         yield from _elements(doc, PUBLISHED_TIME_XPATHS)
         yield from _jsonld(doc, "datePublished")
@@ -122,6 +127,40 @@ def _elements(doc: Document, xpaths: tuple[tuple[str, str], ...]) -> Iterator[tu
             if el.tag == "meta":
                 continue  # metas were read above, in their own priority
             yield source, el.get("datetime") or el.get("content") or ""
+
+
+def _created_selector(doc: Document) -> Iterator[tuple[str, str | Refused]]:
+    """The date in the element Composer's `setContentCreatedSelector` points at.
+
+    The spec puts "the tp notation" between the cXenseParse keys and the metas without naming
+    the commands, so both Composer forms share that level: `setContentCreated` first, because
+    an explicit value beats a pointer to one (the pointer can match the wrong element or a
+    date written for readers), then this. Like Composer's `querySelector`, only the first match
+    counts. A selector that does not parse or matches nothing is a broken page setup the
+    publisher wants to hear about, so it is recorded, not skipped.
+    """
+    selector = created_selector(doc.page.datalayer)
+    if selector is None:
+        return
+    if not isinstance(selector, str):
+        yield CREATED_SELECTOR_SOURCE, Refused(str(selector), "not a CSS selector string")
+        return
+    try:
+        matches = doc.root.cssselect(selector)
+    except (SelectorError, etree.XPathError, ValueError) as error:
+        # cssselect parses some selectors lxml cannot run: namespace prefixes (`svg|rect`),
+        # control characters in a string.
+        yield CREATED_SELECTOR_SOURCE, Refused(selector, f"invalid CSS selector ({error})")
+        return
+    if not matches:
+        yield CREATED_SELECTOR_SOURCE, Refused(selector, "selector matches no element")
+        return
+    el = matches[0]
+    raw = el.get("datetime") or el.get("content") or element_text(el)[:HINTED_ELEMENT_CHARS]
+    if not raw.strip():
+        yield CREATED_SELECTOR_SOURCE, Refused(selector, f"the matched <{el.tag}> holds no date")
+        return
+    yield CREATED_SELECTOR_SOURCE, raw
 
 
 def _jsonld(doc: Document, key: str) -> Iterator[tuple[str, str]]:

@@ -31,6 +31,16 @@ class Invalid:
 
 
 @dataclass(frozen=True, slots=True)
+class Refused:
+    """A candidate its source could not even read — a Composer selector that does not parse or
+    matches nothing has no raw value to convert, yet dropping it silently would hide a broken
+    page setup. `value` is what the page gave (the selector), recorded as is."""
+
+    value: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Choice(Generic[T]):
     found: Found[T] | None
     rejections: tuple[Rejection, ...] = ()
@@ -38,17 +48,21 @@ class Choice(Generic[T]):
 
 def first_valid(
     field: str,
-    candidates: Iterable[tuple[str, str]],
+    candidates: Iterable[tuple[str, str | Refused]],
     convert: Callable[[str], T | Invalid | None],
 ) -> Choice[T]:
     """Walk `(source, raw value)` pairs in priority order; the first one `convert` accepts wins.
 
     `convert` returns the value, `Invalid(reason)` (recorded as a rejection) or None (absent
-    or empty: not worth recording). Candidates after the winner are never looked at, because
-    a lower priority level cannot matter once a higher one gave a valid value.
+    or empty: not worth recording); a `Refused` candidate is recorded without converting.
+    Candidates after the winner are never looked at, because a lower priority level cannot
+    matter once a higher one gave a valid value.
     """
     rejected: list[Rejection] = []
     for source, raw in candidates:
+        if isinstance(raw, Refused):
+            rejected.append(Rejection(field, raw.value, f"{source}: {raw.reason}"))
+            continue
         result = convert(raw)
         if result is None:
             continue
