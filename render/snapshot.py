@@ -17,7 +17,7 @@ from render.model import Box, DataLayer, Image
 SNAPSHOT_JS = (files("render") / "snapshot.js").read_text(encoding="utf-8")
 
 COMPOSER_PROPERTIES = (
-    "contentAuthor", "contentCreated", "contentSection", "tags", "contentIsNative",
+    "contentAuthor", "contentCreated", "contentCreatedSelector", "contentSection", "tags", "contentIsNative",
     "contentId", "zone", "customPageUrl", "customVariables", "customParams",
 )
 """Properties Piano Composer keeps on `tp` once its script has run the queued commands."""

@@ -32,12 +32,24 @@ HTML = """<html><head><title>Budget approved</title>
 <body><article><h1>Budget approved</h1><p class="byline">By Jane Doe </p><p>The story.</p></article></body></html>"""
 
 
-def test_selector_queued_by_page_script_is_followed_in_the_rendered_dom(render_settings: RenderSettings) -> None:
+LOADED = HTML.replace(
+    'var tp = window.tp || [];\n  tp.push(["setContentCreatedSelector", "article .byline time"]);',
+    '// What Composer leaves once its script has run the queued commands.\n'
+    '  window.tp = {contentCreatedSelector: "article .byline time"};')
+assert LOADED != HTML
+
+
+def render(html: str, settings: RenderSettings) -> RenderedPage:
     async def go() -> RenderedPage | RenderFailure:
-        async with Renderer(render_settings) as renderer:
-            return await renderer.render_html(HTML, "http://example.test/budget.html")
+        async with Renderer(settings) as renderer:
+            return await renderer.render_html(html, "http://example.test/budget.html")
     page = asyncio.run(go())
     assert isinstance(page, RenderedPage), page
-    profile = extract(page)
+    return page
+
+
+@pytest.mark.parametrize("html", [HTML, LOADED], ids=["queued", "loaded"])
+def test_selector_set_by_page_script_is_followed_in_the_rendered_dom(html: str, render_settings: RenderSettings) -> None:
+    profile = extract(render(html, render_settings))
     assert profile.sources["published_time"] == CREATED_SELECTOR_SOURCE
     assert profile.published_time == datetime(2024, 3, 1, 8, 30, tzinfo=timezone.utc)
