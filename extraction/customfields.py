@@ -77,7 +77,7 @@ def parse_key(rest: str) -> tuple[FieldType, str] | Invalid:
         head, key = rest.split(":", 1)
         if head not in TYPES:
             return Invalid(f"{head}: is not a key of the spec" if head == "recs" else f"unknown type {head!r}")
-        field_type = head  # type: ignore[assignment]
+        field_type = head
     if len(key) > MAX_KEY_CHARS:
         return Invalid(f"key longer than {MAX_KEY_CHARS} characters")
     if not KEY_SHAPE.fullmatch(key):

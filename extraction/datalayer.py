@@ -70,7 +70,7 @@ def composer_values(layer: DataLayer) -> Mapping[str, Any]:
 def created_selector(layer: DataLayer) -> Any:
     """The raw `setContentCreatedSelector` argument (None if the page gave none), with the
     precedence of `composer_values`: the last queued command over the loaded property."""
-    empty = (None, "", [], ())
+    empty: tuple[Any, ...] = (None, "", [], ())
     state = layer.composer_state.get(CREATED_SELECTOR_STATE)
     value = None if state in empty else state
     for command, args in layer.composer_commands:

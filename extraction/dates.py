@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from lxml import etree
 from lxml.cssselect import SelectorError
+from lxml.html import HtmlElement
 
 from extraction import jsonld
 from extraction.datalayer import composer_values, created_selector
@@ -78,7 +79,7 @@ def rejections(doc: Document, now: datetime | None = None) -> tuple[Rejection, .
 
 
 def _published(doc: Document, now: datetime | None) -> Choice[datetime]:
-    def candidates() -> Iterator[tuple[str, str]]:
+    def candidates() -> Iterator[tuple[str, str | Refused]]:
         yield from _metas(doc, PUBLISHED_CXENSE_KEYS)
         created = composer_values(doc.page.datalayer).get("createdAt")
         if isinstance(created, str):
@@ -158,7 +159,7 @@ def _created_selector(doc: Document) -> Iterator[tuple[str, str | Refused]]:
     el = matches[0]
     raw = el.get("datetime") or el.get("content") or element_text(el)[:HINTED_ELEMENT_CHARS]
     if not raw.strip():
-        yield CREATED_SELECTOR_SOURCE, Refused(selector, f"the matched <{el.tag}> holds no date")
+        yield CREATED_SELECTOR_SOURCE, Refused(selector, f"the matched <{el.tag!s}> holds no date")
         return
     yield CREATED_SELECTOR_SOURCE, raw
 
@@ -203,7 +204,7 @@ def _readable(doc: Document, el: etree._Element, zone: etree._Element) -> bool:
     return True
 
 
-def _zone_text(doc: Document, zone: etree._Element) -> str:
+def _zone_text(doc: Document, zone: HtmlElement) -> str:
     parts = [
         el.text_content() for el in zone.iter("p", "span", "div", "time", "h1", "h2", "li", "small")
         if _readable(doc, el, zone) and len(el) == 0

@@ -126,17 +126,22 @@ def find_text_dates(text: str) -> Iterator[datetime]:
 
 
 def _from_match(shape: str, groups: tuple[str | None, ...]) -> datetime | None:
+    """The day, month and year groups take part in every match of a pattern; the clock and
+    the zone may not."""
     if shape == "cjk":
         y, mo, d, h, mi = groups
+        assert y and mo and d
         return _build(int(y), int(mo), int(d), int(h or 0), int(mi or 0), 0, timezone.utc)
     if shape in ("ymd", "dmy"):
         a, b, c, h, mi, s, ampm, z = groups
-        y, mo, d = (int(a), int(b), int(c)) if shape == "ymd" else (_year(c), int(b), int(a))
-        return _build(y, mo, d, *_clock(h, mi, s, ampm), zone(z) or timezone.utc)
+        assert a and b and c
+        year, mon, day = (int(a), int(b), int(c)) if shape == "ymd" else (_year(c), int(b), int(a))
+        return _build(year, mon, day, *_clock(h, mi, s, ampm), zone(z) or timezone.utc)
     if shape == "d_month_y":
         d, word, y, h, mi, s, ampm, z = groups
     else:
         word, d, y, h, mi, s, ampm, z = groups
+    assert word and d and y
     month = _month_number(word.rstrip(".").lower())
     if month is None:
         return None

@@ -73,7 +73,7 @@ def prominent_texts(doc: Document) -> list[tuple[str, str]]:
     out = [("title", title_tag(doc))]
     heading = next(iter(doc.root.iter("h1", "h2")), None)
     if heading is not None:
-        out.append((heading.tag, element_text(heading)))
+        out.append((str(heading.tag), element_text(heading)))
     if largest := _largest_text_near_top(doc):
         out.append(("largest_text", largest))
     return [(s, t) for s, t in out if t]

@@ -4,6 +4,7 @@ look near the headline (visible dates, the dominant image, soft-404 prominent te
 from __future__ import annotations
 
 from lxml import etree
+from lxml.html import HtmlElement
 
 from extraction.document import Document
 
@@ -11,12 +12,12 @@ ARTICLE_CONTAINERS = ("article", "main")
 """Semantic elements that wrap a story in modern templates."""
 
 
-def first_h1(doc: Document) -> etree._Element | None:
+def first_h1(doc: Document) -> HtmlElement | None:
     """The document's first `<h1>`: the spec counts only the first."""
     return next(iter(doc.root.iter("h1")), None)
 
 
-def article_zone(doc: Document) -> etree._Element | None:
+def article_zone(doc: Document) -> HtmlElement | None:
     """The nearest `article`/`main` around the first `<h1>`, else the h1's grandparent (the
     headline's block and its siblings: byline, lead image); without a headline, the first
     `article`/`main`, else the body."""

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from lxml import etree
+from lxml.html import HtmlElement
 
 from extraction.document import Document
 
@@ -129,10 +130,10 @@ def statically_hidden(element: etree._Element) -> bool:
     if element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return True
     style = element.get("style")
-    return bool(style) and _STATIC_HIDDEN.search(style) is not None
+    return bool(style and _STATIC_HIDDEN.search(style))
 
 
-def loading_veil(element: etree._Element, body_chars: int) -> bool:
+def loading_veil(element: HtmlElement, body_chars: int) -> bool:
     """An invisible element holding most of the page's text is a loading state (an
     anti-flicker snippet hides the page until a script that never ran reveals it), not
     hidden boilerplate: its text is judged as if it showed."""
@@ -145,7 +146,7 @@ def own_text_hidden(doc: Document, element: etree._Element) -> bool:
     return box is not None and not box.visible
 
 
-def is_data_cell(element: etree._Element) -> bool:
+def is_data_cell(element: HtmlElement) -> bool:
     if element.tag not in CELL_TAGS:
         return False
     if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in element.iterdescendants()):
@@ -153,7 +154,7 @@ def is_data_cell(element: etree._Element) -> bool:
     return count_words(element.text_content()) <= DATA_CELL_MAX_WORDS
 
 
-def starts_block(doc: Document, element: etree._Element) -> bool:
+def starts_block(doc: Document, element: HtmlElement) -> bool:
     if is_data_cell(element):
         return False
     box = doc.box(element)

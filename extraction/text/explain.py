@@ -46,7 +46,7 @@ class Explanation:
 
 def describe(element: etree._Element | None) -> str:
     """`tag#id.class` of an element and its two nearest ancestors, outermost first."""
-    parts = []
+    parts: list[str] = []
     while element is not None and len(parts) < 3:
         tag = element.tag if isinstance(element.tag, str) else "?"
         ident = f"#{element.get('id')}" if element.get("id") else ""

@@ -230,10 +230,11 @@ class HintIndex:
         if found is not None:
             return found
         tag = element.tag if isinstance(element.tag, str) else ""
-        if tag in ("body", "html") or element.getparent() is None:
+        parent = element.getparent()
+        if tag in ("body", "html") or parent is None:
             found = (None, None, None, None)
         else:
-            chrome, strong, weak, positive = self.of(element.getparent())
+            chrome, strong, weak, positive = self.of(parent)
             if tag in CHROME_TAGS:
                 chrome = chrome or tag
             elif tag == "article" and _is_teaser_article(element):

@@ -153,7 +153,7 @@ def container_scores(blocks: list[Block], verdicts: list[Verdict]) -> tuple[dict
     sums: dict[etree._Element, float] = {}
     good: dict[etree._Element, float] = {}
     for block, verdict in zip(blocks, verdicts, strict=True):
-        element = block.element
+        element: etree._Element | None = block.element
         mass = verdict.score if verdict.score >= GOOD_SCORE_WORDS and not verdict.hard_bad else 0.0
         while element is not None:
             sums[element] = sums.get(element, 0.0) + verdict.score
@@ -250,9 +250,9 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     sums, good = container_scores(blocks, verdicts)
     best, best_score = best_container(sums)
     if best is None or best_score <= 0:
-        decisions = tuple(Decision(b, f, v, Label.BAD, False, "no container scores above 0")
-                          for b, f, v in zip(blocks, features, verdicts, strict=True))
-        return Selection(None, best_score, (), decisions)
+        refused = tuple(Decision(b, f, v, Label.BAD, False, "no container scores above 0")
+                        for b, f, v in zip(blocks, features, verdicts, strict=True))
+        return Selection(None, best_score, (), refused)
     best = climb(best, sums, good)
     best_score = sums[best]
     hinted = {el for el in sums if any(hints.of(el)[:2])}  # chrome or strong hint
@@ -264,7 +264,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members]), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
     label_of = dict(zip(members, labels, strict=True))
-    decisions = []
+    decisions: list[Decision] = []
     for i, (block, f, v) in enumerate(zip(blocks, features, verdicts, strict=True)):
         if i not in settled:
             decisions.append(Decision(block, f, v, Label.BAD, False, "outside the chosen container"))
@@ -294,7 +294,7 @@ def _trim_small_print_tail(settled: dict[int, tuple[bool, str]], members: list[i
             settled[i] = (False, f"small print after the article x{features[i].relative_font_size:.2f}")
 
 
-def _within(element: etree._Element, region: set[etree._Element]) -> bool:
+def _within(element: etree._Element | None, region: set[etree._Element]) -> bool:
     while element is not None:
         if element in region:
             return True

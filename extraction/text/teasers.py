@@ -32,7 +32,7 @@ def teaser_blocks(blocks: list[Block]) -> set[int]:
     """Indexes of the blocks inside items of a teaser list."""
     below: dict[etree._Element, list[Block]] = defaultdict(list)
     for block in blocks:
-        element = block.element
+        element: etree._Element | None = block.element
         while element is not None and element.tag not in ("body", "html"):
             below[element].append(block)
             element = element.getparent()
