@@ -28,7 +28,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 from urllib.parse import parse_qs, unquote, urlsplit
 
 HOST = "127.0.0.1"
@@ -95,11 +95,11 @@ class _DemoHTTPServer(ThreadingHTTPServer):
         with self._lock:
             self._requests.clear()
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any) -> None:
         # Browsers drop connections all the time (a page closed mid-poll); that is not news.
         if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
             return
-        super().handle_error(request, client_address)  # type: ignore[arg-type]
+        super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -17,7 +17,7 @@ import logging
 from importlib.resources import files
 from urllib.parse import urlsplit
 
-from playwright.async_api import Browser, BrowserContext, Page
+from playwright.async_api import Browser, BrowserContext, HttpCredentials, Page
 from playwright.async_api import Error as PlaywrightError
 
 from render.blocking import RequestPolicy
@@ -105,7 +105,7 @@ class Renderer:
 
     async def _new_context(self, browser: Browser, url: str, site: SiteSettings) -> BrowserContext:
         s = self.settings
-        credentials = None
+        credentials: HttpCredentials | None = None
         if site.username is not None and site.password is not None:
             parts = urlsplit(url)
             credentials = {"username": site.username, "password": site.password.get_secret_value(),
