@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Insert, Table, bindparam, func, select
 from sqlalchemy.dialects.postgresql import ARRAY
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import QueryableAttribute, Session
 
 Row = dict[str, Any]
 
@@ -27,7 +27,8 @@ def is_postgres(session: Session) -> bool:
 
 
 def bulk_insert(session: Session, stmt: Insert, table: Table, rows: Sequence[Row],
-                returning: Sequence[ColumnElement[Any]] = (), *, arrays: bool = True) -> list[Any]:
+                returning: Sequence[ColumnElement[Any] | QueryableAttribute[Any]] = (), *,
+                arrays: bool = True) -> Sequence[Any]:
     """Insert `rows` (all with the same keys) with `stmt` (an `insert(table)`, possibly with
     ON CONFLICT); returns the `returning` rows, in no particular order."""
     if not rows:
@@ -36,10 +37,10 @@ def bulk_insert(session: Session, stmt: Insert, table: Table, rows: Sequence[Row
         stmt = stmt.returning(*returning)
     if arrays and is_postgres(session):
         columns = list(rows[0])
-        arrays = select(*[
+        unnested = select(*[
             func.unnest(bindparam(f"rows_{name}", [row[name] for row in rows], type_=ARRAY(table.c[name].type)))
             .label(name) for name in columns])
-        result = session.execute(stmt.from_select(columns, arrays))
+        result = session.execute(stmt.from_select(columns, unnested))
     else:
         result = session.execute(stmt, list(rows))
     return result.all() if returning else []

@@ -10,18 +10,22 @@ from __future__ import annotations
 from datetime import datetime
 from urllib.parse import urlsplit
 
-from sqlalchemy import Insert, select
+from sqlalchemy import Table, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from storage.models import URL_MAX_CHARS, Page, PageAlias
+from storage.models import URL_MAX_CHARS, Base, Page, PageAlias
 
 
-def dialect_insert(session: Session, table: object) -> Insert:
+DialectInsert = postgresql.Insert | sqlite.Insert
+"""An `INSERT` with `on_conflict_do_nothing`/`on_conflict_do_update` and `excluded`."""
+
+
+def dialect_insert(session: Session, table: Table | type[Base]) -> DialectInsert:
     """`INSERT` with the dialect's `on_conflict_*` methods (SQLite and PostgreSQL share them)."""
     if session.get_bind().dialect.name == "postgresql":
-        return postgresql.insert(table)  # type: ignore[arg-type]
-    return sqlite.insert(table)  # type: ignore[arg-type]
+        return postgresql.insert(table)
+    return sqlite.insert(table)
 
 
 def ensure_page(session: Session, url: str, seen_at: datetime, *, lock: bool = False) -> int:

@@ -134,16 +134,18 @@ def field_row(page_id: int, position: int, field: CustomField) -> Row:
     value = field.value
     match field.type:
         case "number":
-            row["value_number"] = float(value)  # type: ignore[arg-type]
+            assert isinstance(value, float)  # extraction and the codec build numbers as floats
+            row["value_number"] = value
         case "time":
             row["value_time"] = value
         case "geopoint":
-            row["latitude"], row["longitude"] = value  # type: ignore[misc]
+            assert isinstance(value, tuple)  # (latitude, longitude)
+            row["latitude"], row["longitude"] = value
         case _:
             row["value_text"] = indexed(str(value))
     return row
 
 
-PROFILE_TABLE: Table = Profile.__table__  # type: ignore[assignment]
-VERSION_TABLE: Table = ProfileVersion.__table__  # type: ignore[assignment]
-BODY_TABLE: Table = ProfileBody.__table__  # type: ignore[assignment]
+PROFILE_TABLE = Profile.__table__
+VERSION_TABLE = ProfileVersion.__table__
+BODY_TABLE = ProfileBody.__table__

@@ -67,7 +67,7 @@ def _run_postgres(url: URL, sql: str) -> tuple[list[str], Rows]:
     with psycopg.connect(conninfo, options=_merge_options(url, options)) as connection:
         connection.execute("SET TRANSACTION READ ONLY")
         try:
-            cursor = connection.execute(sql, prepare=True)  # type: ignore[arg-type]
+            cursor = connection.execute(sql, prepare=True)
         except psycopg.errors.ReadOnlySqlTransaction as error:
             raise ReadOnlyViolation(f"refused: read-only transaction ({error})") from error
         except psycopg.errors.SyntaxError as error:

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import Table, case, delete, insert, select, update
+from sqlalchemy import case, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from extraction.profile import ContentProfile
@@ -42,10 +42,10 @@ from storage.profile_rows import (
 from storage.records import PROFILE_OUTCOMES, SUCCESS_OUTCOMES, CrawlAttempt, CrawlRecord, CrawlState, Outcome, SavedCrawl
 from storage.text import clean, clean_opt
 
-PAGES: Table = Page.__table__  # type: ignore[assignment]
-CRAWLS: Table = Crawl.__table__  # type: ignore[assignment]
-SNAPSHOTS: Table = Snapshot.__table__  # type: ignore[assignment]
-PAST_BODIES: Table = PastBody.__table__  # type: ignore[assignment]
+PAGES = Page.__table__
+CRAWLS = Crawl.__table__
+SNAPSHOTS = Snapshot.__table__
+PAST_BODIES = PastBody.__table__
 
 SNAPSHOT_ZLIB_LEVEL = 6
 """zlib's default: rendered HTML+layout JSON shrinks several-fold; higher levels gain little."""
