@@ -134,7 +134,7 @@ def status(as_json: bool) -> None:
         _emit(True, st.to_json_dict(), [], [])
         return
     rates = st.error_rates()
-    rows = [["queue", ", ".join(f"{k} {v}" for k, v in sorted(st.queue_by_state.items())) or "empty"],
+    rows: list[list[Any]] = [["queue", ", ".join(f"{k} {v}" for k, v in sorted(st.queue_by_state.items())) or "empty"],
             ["due now", st.due_now],
             ["oldest due", f"{st.oldest_due_url} (since {st.oldest_due_at:%Y-%m-%d %H:%M:%S}Z)" if st.oldest_due_url else "-"],
             ["crawls/min", f"{st.crawls_per_minute:.1f} (last 10 min)"],
@@ -169,14 +169,19 @@ def view(url: str, at: str | None, modified_time: str | None, as_json: bool) -> 
 def ingest(source: TextIO, as_json: bool) -> None:
     """Record page views from JSON lines ({"url", "time", "modified_time"?}); FILE or - for stdin."""
     settings, sessions = SchedulerSettings(), session_factory(_engine())
-    queued, rejected, total = Counter(), [], 0
+    queued: Counter[str] = Counter()
+    rejected: list[dict[str, Any]] = []
+    total = 0
     batch: list[tuple[int, dict[str, Any]]] = []
 
     def flush() -> None:
         with write_transaction(sessions) as session:
             for line_no, event in batch:
                 try:
-                    effect = events.record_view(session, event["url"], _time(event["time"]), _time(event.get("modified_time")),
+                    viewed_at = _time(event["time"])
+                    if viewed_at is None:
+                        raise click.BadParameter("time is null")
+                    effect = events.record_view(session, event["url"], viewed_at, _time(event.get("modified_time")),
                                                 utc_now(), settings.view_rule(), settings.retry_rule())
                 except (InvalidUrl, click.BadParameter) as error:
                     rejected.append({"line": line_no, "error": str(error)})

@@ -87,8 +87,8 @@ def _view_decision(session: Session, page_id: int, page: Row, viewed_at: datetim
         if due is None:
             return None, now, f"{len(window)} of {views.threshold} views within {human_duration(views.window)}"
         return Reason.NEW, min(due, now), f"{views.threshold} views within {human_duration(views.window)}"
-    if modified_since_crawl(modified_time, page.last_crawled_at):
-        return Reason.MODIFIED, now, f"modified_time {modified_time.isoformat()} after last crawl"  # type: ignore[union-attr]
+    if modified_time is not None and modified_since_crawl(modified_time, page.last_crawled_at):
+        return Reason.MODIFIED, now, f"modified_time {modified_time.isoformat()} after last crawl"
     if page.crawl_state == CrawlState.FAILED and _queue_state(session, page_id) == "done":
         # A permanent failure waits for a view; still, not faster than the backoff would allow.
         not_before = page.last_crawled_at + retry_delay(page.error_count, retries)
@@ -111,10 +111,12 @@ def push(session: Session, raw_url: str, now: datetime, rule: PushRule = PushRul
     decision = push_decision(honoured, now, rule)
     if decision.allowed:
         queue.enqueue(session, page_id, Reason.PUSH, now, now)
+        why = note
     else:
+        assert decision.next_allowed_at is not None  # a declined push always says when
         log.warning("push of %s declined: %d pushes in the last %s; next allowed at %s",
-                    url, decision.honoured_in_window, human_duration(rule.window), decision.next_allowed_at.isoformat())  # type: ignore[union-attr]
-    why = note if decision.allowed else f"declined; next allowed at {decision.next_allowed_at.isoformat()}"  # type: ignore[union-attr]
+                    url, decision.honoured_in_window, human_duration(rule.window), decision.next_allowed_at.isoformat())
+        why = f"declined; next allowed at {decision.next_allowed_at.isoformat()}"
     session.execute(insert(Push).values(page_id=page_id, requested_at=now, honoured=decision.allowed, note=why))
     return PushOutcome(url, page_id, decision)
 

@@ -10,7 +10,7 @@ import asyncio
 import dataclasses
 import sys
 from datetime import datetime, timezone
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import click
@@ -33,7 +33,7 @@ def run_extract(inputs: tuple[str, ...], original_url: str | None, static: bool,
                 out_dir: Path | None, explain: bool, settings: RenderSettings) -> None:
     now = datetime.now(timezone.utc)  # the I/O edge reads the clock; extraction never does
     if len(inputs) == 1 and inputs[0].startswith(("http://", "https://")):
-        pages = [_render_live(inputs[0], settings)]
+        pages: Sequence[tuple[Path | None, RenderedPage]] = [_render_live(inputs[0], settings)]
     else:
         files = list(_html_files(inputs))
         if not files:

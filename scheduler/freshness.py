@@ -139,11 +139,11 @@ class CheapRecrawls:
         auth = _auth(auth_ref, host)
         started = self.clock()
         result = probe(url, previous if wants_probe(reason, previous) else None, self.user_agent, auth, self.fetch)
-        if not (result.unchanged and wants_probe(reason, previous)):
+        if previous is None or not (result.unchanged and wants_probe(reason, previous)):
             return None, result.validators
         attempt = CrawlAttempt(url=url, started_at=started, finished_at=self.clock(), outcome=Outcome.UNCHANGED.value,
                                http_status=result.status, error=None)
-        kept = replace(result.validators or previous, unchanged_streak=previous.unchanged_streak + 1)  # type: ignore[union-attr]
+        kept = replace(result.validators or previous, unchanged_streak=previous.unchanged_streak + 1)
         with write_transaction(self.sessions) as session:
             save_crawl(session, attempt, None)
             save_validators(session, page_id, kept, attempt.finished_at)

@@ -12,12 +12,13 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from typing import Any, cast
 
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
-from sqlalchemy import Engine, Select, and_, delete, exists, func, or_, select
+from sqlalchemy import CursorResult, Engine, Select, and_, delete, exists, func, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
@@ -87,9 +88,11 @@ def prune_old_rows(database_url: str, settings: SchedulerSettings, now: datetime
     view_cutoff = min(cutoff, now - settings.view_rule().window)
     latest = select(func.max(Crawl.id)).group_by(Crawl.page_id)
     with _JobDatabase(database_url) as sessions, write_transaction(sessions) as session:
-        crawls = session.execute(delete(Crawl).where(and_(Crawl.started_at < cutoff, Crawl.id.not_in(latest)))).rowcount
-        views = session.execute(delete(PageView).where(PageView.viewed_at < view_cutoff)).rowcount
-        pushes = session.execute(delete(Push).where(Push.requested_at < cutoff)).rowcount
+        # A DELETE's result is a CursorResult (with rowcount); Session.execute is typed as returning Result.
+        crawls = cast(CursorResult[Any], session.execute(
+            delete(Crawl).where(and_(Crawl.started_at < cutoff, Crawl.id.not_in(latest))))).rowcount
+        views = cast(CursorResult[Any], session.execute(delete(PageView).where(PageView.viewed_at < view_cutoff))).rowcount
+        pushes = cast(CursorResult[Any], session.execute(delete(Push).where(Push.requested_at < cutoff))).rowcount
     return Pruned(crawls, views, pushes)
 
 

@@ -34,12 +34,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any, cast
 
 from sqlalchemy import (
     ColumnElement,
+    CursorResult,
     Select,
     Table,
     TextClause,
+    TextualSelect,
     and_,
     bindparam,
     case,
@@ -138,14 +141,14 @@ def enqueue(session: Session, page_id: int, reason: Reason, due_at: datetime, no
             return Enqueued("unchanged", row.due_at)
         outcome = "requeued"
     elif due_at < row.due_at or reason.priority < row.priority:
-        values["due_at"] = min(due_at, row.due_at)
+        due_at = values["due_at"] = min(due_at, row.due_at)
         if reason.priority > row.priority:
             values |= {"priority": row.priority, "reason": row.reason}
         outcome = "tightened"
     else:
         return Enqueued("unchanged", row.due_at)
     session.execute(update(Q).where(Q.c.id == row.id).values(**values))
-    return Enqueued(outcome, values["due_at"])  # type: ignore[arg-type]
+    return Enqueued(outcome, due_at)
 
 
 # ---------------------------------------------------------------- claim
@@ -214,7 +217,7 @@ TIME_PARAMETERS = ("now", "expires", "due_at")
 
 
 @functools.cache
-def _typed(sql: str, returns_due_at: bool = False) -> TextClause:
+def _typed(sql: str, returns_due_at: bool = False) -> TextClause | TextualSelect:
     """The SQL with its time parameters bound (and `due_at` read) as aware UTC on both databases;
     built once per statement, which keeps a claim's client side cheap."""
     times = [bindparam(name, type_=UTCDateTime()) for name in TIME_PARAMETERS if re.search(rf":{name}\b", sql)]
@@ -235,8 +238,10 @@ def _ensure_host_row(session: Session, page_id: int) -> None:
 def renew(session: Session, lease: Lease, now: datetime, duration: timedelta) -> Lease:
     """Extend a lease during a long render; raises `LeaseLost` if it is no longer ours."""
     expires = now + duration
-    renewed = session.execute(_typed(f"UPDATE crawl_queue SET lease_expires_at = :expires, updated_at = :now WHERE {HELD}"),
-                              {"expires": expires, "now": now, "queue_id": lease.queue_id, "owner": lease.owner})
+    # An UPDATE's result is a CursorResult (with rowcount); Session.execute is typed as returning Result.
+    renewed = cast(CursorResult[Any], session.execute(
+        _typed(f"UPDATE crawl_queue SET lease_expires_at = :expires, updated_at = :now WHERE {HELD}"),
+        {"expires": expires, "now": now, "queue_id": lease.queue_id, "owner": lease.owner}))
     if renewed.rowcount != 1:
         raise LeaseLost(f"{lease.url}: lease of {lease.owner} ended before renewal")
     return Lease(lease.queue_id, lease.page_id, lease.url, lease.host, lease.owner, lease.reason,

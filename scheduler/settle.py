@@ -81,8 +81,8 @@ def settle(session: Session, lease: Lease, outcome: str, http_status: int | None
     failures = session.execute(select(Page.error_count).where(Page.id == lease.page_id)).scalar_one()
     decision = failure_decision(kind, max(failures, 1), now, retry_rule, random)
     message = f"{outcome}: {error or http_status or ''}".strip()
-    if decision.action is FailureAction.RETRY:
-        queue.retry_later(session, lease, decision.retry_at, message, now)  # type: ignore[arg-type]
+    if decision.action is FailureAction.RETRY and decision.retry_at is not None:
+        queue.retry_later(session, lease, decision.retry_at, message, now)
         _set_page(session, lease.page_id, next_crawl_at=decision.retry_at)
         return Settled("queued", "retry", decision.retry_at, decision.reason)
     if decision.action is FailureAction.PARK:
@@ -101,8 +101,8 @@ def crawl_history(session: Session, page_id: int, recent: int) -> CrawlHistory |
     first = session.execute(select(func.min(Crawl.started_at)).where(ok)).scalar()
     if first is None:
         return None
-    rows = session.execute(select(Crawl.finished_at, Crawl.content_hash).where(ok)
-                           .order_by(Crawl.started_at.desc()).limit(recent + 1)).all()
+    rows = list(session.execute(select(Crawl.finished_at, Crawl.content_hash).where(ok)
+                                .order_by(Crawl.started_at.desc()).limit(recent + 1)).all())
     rows.reverse()
     changes = _changes([r.content_hash for r in rows])
     published = session.execute(select(Profile.published_at).where(Profile.page_id == page_id)).scalar()

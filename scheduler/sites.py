@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -59,16 +60,16 @@ def credential_ref(env_name: str | None, file_path: str | None) -> str | None:
     return None
 
 
-def resolve_basic_auth(ref: str | None, environ: dict[str, str] | None = None) -> BasicAuth | None:
+def resolve_basic_auth(ref: str | None, environ: Mapping[str, str] | None = None) -> BasicAuth | None:
     """The credentials a reference points at; raises `CredentialError` (without the secret)."""
     if not ref:
         return None
     kind, _, where = ref.partition(":")
-    environ = os.environ if environ is None else environ
+    variables = os.environ if environ is None else environ
     if kind == "env":
-        if where not in environ:
+        if where not in variables:
             raise CredentialError(f"environment variable {where} is not set")
-        raw = environ[where]
+        raw = variables[where]
     elif kind == "file":
         try:
             raw = Path(where).read_text(encoding="utf-8").strip()

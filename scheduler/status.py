@@ -55,14 +55,14 @@ class Status:
 
 
 def read_status(session: Session, now: datetime) -> Status:
-    by_state = dict(session.execute(select(QueueEntry.state, func.count()).group_by(QueueEntry.state)).all())
+    by_state = dict(session.execute(select(QueueEntry.state, func.count()).group_by(QueueEntry.state)).tuples().all())
     due = (QueueEntry.state == QueueState.QUEUED) & (QueueEntry.due_at <= now)
     due_now = session.execute(select(func.count()).where(due)).scalar_one()
     oldest = session.execute(select(Page.url, QueueEntry.due_at).join(Page, Page.id == QueueEntry.page_id)
                              .where(due).order_by(QueueEntry.due_at).limit(1)).first()
     recent = session.execute(select(func.count()).where(Crawl.finished_at > now - RATE_WINDOW)).scalar_one()
     outcomes = dict(session.execute(select(Crawl.outcome, func.count()).where(Crawl.started_at > now - OUTCOME_WINDOW)
-                                    .group_by(Crawl.outcome)).all())
+                                    .group_by(Crawl.outcome)).tuples().all())
     owners = session.execute(select(QueueEntry.lease_owner).distinct().where(
         QueueEntry.lease_owner.is_not(None), QueueEntry.updated_at > now - WORKER_SEEN_WINDOW)).scalars().all()
     parked_total = by_state.get(QueueState.PARKED.value, 0)
@@ -73,6 +73,6 @@ def read_status(session: Session, now: datetime) -> Status:
         now=now, queue_by_state=by_state, due_now=due_now,
         oldest_due_url=oldest.url if oldest else None, oldest_due_at=oldest.due_at if oldest else None,
         crawls_per_minute=recent / (RATE_WINDOW.total_seconds() / 60), outcomes_last_hour=outcomes,
-        workers_seen=sorted({owner.rsplit("/", 1)[0] for owner in owners}),
+        workers_seen=sorted({owner.rsplit("/", 1)[0] for owner in owners if owner is not None}),
         parked_total=parked_total, parked=[ParkedPage(*row) for row in parked],
     )

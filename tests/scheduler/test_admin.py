@@ -56,6 +56,12 @@ def test_ingest_reads_json_lines_and_reports_bad_lines(rc):
     assert [r["line"] for r in summary["rejected"]] == [4, 5]
 
 
+def test_ingest_rejects_a_null_time_as_a_bad_line(rc):
+    text = json.dumps({"url": "http://a.test/y", "time": None}) + "\n"
+    summary = json.loads(rc("ingest", "-", "--json", input=text).stdout)
+    assert summary["recorded"] == 0 and [r["line"] for r in summary["rejected"]] == [1]
+
+
 def test_site_credentials_are_referenced_never_echoed(rc, monkeypatch, tmp_path):
     monkeypatch.setenv("SITE_SECRET", "alice:hunter2")
     added = rc("sites", "add", "A.test", "--max-concurrent", "2", "--min-recrawl", "30m", "--basic-auth-env", "SITE_SECRET")
