@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.async_api import async_playwright  # noqa: E402
 
+from bench.render_throughput import LOOPBACK_ONLY  # noqa: E402
 from demosite.server import DemoSite  # noqa: E402
 from render.blocking import RequestPolicy, host_pattern  # noqa: E402
 from render.browser import Renderer  # noqa: E402
@@ -33,8 +34,6 @@ from render.chromium import find_chromium, launch_args  # noqa: E402
 from render.filterlist import load_filter_lists  # noqa: E402
 from render.model import RenderedPage  # noqa: E402
 from render.settings import RenderSettings, SiteSettings  # noqa: E402
-
-from bench.render_throughput import LOOPBACK_ONLY  # noqa: E402
 
 EASYPRIVACY = (Path(__file__).resolve().parent / "out" / "ublock" / "usr/share/chromium/extensions/ublock-origin"
                / "assets/thirdparties/easylist/easyprivacy.txt")

@@ -19,7 +19,7 @@ import json
 import statistics
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
@@ -79,7 +79,7 @@ async def one_run() -> dict[str, float]:
         upgrade(url)
         engine = make_engine(url)
         sessions = session_factory(engine)
-        cheap = CheapRecrawls(sessions, "Mozilla/5.0 (compatible; rendercrawlbot)", lambda: datetime.now(timezone.utc))
+        cheap = CheapRecrawls(sessions, "Mozilla/5.0 (compatible; rendercrawlbot)", lambda: datetime.now(UTC))
         urls = demo_urls(site)
         async with Renderer(RenderSettings(resolver_rules=LOOPBACK_ONLY)) as renderer:
             await crawl_pass(sessions, renderer, urls, Reason.NEW, cheap)  # first crawl, stores baselines

@@ -22,15 +22,15 @@ import multiprocessing as mp
 import statistics
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import insert, select, text
 
+from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
 from scheduler import queue
 from scheduler.policy import HostRule, Reason
 from scheduler.queue import write_transaction
-from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
 from storage.db import make_engine, session_factory
 from storage.models import CrawlHost, Page, QueueEntry
 
@@ -48,7 +48,7 @@ def fresh_database(kind: str, postgres_url: str, tmp: Path) -> str:
 
 def seed(url: str, pages: int, hosts: int) -> None:
     engine = make_engine(url)
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     due = now - timedelta(minutes=1)
     with engine.begin() as connection:
         for start in range(0, pages, SEED_BATCH):
@@ -77,13 +77,13 @@ def claimer(url: str, name: str, seconds: float, host_rule: HostRule, start_at: 
     while time.time() < deadline:
         t0 = time.perf_counter()
         with write_transaction(sessions) as session:
-            lease = queue.claim(session, name, datetime.now(timezone.utc), LEASE, host_rule)
+            lease = queue.claim(session, name, datetime.now(UTC), LEASE, host_rule)
         t1 = time.perf_counter()
         if lease is None:
             empty += 1
             continue
         with write_transaction(sessions) as session:
-            queue.complete(session, lease, datetime.now(timezone.utc))
+            queue.complete(session, lease, datetime.now(UTC))
         t2 = time.perf_counter()
         claims.append(t1 - t0)
         completes.append(t2 - t1)

@@ -25,18 +25,18 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import func, select
 
+from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
 from demosite.server import DemoSite, site_root
 from render.browser import Renderer
 from render.settings import RenderSettings
 from scheduler import queue
 from scheduler.policy import Reason
 from scheduler.queue import write_transaction
-from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
 from storage.db import make_engine, session_factory
 from storage.models import Crawl, QueueEntry
 from storage.pages import ensure_page
@@ -77,10 +77,10 @@ def fresh_database(kind: str, postgres_url: str, tmp: str) -> str:
 
 def crawl_with_workers(db_url: str, urls: list[str], workers: int) -> float:
     sessions = session_factory(make_engine(db_url))
-    due = datetime.now(timezone.utc) + START_DELAY
+    due = datetime.now(UTC) + START_DELAY
     with write_transaction(sessions) as session:
         for url in urls:
-            queue.enqueue(session, ensure_page(session, url, due), Reason.NEW, due, datetime.now(timezone.utc))
+            queue.enqueue(session, ensure_page(session, url, due), Reason.NEW, due, datetime.now(UTC))
     env = {**os.environ, "RENDERCRAWL_DATABASE_URL": db_url, "RENDERCRAWL_RESOLVER_RULES": LOOPBACK_ONLY,
            "RENDERCRAWL_HOST_MAX_CONCURRENT": "8", "RENDERCRAWL_HOST_MIN_DELAY_MS": "0",
            "RENDERCRAWL_IDLE_POLL_SECONDS": "0.1"}

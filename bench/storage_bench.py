@@ -34,13 +34,12 @@ from sqlalchemy.orm import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite, schema_url  # noqa: E402
-from storage_synthetic import NOW, crawls  # noqa: E402
-
 from storage.db import make_engine, session_factory, upgrade  # noqa: E402
 from storage.models import Page  # noqa: E402
 from storage.queries import QUERIES, NamedQuery  # noqa: E402
 from storage.records import CrawlAttempt, CrawlRecord, Outcome  # noqa: E402
 from storage.repository import save_crawl, save_crawls  # noqa: E402
+from storage_synthetic import NOW, crawls  # noqa: E402
 
 OUT_DIR = Path(__file__).resolve().parent / "out"
 BENCH_SCHEMA = "rc_storage_bench"

@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from extraction.profile import ContentDataLayer, ContentProfile, CustomField, DominantImage
 from storage.records import CrawlAttempt, Outcome
 
-EPOCH = datetime(2024, 1, 8, tzinfo=timezone.utc)
-NOW = datetime(2024, 5, 8, 12, 0, tzinfo=timezone.utc)
+EPOCH = datetime(2024, 1, 8, tzinfo=UTC)
+NOW = datetime(2024, 5, 8, 12, 0, tzinfo=UTC)
 HOSTS = ["news.example"] + [f"site{i}.example" for i in range(1, 20)]
 FRUITS = ["orange", "apple", "banana", "pear", "plum", "kiwi", "mango", "lime", "fig", "grape", "melon", "peach"]
 WORDS = ("the of and to in a is that for it as was with be by on not he this are or his from at which but "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from functools import lru_cache
 
 import dateparser
@@ -70,14 +70,14 @@ TEXT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 def to_utc(value: datetime) -> datetime:
     """Aware values converted; naive values taken as UTC (the page said nothing better)."""
     if value.tzinfo is None:
-        return value.replace(tzinfo=timezone.utc)
-    return value.astimezone(timezone.utc)
+        return value.replace(tzinfo=UTC)
+    return value.astimezone(UTC)
 
 
 def zone(name: str | None) -> timezone | None:
     """A zone designator (`Z`, `+01`, `+0100`, `+01:00`, `MEZ`) as a tzinfo; None if unknown."""
     if not name:
-        return timezone.utc
+        return UTC
     name = name.strip()
     if name[0] in "+-":
         digits = name[1:].replace(":", "")
@@ -131,12 +131,12 @@ def _from_match(shape: str, groups: tuple[str | None, ...]) -> datetime | None:
     if shape == "cjk":
         y, mo, d, h, mi = groups
         assert y and mo and d
-        return _build(int(y), int(mo), int(d), int(h or 0), int(mi or 0), 0, timezone.utc)
+        return _build(int(y), int(mo), int(d), int(h or 0), int(mi or 0), 0, UTC)
     if shape in ("ymd", "dmy"):
         a, b, c, h, mi, s, ampm, z = groups
         assert a and b and c
         year, mon, day = (int(a), int(b), int(c)) if shape == "ymd" else (_year(c), int(b), int(a))
-        return _build(year, mon, day, *_clock(h, mi, s, ampm), zone(z) or timezone.utc)
+        return _build(year, mon, day, *_clock(h, mi, s, ampm), zone(z) or UTC)
     if shape == "d_month_y":
         d, word, y, h, mi, s, ampm, z = groups
     else:
@@ -145,7 +145,7 @@ def _from_match(shape: str, groups: tuple[str | None, ...]) -> datetime | None:
     month = _month_number(word.rstrip(".").lower())
     if month is None:
         return None
-    return _build(int(y), month, int(d), *_clock(h, mi, s, ampm), zone(z) or timezone.utc)
+    return _build(int(y), month, int(d), *_clock(h, mi, s, ampm), zone(z) or UTC)
 
 
 def _clock(h: str | None, mi: str | None, s: str | None, ampm: str | None) -> tuple[int, int, int]:
@@ -168,7 +168,7 @@ def _build(y: int, mo: int, d: int, h: int, mi: int, s: int, tz: timezone) -> da
     if not YEAR_RANGE[0] <= y <= YEAR_RANGE[1]:
         return None
     try:
-        return datetime(y, mo, d, h, mi, s, tzinfo=tz).astimezone(timezone.utc)
+        return datetime(y, mo, d, h, mi, s, tzinfo=tz).astimezone(UTC)
     except ValueError:
         return None
 

@@ -21,11 +21,11 @@ from playwright.async_api import Browser, BrowserContext, HttpCredentials, Page
 from playwright.async_api import Error as PlaywrightError
 
 from render.blocking import RequestPolicy
+from render.calls import PageCallTimeout, bounded
 from render.denylist import Denylist
 from render.lifecycle import BrowserHost
 from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
-from render.calls import PageCallTimeout, bounded
 from render.pagerender import PageJob, render_page
 from render.settings import RenderSettings, SiteSettings
 from render.settle import settle_init_script
@@ -132,5 +132,5 @@ async def _close_popup(page: Page) -> None:
 async def _close_context(context: BrowserContext, timeout_ms: int) -> None:
     try:
         await asyncio.wait_for(context.close(), timeout_ms / 1000)
-    except (PlaywrightError, asyncio.TimeoutError):
+    except (TimeoutError, PlaywrightError):
         pass  # a dead browser has no context left to close; the host relaunches it

@@ -17,5 +17,5 @@ class PageCallTimeout(Exception):
 async def bounded(awaitable: Awaitable[T], timeout_ms: int) -> T:
     try:
         return await asyncio.wait_for(awaitable, timeout_ms / 1000)
-    except asyncio.TimeoutError as error:
+    except TimeoutError as error:
         raise PageCallTimeout(f"page call exceeded {timeout_ms} ms") from error

@@ -13,8 +13,8 @@ import sqlite3
 
 import click
 import psycopg
-from tqdm import tqdm
 from sqlalchemy.engine import make_url
+from tqdm import tqdm
 
 from scheduler.tables import format_table
 from storage.db import make_engine, session_factory

@@ -10,7 +10,7 @@ import asyncio
 import errno
 import time
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import click
 from sqlalchemy.orm import Session, sessionmaker
@@ -56,7 +56,7 @@ def run_demo(storage: StorageSettings, render: RenderSettings, port: int) -> Non
     with sessions() as session:
         crawled = {r.attempt.url for r in results}
         rows = [r for r in list_profiles(session) if r.url in crawled]
-        query = replace(BY_NAME[DEMO_QUERY], example={"now": datetime.now(timezone.utc)})
+        query = replace(BY_NAME[DEMO_QUERY], example={"now": datetime.now(UTC)})
         result = session.execute(query.statement(), query.example)
         query_columns, query_rows = list(result.keys()), [list(r) for r in result]
     click.echo()

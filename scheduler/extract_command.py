@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import sys
-from datetime import datetime, timezone
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -31,7 +31,7 @@ OFFLINE_CONCURRENCY = 2
 
 def run_extract(inputs: tuple[str, ...], original_url: str | None, static: bool, as_json: bool,
                 out_dir: Path | None, explain: bool, settings: RenderSettings) -> None:
-    now = datetime.now(timezone.utc)  # the I/O edge reads the clock; extraction never does
+    now = datetime.now(UTC)  # the I/O edge reads the clock; extraction never does
     if len(inputs) == 1 and inputs[0].startswith(("http://", "https://")):
         pages: Sequence[tuple[Path | None, RenderedPage]] = [_render_live(inputs[0], settings)]
     else:

@@ -18,10 +18,9 @@ import logging
 import urllib.error
 import urllib.request
 from base64 import b64encode
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Mapping
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
@@ -48,7 +48,7 @@ class Pruned:
 
 def enqueue_due_recrawls(database_url: str, settings: SchedulerSettings, now: datetime | None = None) -> int:
     """Queue the scheduled recrawls that are due and still wanted (viewed since last crawl)."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     with _JobDatabase(database_url) as sessions, write_transaction(sessions) as session:
         due = session.execute(_due_pages(now).limit(ENQUEUE_BATCH)).all()
         for page_id, next_crawl_at in due:
@@ -69,7 +69,7 @@ def _due_pages(now: datetime) -> Select:
 
 def reap_expired_leases(database_url: str, settings: SchedulerSettings, now: datetime | None = None) -> tuple[int, int]:
     """Return the pages of dead workers to the queue (see `queue.reap`)."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     with _JobDatabase(database_url) as sessions, write_transaction(sessions) as session:
         requeued, parked = queue.reap(session, now, settings.park_after_failures)
     if requeued or parked:
@@ -83,7 +83,7 @@ def prune_old_rows(database_url: str, settings: SchedulerSettings, now: datetime
     Each page keeps its latest crawl row whatever its age, so its history is never empty, and
     views inside the view window are never touched (the new-page rule needs them).
     """
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     cutoff = now - timedelta(days=settings.prune_crawls_older_than_days)
     view_cutoff = min(cutoff, now - settings.view_rule().window)
     latest = select(func.max(Crawl.id)).group_by(Crawl.page_id)
@@ -120,7 +120,7 @@ def build_scheduler(engine: Engine, database_url: str, settings: SchedulerSettin
     scheduler = kind(
         jobstores={"default": SQLAlchemyJobStore(engine=engine)},
         job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": JOB_MISFIRE_GRACE_S},
-        timezone=timezone.utc,
+        timezone=UTC,
     )
     jobs = (
         (enqueue_due_recrawls, settings.enqueue_every_seconds),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -38,13 +38,13 @@ async def crawl_url(renderer: Renderer, sessions: sessionmaker[Session], url: st
                     keep_snapshot: bool = False) -> CrawlResult:
     """Crawl one URL and store the attempt (and the profile when there is one) in one
     transaction. A failure is stored as a crawl row only: the last good profile stays."""
-    started_at = datetime.now(timezone.utc)
+    started_at = datetime.now(UTC)
     t0 = time.perf_counter()
     rendered = await renderer.render(url)
     render_ms = (time.perf_counter() - t0) * 1000
     if isinstance(rendered, RenderFailure):
         attempt = CrawlAttempt(
-            url=url, started_at=started_at, finished_at=datetime.now(timezone.utc),
+            url=url, started_at=started_at, finished_at=datetime.now(UTC),
             outcome=Outcome(rendered.kind.value), http_status=rendered.status, final_url=rendered.final_url,
             blocked_requests=0, render_ms=round(render_ms), extract_ms=None, error=rendered.message)
         result = CrawlResult(attempt, None, None, rendered)
@@ -54,7 +54,7 @@ async def crawl_url(renderer: Renderer, sessions: sessionmaker[Session], url: st
         profile = await asyncio.to_thread(extract, rendered, now=started_at)
         extract_ms = (time.perf_counter() - t1) * 1000
         attempt = CrawlAttempt(
-            url=url, started_at=started_at, finished_at=datetime.now(timezone.utc),
+            url=url, started_at=started_at, finished_at=datetime.now(UTC),
             outcome=Outcome.SOFT_404 if profile.soft_404 else Outcome.OK, http_status=rendered.status,
             final_url=rendered.final_url, blocked_requests=len(rendered.blocked),
             render_ms=round(render_ms), extract_ms=round(extract_ms), error=None)

@@ -19,7 +19,7 @@ import signal
 import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Protocol
 
 from sqlalchemy import select
@@ -54,7 +54,7 @@ CrawlFunction = Callable[[str], Awaitable[CrawlResultLike]]
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def worker_name() -> str:

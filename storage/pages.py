@@ -16,7 +16,6 @@ from sqlalchemy.orm import Session
 
 from storage.models import URL_MAX_CHARS, Base, Page, PageAlias
 
-
 DialectInsert = postgresql.Insert | sqlite.Insert
 """An `INSERT` with `on_conflict_do_nothing`/`on_conflict_do_update` and `excluded`."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import TextClause, bindparam, text
@@ -42,14 +42,14 @@ class NamedQuery:
 
 def _literal(value: Any) -> str:
     if isinstance(value, datetime):
-        value = value.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+        value = value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
     if isinstance(value, str):
         return "'" + value.replace("'", "''") + "'"
     return str(value)
 
 
 def _t(text_: str) -> datetime:
-    return datetime.fromisoformat(text_).replace(tzinfo=timezone.utc)
+    return datetime.fromisoformat(text_).replace(tzinfo=UTC)
 
 
 QUERIES: tuple[NamedQuery, ...] = (

@@ -8,7 +8,7 @@ as text. Reading attaches UTC again, so Python code only ever sees aware UTC dat
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import DateTime
@@ -33,7 +33,7 @@ class UTCDateTime(TypeDecorator[datetime]):
             raise TypeError(f"expected a datetime, got {type(value).__name__}: {value!r}")
         if value.tzinfo is None or value.utcoffset() is None:
             raise ValueError(f"naive datetime {value.isoformat()} refused: pass a timezone-aware time")
-        utc = value.astimezone(timezone.utc)
+        utc = value.astimezone(UTC)
         if dialect.name == "sqlite":
             return utc.replace(tzinfo=None)
         return utc
@@ -42,10 +42,10 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         if value.tzinfo is None:
-            return value.replace(tzinfo=timezone.utc)
-        return value.astimezone(timezone.utc)
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
 
 
 def utc_now() -> datetime:
     """Aware UTC now; the default for `created_at`-style columns set by Python."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)

@@ -4,7 +4,7 @@ JSON-LD (the first Article object, inside @graph too)."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -30,8 +30,8 @@ def test_every_field_has_a_source_list_headed_by_composer():
 def test_jsonld_only_page_fills_the_jsonld_fields_from_the_article_in_graph():
     layer, sources = content_datalayer(doc(JSONLD))
     assert layer.title == "LD headline" and layer.description == "LD description"
-    assert layer.created_at == datetime(2024, 1, 1, tzinfo=timezone.utc)
-    assert layer.modified_at == datetime(2024, 1, 1, 23, tzinfo=timezone.utc)
+    assert layer.created_at == datetime(2024, 1, 1, tzinfo=UTC)
+    assert layer.modified_at == datetime(2024, 1, 1, 23, tzinfo=UTC)
     assert layer.authors == ("LD One", "LD Two") and layer.keywords == ("ld one", "ld two")
     assert sources["datalayer.title"] == "jsonld:headline"
 
@@ -46,7 +46,7 @@ def test_content_metas_win_over_jsonld():
     assert (layer.id, layer.type, layer.zone, layer.section) == ("c-1", "article", "news", "politics")
     assert layer.authors == ("M One", "M Two") and layer.tags == ("t1", "t2") and layer.keywords == ("k1", "k2")
     assert (layer.title, layer.description, layer.is_native) == ("Meta title", "Meta desc", True)
-    assert layer.created_at == datetime(2024, 3, 1, tzinfo=timezone.utc)
+    assert layer.created_at == datetime(2024, 3, 1, tzinfo=UTC)
     assert sources["datalayer.authors"] == "meta:content:authors"
 
 
@@ -71,7 +71,7 @@ def test_composer_commands_override_markup():
     head = meta("content:section", "other", "property") + meta("content:isNative", "false", "property") + JSONLD
     layer, sources = content_datalayer(doc(head, commands=commands))
     assert layer.authors == ("Cmd Author",) and layer.section == "politik.landespolitik"
-    assert layer.created_at == datetime(2022, 1, 19, 4, tzinfo=timezone.utc)
+    assert layer.created_at == datetime(2022, 1, 19, 4, tzinfo=UTC)
     assert (layer.tags, layer.is_native, layer.id, layer.zone) == (("a", "b"), True, "cmd-1", "Zone A")
     assert sources["datalayer.section"] == "composer"
     assert layer.title == "LD headline"

@@ -5,7 +5,7 @@ recorded rejection and the next source is used."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -13,7 +13,7 @@ from extraction.dates import CREATED_SELECTOR_SOURCE, published_time, rejections
 from extraction.extract import extract
 from tests.extraction.fieldpages import doc, meta, page
 
-NOW = datetime(2024, 5, 10, 12, tzinfo=timezone.utc)
+NOW = datetime(2024, 5, 10, 12, tzinfo=UTC)
 META_DATE = meta("article:published_time", "2024-01-04T00:00:00Z", "property")
 """The next source after the selector on most pages here."""
 BYLINE = ('<article><h1>Council approves budget</h1>'
@@ -42,22 +42,22 @@ def _reasons(page_doc) -> list[str]:
 ], ids=["time-datetime", "text-only", "content-attribute"])
 def test_date_is_read_from_the_selected_element(selector, expected):
     found = published_time(_selector(selector, META_DATE), NOW)
-    assert (found.value, found.source) == (expected.replace(tzinfo=timezone.utc), CREATED_SELECTOR_SOURCE)
+    assert (found.value, found.source) == (expected.replace(tzinfo=UTC), CREATED_SELECTOR_SOURCE)
 
 
 def test_datetime_attribute_wins_over_the_text():
     found = published_time(_selector("time.stamp"))
-    assert found.value == datetime(2024, 3, 1, 8, 30, tzinfo=timezone.utc)  # not "1 March"
+    assert found.value == datetime(2024, 3, 1, 8, 30, tzinfo=UTC)  # not "1 March"
 
 
 def test_the_loaded_form_is_followed_too():
     found = published_time(_selector("time.stamp", META_DATE, loaded=True), NOW)
-    assert (found.value, found.source) == (datetime(2024, 3, 1, 8, 30, tzinfo=timezone.utc), CREATED_SELECTOR_SOURCE)
+    assert (found.value, found.source) == (datetime(2024, 3, 1, 8, 30, tzinfo=UTC), CREATED_SELECTOR_SOURCE)
 
 
 def test_a_queued_selector_wins_over_the_loaded_one():
     page_doc = _selector("p.byline .when", state={"contentCreatedSelector": "time.stamp"})
-    assert published_time(page_doc).value == datetime(2024, 3, 2, 13, 45, tzinfo=timezone.utc)
+    assert published_time(page_doc).value == datetime(2024, 3, 2, 13, 45, tzinfo=UTC)
 
 
 def test_only_the_first_match_counts():
@@ -94,7 +94,7 @@ def test_a_future_selected_date_is_rejected_like_any_other():
 def test_content_created_value_wins_over_the_selector():
     commands = (("setContentCreated", ("2024-02-01T10:00:00+01:00",)),)
     found = published_time(_selector("time.stamp", commands=commands))
-    assert (found.value, found.source) == (datetime(2024, 2, 1, 9, tzinfo=timezone.utc), "datalayer")
+    assert (found.value, found.source) == (datetime(2024, 2, 1, 9, tzinfo=UTC), "datalayer")
 
 
 def test_selector_is_used_when_the_content_created_value_is_unparseable():
@@ -127,4 +127,4 @@ def test_profile_records_the_source_and_the_rejection():
     assert [(r.field, r.value) for r in profile.rejections] == [("published_time", "p.byline >")]
     followed = extract(page(META_DATE, BYLINE, commands=(("setContentCreatedSelector", ("time.stamp",)),)), NOW)
     assert (followed.published_time, followed.sources["published_time"]) == (
-        datetime(2024, 3, 1, 8, 30, tzinfo=timezone.utc), CREATED_SELECTOR_SOURCE)
+        datetime(2024, 3, 1, 8, 30, tzinfo=UTC), CREATED_SELECTOR_SOURCE)

@@ -4,7 +4,7 @@ the element it names is written by script too, so only the rendered page can giv
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -52,4 +52,4 @@ def render(html: str, settings: RenderSettings) -> RenderedPage:
 def test_selector_set_by_page_script_is_followed_in_the_rendered_dom(html: str, render_settings: RenderSettings) -> None:
     profile = extract(render(html, render_settings))
     assert profile.sources["published_time"] == CREATED_SELECTOR_SOURCE
-    assert profile.published_time == datetime(2024, 3, 1, 8, 30, tzinfo=timezone.utc)
+    assert profile.published_time == datetime(2024, 3, 1, 8, 30, tzinfo=UTC)

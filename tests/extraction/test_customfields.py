@@ -3,7 +3,7 @@ refused value recorded with its reason."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -41,9 +41,9 @@ def test_property_attribute_counts_like_name():
 @pytest.mark.parametrize("key, content, expected", [
     ("number:xyz-temperature", "30.1", CustomField("xyz-temperature", "number", 30.1)),
     ("time:xyz-updated", "2018-01-01T00:00:00Z",
-     CustomField("xyz-updated", "time", datetime(2018, 1, 1, tzinfo=timezone.utc))),
+     CustomField("xyz-updated", "time", datetime(2018, 1, 1, tzinfo=UTC))),
     ("time:xyz-updated", "2018-01-01T01:00:00+01:00",
-     CustomField("xyz-updated", "time", datetime(2018, 1, 1, tzinfo=timezone.utc))),
+     CustomField("xyz-updated", "time", datetime(2018, 1, 1, tzinfo=UTC))),
     ("geopoint:xyz-location", "21.29;-157.72", CustomField("xyz-location", "geopoint", (21.29, -157.72))),
 ], ids=["number", "time", "time-zone-to-utc", "geopoint"])
 def test_typed_values(key, content, expected):

@@ -4,7 +4,7 @@ rejected against an explicit "now", a visible-text heuristic last."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -12,7 +12,7 @@ from extraction.dates import modified_time, published_time, rejections
 from extraction.document import Document
 from tests.extraction.fieldpages import doc, meta
 
-NOW = datetime(2024, 5, 10, 12, tzinfo=timezone.utc)
+NOW = datetime(2024, 5, 10, 12, tzinfo=UTC)
 LEVELS = (
     ("cxenseparse:publishtime", meta("cXenseParse:publishtime", "2024-01-01T00:00:00Z")),
     ("cxenseparse:recs:publishtime", meta("cXenseParse:recs:publishtime", "2024-01-02T00:00:00Z")),
@@ -44,7 +44,7 @@ def _doc_from(levels) -> Document:
 def test_each_publish_level_wins_over_all_lower_ones(index):
     found = published_time(_doc_from(LEVELS[index:]), NOW)
     assert found.source == LEVELS[index][0]
-    assert found.value == datetime(2024, 1, index + 1, tzinfo=timezone.utc)
+    assert found.value == datetime(2024, 1, index + 1, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("index", range(len(LEVELS) - 1), ids=[source for source, _ in LEVELS[:-1]])
@@ -61,7 +61,7 @@ def test_composer_created_date_comes_after_cxenseparse_and_before_content_meta()
     page_doc = doc(meta("content:createdAt", "2024-01-03T00:00:00Z", "property"), commands=commands)
     assert published_time(page_doc) is not None
     found = published_time(page_doc)
-    assert (found.value, found.source) == (datetime(2024, 2, 1, 9, tzinfo=timezone.utc), "datalayer")
+    assert (found.value, found.source) == (datetime(2024, 2, 1, 9, tzinfo=UTC), "datalayer")
     with_cx = doc(meta("cXenseParse:publishtime", "2024-01-01T00:00:00Z"), commands=commands)
     assert published_time(with_cx).source == "cxenseparse:publishtime"
 
@@ -78,7 +78,7 @@ def test_composer_created_date_comes_after_cxenseparse_and_before_content_meta()
 ], ids=["z", "plus-hh", "plus-hh-mm", "minus-hhmm", "local-zone-name", "space-no-zone", "date-only", "words"])
 def test_zones_are_normalised_to_utc(raw, expected):
     found = published_time(doc(meta("article:published_time", raw, "property")))
-    assert found.value == expected.replace(tzinfo=timezone.utc)
+    assert found.value == expected.replace(tzinfo=UTC)
 
 
 def test_more_than_two_days_in_the_future_is_rejected_and_falls_through():
@@ -86,7 +86,7 @@ def test_more_than_two_days_in_the_future_is_rejected_and_falls_through():
             + meta("date", "2024-05-12T11:59:59Z"))
     page_doc = doc(head)
     found = published_time(page_doc, NOW)
-    assert (found.source, found.value) == ("date", datetime(2024, 5, 12, 11, 59, 59, tzinfo=timezone.utc))
+    assert (found.source, found.value) == ("date", datetime(2024, 5, 12, 11, 59, 59, tzinfo=UTC))
     assert "more than 2 days" in rejections(page_doc, NOW)[0].reason
 
 
@@ -110,7 +110,7 @@ def test_heuristic_reads_visible_dates_near_the_headline(body, expected):
     if expected is None:
         assert found is None
     else:
-        assert (found.value, found.source) == (expected.replace(tzinfo=timezone.utc), "heuristic")
+        assert (found.value, found.source) == (expected.replace(tzinfo=UTC), "heuristic")
 
 
 MODIFIED_LEVELS = (
@@ -126,7 +126,7 @@ MODIFIED_LEVELS = (
 @pytest.mark.parametrize("index", range(len(MODIFIED_LEVELS)), ids=[s for s, _ in MODIFIED_LEVELS])
 def test_each_modified_level_wins_over_all_lower_ones(index):
     found = modified_time(_doc_from(MODIFIED_LEVELS[index:]), NOW)
-    assert (found.source, found.value) == (MODIFIED_LEVELS[index][0], datetime(2024, 2, index + 1, tzinfo=timezone.utc))
+    assert (found.source, found.value) == (MODIFIED_LEVELS[index][0], datetime(2024, 2, index + 1, tzinfo=UTC))
 
 
 def test_no_modified_time_is_none():

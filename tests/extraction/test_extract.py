@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from extraction import extract, extract_html
 from extraction.output import output_name, profile_json
@@ -17,15 +17,15 @@ BODY = "<article><h1>Cx title</h1><p>" + "A sentence of the story. " * 40 + "</p
 
 def test_without_now_future_and_expiry_rules_are_skipped():
     profile = extract(page(HEAD, BODY))
-    assert profile.published_time == datetime(2024, 5, 20, tzinfo=timezone.utc)
-    assert profile.expiration_time == datetime(2024, 6, 1, tzinfo=timezone.utc)
+    assert profile.published_time == datetime(2024, 5, 20, tzinfo=UTC)
+    assert profile.expiration_time == datetime(2024, 6, 1, tzinfo=UTC)
     assert profile.recommendable is True
 
 
 def test_with_now_future_dates_are_rejected_and_expiry_applies():
-    profile = extract(page(HEAD, BODY), now=datetime(2024, 7, 1, tzinfo=timezone.utc))
+    profile = extract(page(HEAD, BODY), now=datetime(2024, 7, 1, tzinfo=UTC))
     assert profile.recommendable is False and profile.sources["recommendable"] == "cxenseparse:recs:expirationtime"
-    early = extract(page(HEAD, BODY), now=datetime(2024, 5, 1, tzinfo=timezone.utc))
+    early = extract(page(HEAD, BODY), now=datetime(2024, 5, 1, tzinfo=UTC))
     assert early.published_time is None
     assert any(r.field == "published_time" for r in early.rejections)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -16,8 +16,8 @@ from extraction.recommendation import (
 )
 from tests.extraction.fieldpages import doc, meta
 
-NOW = datetime(2024, 5, 1, tzinfo=timezone.utc)
-EXPIRES = datetime(2014, 3, 11, 23, tzinfo=timezone.utc)
+NOW = datetime(2024, 5, 1, tzinfo=UTC)
+EXPIRES = datetime(2014, 3, 11, 23, tzinfo=UTC)
 
 
 def test_recommendable_false_meta():
@@ -48,7 +48,7 @@ def test_unparseable_expiration_is_rejected():
     (None, "article", None, True, NOW, False, "soft_404"),
     (None, "article", EXPIRES, False, NOW, False, "cxenseparse:recs:expirationtime"),
     (None, "article", EXPIRES, False, None, True, "default"),
-    (None, "article", datetime(2030, 1, 1, tzinfo=timezone.utc), False, NOW, True, "default"),
+    (None, "article", datetime(2030, 1, 1, tzinfo=UTC), False, NOW, True, "default"),
 ], ids=["default", "flag-false", "frontpage", "soft-404", "expired", "expiry-needs-now", "not-yet-expired"])
 def test_recommendable_rules(flag, page_class, expires, soft, now, expected, source):
     assert recommendable(flag, page_class, expires, soft, now) == Found(expected, source)

@@ -9,7 +9,7 @@ import asyncio
 import os
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -39,12 +39,12 @@ class RecordingFakeCrawl:
             f.write(f"{event}\t{url}\t{os.getpid()}\t{time.monotonic():.6f}\n")
 
     async def __call__(self, url: str) -> FakeResult:
-        started = datetime.now(timezone.utc)
+        started = datetime.now(UTC)
         self._log("start", url)
         if self.hang:
             await asyncio.Event().wait()
         await asyncio.sleep(self.seconds)
-        attempt = CrawlAttempt(url=url, started_at=started, finished_at=datetime.now(timezone.utc),
+        attempt = CrawlAttempt(url=url, started_at=started, finished_at=datetime.now(UTC),
                                outcome=self.outcome, http_status=self.http_status,
                                error=None if self.outcome == Outcome.OK else "fake failure")
         await asyncio.to_thread(self._save, attempt)

@@ -1,6 +1,6 @@
 """A crawled page's canonical URL merges its aliases into one page (both databases)."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 
@@ -14,7 +14,7 @@ from storage.pages import ensure_page
 from storage.records import CrawlAttempt
 from storage.repository import save_crawl
 
-T0 = datetime(2024, 5, 1, 8, 0, tzinfo=timezone.utc)
+T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 
 
 def crawled(sessions, url, canonical):

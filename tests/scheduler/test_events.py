@@ -1,6 +1,6 @@
 """Views and pushes recorded in the database, with the policy applied (fake clock)."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import insert, select, update
 
@@ -9,7 +9,7 @@ from scheduler.policy import PushRule
 from scheduler.queue import write_transaction
 from storage.models import Page, Push, QueueEntry, Site
 
-T0 = datetime(2024, 5, 1, 8, 0, tzinfo=timezone.utc)
+T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 H = timedelta(hours=1)
 MIN = timedelta(minutes=1)
 URL = "http://news.test/a/1"

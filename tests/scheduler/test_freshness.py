@@ -2,7 +2,7 @@
 
 import asyncio
 import hashlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import select
 
@@ -69,7 +69,7 @@ def test_worker_skips_the_render_of_an_unchanged_page_and_renders_every_nth_time
     server = FakeServer()
     settings = SchedulerSettings(idle_poll_seconds=0.05, host_min_delay_ms=0, lease_renew_seconds=1)
     crawl = RecordingFakeCrawl(sessions, tmp_path / "log")
-    cheap = CheapRecrawls(sessions, "bot", lambda: datetime.now(timezone.utc), fetch=server)
+    cheap = CheapRecrawls(sessions, "bot", lambda: datetime.now(UTC), fetch=server)
 
     def crawl_count():
         with sessions() as session:
@@ -78,7 +78,7 @@ def test_worker_skips_the_render_of_an_unchanged_page_and_renders_every_nth_time
     def crawl_once(reason):
         before = crawl_count()
         with write_transaction(sessions) as session:
-            now = datetime.now(timezone.utc)
+            now = datetime.now(UTC)
             queue.enqueue(session, ensure_page(session, url, now), reason, now, now)
 
         async def until_crawled():

@@ -1,6 +1,6 @@
 """The scheduler's periodic jobs (fake clock) and their APScheduler wiring on both databases."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import insert, select, text, update
 
@@ -11,7 +11,7 @@ from scheduler.settings import SchedulerSettings
 from storage.models import Crawl, Page, PageView, Push, QueueEntry
 from storage.pages import ensure_page
 
-T0 = datetime(2024, 5, 1, 8, 0, tzinfo=timezone.utc)
+T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 H = timedelta(hours=1)
 SETTINGS = SchedulerSettings()
 

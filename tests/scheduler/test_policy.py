@@ -1,7 +1,7 @@
 """Every crawl-policy rule, with a fake clock: time is a parameter, never read."""
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -24,7 +24,7 @@ from scheduler.policy import (
     scheduled_recrawl_wanted,
 )
 
-T0 = datetime(2024, 5, 1, 8, 0, tzinfo=timezone.utc)
+T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 H = timedelta(hours=1)
 MIN = timedelta(minutes=1)
 S = timedelta(seconds=1)

@@ -1,6 +1,6 @@
 """The leased queue, the same contract on SQLite and PostgreSQL, with a fake clock."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import insert, select
@@ -11,7 +11,7 @@ from scheduler.queue import LeaseLost, write_transaction
 from storage.models import CrawlHost, QueueEntry, Site
 from storage.pages import ensure_page
 
-T0 = datetime(2024, 5, 1, 8, 0, tzinfo=timezone.utc)
+T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 S = timedelta(seconds=1)
 LEASE = timedelta(seconds=60)
 FREE = HostRule(max_concurrent=100, min_delay=timedelta(0))

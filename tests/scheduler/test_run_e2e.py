@@ -7,7 +7,7 @@ import signal
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -49,7 +49,7 @@ def test_run_crawls_viewed_pages_and_recrawls_when_modified_time_moves(demo_site
     article = demo_site.url("/articles/harbour-bridge.html")
     run = subprocess.Popen([*RENDERCRAWL, "run"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         for minutes in (3, 2, 1):
             assert rc("view", article, "--time", (now - timedelta(minutes=minutes)).isoformat()).returncode == 0
         wait_for(lambda: len(crawls(db_url)) == 1, run)
@@ -58,7 +58,7 @@ def test_run_crawls_viewed_pages_and_recrawls_when_modified_time_moves(demo_site
 
         older = (first.finished_at - timedelta(hours=1)).isoformat()
         assert rc("view", article, "--modified-time", older).returncode == 0
-        moved = datetime.now(timezone.utc).isoformat()
+        moved = datetime.now(UTC).isoformat()
         assert "modified" in rc("view", article, "--modified-time", moved, "--json").stdout
         wait_for(lambda: len(crawls(db_url)) == 2, run)
         time.sleep(2)

@@ -1,7 +1,7 @@
 """The worker in one process: claim → (fake) crawl → settle, SIGTERM, lost leases, robots."""
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
@@ -22,7 +22,7 @@ FAST = dict(lease_seconds=5, lease_renew_seconds=0.2, idle_poll_seconds=0.05, re
 
 
 def now():
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def seed(sessions, urls, reason=Reason.NEW):

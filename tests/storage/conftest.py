@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from storage.db import make_engine, session_factory, upgrade
 from tests import postgres
 
+
 @pytest.fixture(scope="session")
 def postgres_available() -> None:
     reason = postgres.unavailable_reason()

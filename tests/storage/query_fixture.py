@@ -4,7 +4,7 @@ every value is chosen so each query has a known, non-trivial answer."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import update
 from sqlalchemy.orm import Session
@@ -15,14 +15,14 @@ from storage.records import CrawlState, Outcome
 from storage.repository import save_crawl
 from storage_samples import attempt, full_profile
 
-NOW = datetime(2024, 5, 8, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2024, 5, 8, 12, 0, tzinfo=UTC)
 NEWS = "https://news.example"
 A1, A2, A3 = f"{NEWS}/a/1", f"{NEWS}/a/2", f"{NEWS}/a/3"
 FRONT, GONE, OTHER = f"{NEWS}/", f"{NEWS}/gone", "https://other.example/x"
 
 
 def utc(text: str) -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=timezone.utc)
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
 def a1_history() -> list[ContentProfile]:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 from extraction.profile import ContentDataLayer, ContentProfile, CustomField, DominantImage, Rejection
 from storage.records import CrawlAttempt, Outcome
 
-T0 = datetime(2024, 5, 6, 12, 0, 0, 123456, tzinfo=timezone.utc)
+T0 = datetime(2024, 5, 6, 12, 0, 0, 123456, tzinfo=UTC)
 
 
 def full_profile(url: str = "https://news.example/a/1", **changes: object) -> ContentProfile:
@@ -22,7 +22,7 @@ def full_profile(url: str = "https://news.example/a/1", **changes: object) -> Co
         body="First paragraph of the story.\n\nSecond paragraph, longer than the first one.",
         sections=("sports", "golf"),
         page_class="article",
-        published_time=datetime(2024, 5, 5, 8, 30, tzinfo=timezone.utc),
+        published_time=datetime(2024, 5, 5, 8, 30, tzinfo=UTC),
         modified_time=datetime(2024, 5, 5, 9, 0, tzinfo=timezone(timedelta(hours=2))),
         article_id="A-1",
         authors=("Jane Doe", "John Roe"),
@@ -31,16 +31,16 @@ def full_profile(url: str = "https://news.example/a/1", **changes: object) -> Co
             CustomField("xyz-fruit", "string", "orange"),
             CustomField("xyz-fruit", "string", "apple"),
             CustomField("rating", "number", 4.5),
-            CustomField("event-time", "time", datetime(2024, 5, 4, 18, 0, tzinfo=timezone.utc)),
+            CustomField("event-time", "time", datetime(2024, 5, 4, 18, 0, tzinfo=UTC)),
             CustomField("venue", "geopoint", (59.91, 10.75)),
         ),
         overrides={"taxonomy": ("news/sports/golf",), "person": ("Jane Doe",)},
         categories=("news", "news/sports", "news/sports/golf"),
         recommendable=True,
-        expiration_time=datetime(2025, 1, 1, tzinfo=timezone.utc),
+        expiration_time=datetime(2025, 1, 1, tzinfo=UTC),
         recommending=False,
         datalayer=ContentDataLayer(id="A-1", type="article", authors=("Jane Doe",), tags=("golf",),
-                                   created_at=datetime(2024, 5, 5, 8, 30, tzinfo=timezone.utc),
+                                   created_at=datetime(2024, 5, 5, 8, 30, tzinfo=UTC),
                                    is_native=False),
         language="en",
         soft_404=False,
