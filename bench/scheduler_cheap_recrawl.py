@@ -106,7 +106,8 @@ def main() -> None:
               f"{r['wall_saved_share']:.0%} of the wall time saved")
     median = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
     print(f"median of {args.runs}: full {median['full_wall_s']:.2f} s vs cheap {median['cheap_wall_s']:.2f} s "
-          f"-> {median['wall_saved_share']:.0%} saved; render ms {median['full_render_ms']:.0f} -> {median['cheap_render_ms']:.0f}")
+          f"-> {median['wall_saved_share']:.0%} saved; "
+          f"render ms {median['full_render_ms']:.0f} -> {median['cheap_render_ms']:.0f}")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"runs": runs, "median": median}, indent=2))
 

@@ -57,41 +57,52 @@ class RenderSettings(BaseSettings):
     bot_token: str = DEFAULT_BOT_TOKEN
     navigation_timeout_ms: int = Field(default=15_000, ge=1_000, le=120_000)
     settle_quiet_ms: int = Field(default=30, ge=20, le=10_000,
-                                 description="Settled once nothing holds the page (render/settle.py) and the network was quiet this long.")
+                                 description="Settled once nothing holds the page (render/settle.py) and the "
+                                             "network was quiet this long.")
     settle_timer_max_ms: int = Field(default=1_000, ge=0, le=60_000,
-                                     description="A setTimeout of at most this delay holds the page until it ran (never past the cap).")
-    settle_cap_ms: int = Field(default=4_000, ge=100, le=60_000, description="Snapshot at this point even if the page is still busy.")
+                                     description="A setTimeout of at most this delay holds the page until it "
+                                                 "ran (never past the cap).")
+    settle_cap_ms: int = Field(default=4_000, ge=100, le=60_000,
+                               description="Snapshot at this point even if the page is still busy.")
     scroll_steps: int = Field(default=6, ge=0, le=50, description="Viewport-high scroll steps so lazy images load.")
-    call_timeout_ms: int = Field(default=10_000, ge=500, le=120_000, description="Budget of every call into the page after navigation.")
+    call_timeout_ms: int = Field(default=10_000, ge=500, le=120_000,
+                                 description="Budget of every call into the page after navigation.")
     viewport_width: int = Field(default=1280, ge=320, le=4096)
     viewport_height: int = Field(default=900, ge=320, le=4096)
-    resolver_rules: str = Field(default="", description="Extra Chromium --host-resolver-rules, e.g. to map hosts to loopback in tests.")
+    resolver_rules: str = Field(default="",
+                                description="Extra Chromium --host-resolver-rules, e.g. to map hosts to loopback in tests.")
 
     # What the page may load
     block_piano_composer: bool = False
     block_fonts: bool = Field(default=False, description="Fonts change text metrics a little; blocking them saves bytes.")
     block_media: bool = Field(default=False, description="Audio/video never feed a profile.")
-    filter_lists: list[Path] = Field(default_factory=list, description="Adblock-Plus lists (EasyPrivacy) loaded on top of the denylist.")
+    filter_lists: list[Path] = Field(default_factory=list,
+                                     description="Adblock-Plus lists (EasyPrivacy) loaded on top of the denylist.")
     blocking_mode: BlockingMode = "auto"
     subresource_budget_ms: int = Field(default=3_000, ge=100, le=60_000,
                                        description="A subresource still loading after this long counts as timed out.")
-    slow_host_strikes: int = Field(default=3, ge=1, le=100, description="Timeouts within the window that block a third-party host.")
+    slow_host_strikes: int = Field(default=3, ge=1, le=100,
+                                   description="Timeouts within the window that block a third-party host.")
     slow_host_window_s: int = Field(default=600, ge=1, le=86_400)
     slow_host_block_s: int = Field(default=900, ge=1, le=86_400, description="How long an auto-blocked host stays blocked.")
 
     # Waiting and reading the data layer
-    datalayer_condition: str | None = Field(default=None, description="JS expression; settled once it is truthy (per-site overrides).")
+    datalayer_condition: str | None = Field(default=None,
+                                            description="JS expression; settled once it is truthy (per-site overrides).")
     datalayer_wait_cap_ms: int = Field(default=3_000, ge=100, le=60_000, description="Longest wait for the data-layer condition.")
     datalayer_globals: list[str] = Field(default_factory=lambda: ["pdl"], description="Globals read into DataLayer.globals.")
 
     # Lifecycle
-    concurrency: int = Field(default=2, ge=1, le=32, description="Pages rendered at once in the one browser (2 saturates 2 cores).")
+    concurrency: int = Field(default=2, ge=1, le=32,
+                             description="Pages rendered at once in the one browser (2 saturates 2 cores).")
     restart_after_pages: int = Field(default=100, ge=1, le=100_000, description="Browser relaunched after this many pages.")
     driver_restart_after_pages: int = Field(default=1_000, ge=1, le=1_000_000,
                                             description="The Playwright driver (node) is restarted after this many pages.")
     driver_max_old_space_mb: int | None = Field(default=DRIVER_MAX_OLD_SPACE_MB, ge=0, le=65_536,
-                                                description="V8 old-space cap of the driver (node --max-old-space-size); 0 or unset: node's default.")
-    rss_ceiling_mb: int = Field(default=1_500, ge=100, le=64_000, description="Browser relaunched when its process tree exceeds this RSS.")
+                                                description="V8 old-space cap of the driver (node --max-old-space-size); 0 "
+                                                            "or unset: node's default.")
+    rss_ceiling_mb: int = Field(default=1_500, ge=100, le=64_000,
+                                description="Browser relaunched when its process tree exceeds this RSS.")
     handle_signals: bool = Field(default=True, description="Close Chromium on SIGTERM/SIGINT before the process goes.")
 
     @field_validator("driver_max_old_space_mb")

@@ -145,7 +145,8 @@ def _register_component_commands() -> None:
 _register_component_commands()
 from scheduler import admin  # noqa: E402 - the scheduler's commands: push, recrawl, status, sites, view, ingest, run, scheduler, worker
 
-for command in admin.COMMANDS: main.add_command(command)
+for command in admin.COMMANDS:
+    main.add_command(command)
 
 if __name__ == "__main__":
     main()

@@ -42,17 +42,23 @@ class SchedulerSettings(BaseSettings):
     retry_jitter_fraction: float = Field(default=policy.RETRY_JITTER_FRACTION, ge=0, lt=1)
     park_after_failures: int = Field(default=policy.PARK_AFTER_FAILURES, ge=1, le=1000)
 
-    lease_seconds: float = Field(default=120, ge=1, le=3600, description="A claimed page returns to the queue this long after its worker was last heard from.")
-    lease_renew_seconds: float = Field(default=30, ge=0.1, le=1800, description="In-flight leases are renewed this often; well under lease_seconds.")
-    idle_poll_seconds: float = Field(default=1.0, gt=0, le=60, description="A worker that found nothing due waits this long before asking again.")
+    lease_seconds: float = Field(default=120, ge=1, le=3600,
+                                 description="A claimed page returns to the queue this long after its "
+                                             "worker was last heard from.")
+    lease_renew_seconds: float = Field(default=30, ge=0.1, le=1800,
+                                       description="In-flight leases are renewed this often; well under lease_seconds.")
+    idle_poll_seconds: float = Field(default=1.0, gt=0, le=60,
+                                     description="A worker that found nothing due waits this long before asking again.")
     worker_concurrency: int = Field(default=1, ge=1, le=64)
 
     enqueue_every_seconds: float = Field(default=60, ge=1, description="How often the scheduler looks for due recrawls.")
     reap_every_seconds: float = Field(default=30, ge=0.1, description="How often expired leases are returned to the queue.")
     prune_every_hours: float = Field(default=24, gt=0)
-    prune_crawls_older_than_days: float = Field(default=90, gt=0, description="Crawl log and finished queue rows older than this are deleted.")
+    prune_crawls_older_than_days: float = Field(default=90, gt=0,
+                                                description="Crawl log and finished queue rows older than this are deleted.")
 
-    cheap_recrawls: bool = Field(default=True, description="Probe routine recrawls with a conditional GET / raw-HTML hash before rendering.")
+    cheap_recrawls: bool = Field(default=True,
+                                 description="Probe routine recrawls with a conditional GET / raw-HTML hash before rendering.")
     robots_cache_minutes: float = Field(default=60, gt=0, description="A fetched robots.txt is trusted this long.")
 
     @model_validator(mode="after")

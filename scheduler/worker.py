@@ -178,7 +178,8 @@ class Worker:
                 return await asyncio.to_thread(self._save_failure, lease, started, Outcome.BLOCKED, verdict.reason)
         validators = None
         if self.cheap is not None:
-            unchanged, validators = await asyncio.to_thread(self.cheap.before_render, lease.page_id, lease.url, lease.host, lease.reason)
+            unchanged, validators = await asyncio.to_thread(self.cheap.before_render, lease.page_id, lease.url, lease.host,
+                                                            lease.reason)
             if unchanged is not None:
                 return unchanged
         try:

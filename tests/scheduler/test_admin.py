@@ -69,7 +69,8 @@ def test_site_credentials_are_referenced_never_echoed(rc, monkeypatch, tmp_path)
     secret_file = tmp_path / "creds"
     secret_file.write_text("bob:swordfish\n")
     assert rc("sites", "add", "b.test", "--basic-auth-file", str(secret_file)).exit_code == 0
-    for args in (("sites", "list"), ("sites", "list", "--json"), ("sites", "show", "a.test", "--json"), ("sites", "show", "b.test")):
+    for args in (("sites", "list"), ("sites", "list", "--json"), ("sites", "show", "a.test", "--json"),
+                 ("sites", "show", "b.test")):
         out = rc(*args).output
         assert "hunter2" not in out and "swordfish" not in out
     shown = json.loads(rc("sites", "show", "a.test", "--json").stdout)

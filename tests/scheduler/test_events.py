@@ -33,7 +33,8 @@ def queue_row(sessions, url=URL):
 
 def mark_crawled(sessions, url=URL, at=T0, next_at=None):
     with write_transaction(sessions) as session:
-        session.execute(update(Page).where(Page.url == url).values(crawl_state="crawled", last_crawled_at=at, next_crawl_at=next_at))
+        session.execute(update(Page).where(Page.url == url)
+                        .values(crawl_state="crawled", last_crawled_at=at, next_crawl_at=next_at))
         session.execute(update(QueueEntry).values(state="done"))
 
 

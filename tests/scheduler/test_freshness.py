@@ -46,7 +46,8 @@ def test_same_raw_html_without_validators_is_unchanged():
 
 
 def test_changed_html_or_no_baseline_or_errors_mean_render():
-    assert not probe("http://a.test/1", Validators(None, None, "0" * 64), "bot", fetch=FakeServer(honour_conditional=False)).unchanged
+    stale = Validators(None, None, "0" * 64)
+    assert not probe("http://a.test/1", stale, "bot", fetch=FakeServer(honour_conditional=False)).unchanged
     assert probe("http://a.test/1", None, "bot", fetch=FakeServer()).reason == "no baseline"
 
     def down(url, headers):

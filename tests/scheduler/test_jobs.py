@@ -56,7 +56,8 @@ def test_prune_keeps_each_pages_latest_crawl_and_recent_rows(db_url, sessions):
         page_id = ensure_page(session, "http://a.test/1", T0)
         for days in (200, 150, 100):
             at = T0 - timedelta(days=days)
-            session.execute(insert(Crawl).values(page_id=page_id, url="http://a.test/1", started_at=at, finished_at=at, outcome="ok"))
+            session.execute(insert(Crawl).values(page_id=page_id, url="http://a.test/1", started_at=at, finished_at=at,
+                                                 outcome="ok"))
         session.execute(insert(PageView).values(page_id=page_id, viewed_at=T0 - timedelta(days=100)))
         session.execute(insert(PageView).values(page_id=page_id, viewed_at=T0 - H))
         session.execute(insert(Push).values(page_id=page_id, requested_at=T0 - timedelta(days=100), honoured=True))

@@ -94,7 +94,8 @@ def max_overlap_per_host(rows):
 
 def crawl_counts(sessions):
     with sessions() as session:
-        return dict(session.execute(select(Page.url, func.count(Crawl.id)).join(Crawl, Crawl.page_id == Page.id).group_by(Page.url)).all())
+        return dict(session.execute(select(Page.url, func.count(Crawl.id)).join(Crawl, Crawl.page_id == Page.id)
+                                    .group_by(Page.url)).all())
 
 
 def test_four_workers_crawl_every_page_exactly_once_per_due_time(db_url, sessions, tmp_path):

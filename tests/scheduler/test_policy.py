@@ -86,7 +86,8 @@ def test_missing_modified_time_or_never_crawled_page_does_not_trigger():
 
 
 def _history(last, published=T0, first=None, changes=()):
-    return CrawlHistory(first_crawled_at=first or T0 + 5 * MIN, last_crawled_at=last, published_at=published, changes=tuple(changes))
+    return CrawlHistory(first_crawled_at=first or T0 + 5 * MIN, last_crawled_at=last, published_at=published,
+                        changes=tuple(changes))
 
 
 @pytest.mark.parametrize(
@@ -218,8 +219,9 @@ def test_push_limit_is_a_setting():
 # ---------------------------------------------------------------- failures
 
 
-@pytest.mark.parametrize(("status", "kind"), [(200, None), (304, None), (404, FailureKind.PERMANENT), (410, FailureKind.PERMANENT),
-                                              (500, FailureKind.TRANSIENT), (503, FailureKind.TRANSIENT), (429, FailureKind.TRANSIENT),
+@pytest.mark.parametrize(("status", "kind"), [(200, None), (304, None), (404, FailureKind.PERMANENT),
+                                              (410, FailureKind.PERMANENT), (500, FailureKind.TRANSIENT),
+                                              (503, FailureKind.TRANSIENT), (429, FailureKind.TRANSIENT),
                                               (408, FailureKind.TRANSIENT)])
 def test_status_codes_are_classified_by_whether_a_retry_can_help(status, kind):
     assert failure_kind_of_status(status) is kind
@@ -268,4 +270,5 @@ def test_page_is_parked_after_n_consecutive_failures():
 
 
 def test_push_is_claimed_before_modified_before_new_before_scheduled():
-    assert Reason.PUSH.priority < Reason.MODIFIED.priority < Reason.NEW.priority < Reason.SCHEDULED.priority < Reason.MANUAL.priority
+    assert (Reason.PUSH.priority < Reason.MODIFIED.priority < Reason.NEW.priority < Reason.SCHEDULED.priority
+            < Reason.MANUAL.priority)

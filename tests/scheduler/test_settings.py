@@ -27,7 +27,8 @@ def test_environment_sets_the_view_rule(monkeypatch):
     assert settings.push_rule().limit == 10
 
 
-@pytest.mark.parametrize("env", [{"RENDERCRAWL_VIEW_THRESHOLD": "0"}, {"RENDERCRAWL_LEASE_SECONDS": "10", "RENDERCRAWL_LEASE_RENEW_SECONDS": "20"},
+@pytest.mark.parametrize("env", [{"RENDERCRAWL_VIEW_THRESHOLD": "0"},
+                                 {"RENDERCRAWL_LEASE_SECONDS": "10", "RENDERCRAWL_LEASE_RENEW_SECONDS": "20"},
                                  {"RENDERCRAWL_RECRAWL_LADDER_HOURS": "[10, 1]"}, {"RENDERCRAWL_RETRY_JITTER_FRACTION": "1.5"}])
 def test_out_of_bounds_settings_are_refused(monkeypatch, env):
     for key, value in env.items():

@@ -13,6 +13,8 @@ from storage.db import downgrade, make_engine, upgrade
 from storage.migrate import MIGRATIONS_DIR, compare_type
 from storage.models import Base
 
+VERSIONS_JSON = "SELECT profile_json FROM profile_versions ORDER BY id"
+
 
 def table_names(url: str) -> set[str]:
     engine = make_engine(url)
@@ -120,7 +122,8 @@ def test_0011_takes_bodies_out_of_version_json_and_back(empty_db_url: str) -> No
     old, new, nul = {"url": "u", "title": "a", "body": "old text"}, {"url": "u", "title": "b", "body": "new text"}, \
         {"url": "v", "body": "with \x00 NUL"}
     with engine.begin() as connection:
-        connection.execute(text(f"INSERT INTO pages (id, url, host, first_seen_at) VALUES (1, 'u', 'h', {t}), (2, 'v', 'h', {t})"))
+        connection.execute(text("INSERT INTO pages (id, url, host, first_seen_at) "
+                                f"VALUES (1, 'u', 'h', {t}), (2, 'v', 'h', {t})"))
         for version_id, page_id, body_hash, data in ((1, 1, "old", old), (2, 1, "new", new), (3, 2, "nul", nul)):
             connection.execute(text(
                 "INSERT INTO profile_versions (id, page_id, created_at, content_hash, word_count, body_hash, profile_json)"
@@ -136,11 +139,11 @@ def test_0011_takes_bodies_out_of_version_json_and_back(empty_db_url: str) -> No
                                {"page_id": page_id, "body": body})
     upgrade(empty_db_url)
     with engine.connect() as connection:
-        versions = [json.loads(j) for j in connection.execute(text("SELECT profile_json FROM profile_versions ORDER BY id")).scalars()]
+        versions = [json.loads(j) for j in connection.execute(text(VERSIONS_JSON)).scalars()]
         assert versions == [{"url": "u", "title": "a"}, {"url": "u", "title": "b"}, nul]  # a NUL body stays
         assert connection.execute(text("SELECT page_id, body_hash, body FROM past_bodies")).all() == [(1, "old", "old text")]
     downgrade(empty_db_url, "0010")
     with engine.connect() as connection:
-        versions = [json.loads(j) for j in connection.execute(text("SELECT profile_json FROM profile_versions ORDER BY id")).scalars()]
+        versions = [json.loads(j) for j in connection.execute(text(VERSIONS_JSON)).scalars()]
         assert versions == [old, new, nul]
     engine.dispose()
