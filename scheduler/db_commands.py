@@ -86,7 +86,7 @@ def sql_command(database_url: str | None, statement: str, as_csv: bool, as_json:
     except (sqlite3.Error, psycopg.Error) as error:
         raise click.ClickException(f"query failed: {str(error).strip()}") from error
     if as_json:
-        click.echo(json.dumps([dict(zip(columns, row)) for row in rows], default=str, ensure_ascii=False, indent=1))
+        click.echo(json.dumps([dict(zip(columns, row, strict=True)) for row in rows], default=str, ensure_ascii=False, indent=1))
     elif as_csv:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")

@@ -14,9 +14,9 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], max_cell
     """An aligned table; `null` is what a None cell shows (`NULL` where SQL users read it)."""
     cells = [[_cell(v, max_cell, null) for v in row] for row in rows]
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip(),
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip(),
              "  ".join("-" * w for w in widths)]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=False)).rstrip() for row in cells]
     return "\n".join(lines)
 
 

@@ -62,7 +62,7 @@ def other_profiles() -> dict[str, ContentProfile]:
 
 
 def build(session: Session) -> None:
-    for days, profile in zip(range(6, 0, -1), a1_history()):
+    for days, profile in zip(range(6, 0, -1), a1_history(), strict=True):
         save_crawl(session, attempt(A1, at=NOW - timedelta(days=days)), profile)
     for url, profile in other_profiles().items():
         outcome = Outcome.SOFT_404 if profile.soft_404 else Outcome.OK

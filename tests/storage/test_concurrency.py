@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+from itertools import pairwise
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -44,5 +45,5 @@ def test_two_processes_saving_the_same_page(db_url: str, session: Session) -> No
     assert 2 <= len(versions) <= total
     assert (current.version_id, current.title) == tuple(versions[-1])  # the last save won, whole
     titles = [title for _, title in versions]
-    assert all(a != b for a, b in zip(titles, titles[1:]))  # a version only when content changed
+    assert all(a != b for a, b in pairwise(titles))  # a version only when content changed
     assert session.execute(select(func.count()).select_from(ProfileAuthor)).scalar_one() == 2
