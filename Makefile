@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 BENCH_INSTALLED := $(VENV)/.bench-installed
 
-.PHONY: setup chromium demo test bench bench-extraction clean
+.PHONY: setup chromium demo lint test bench bench-extraction clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,12 @@ setup: $(INSTALLED) chromium
 demo: setup
 	$(VENV)/bin/rendercrawl demo
 
-test: setup
+# ruff's rule set and mypy's strictness live in pyproject.toml; mypy keeps its cache in .mypy_cache.
+lint: $(INSTALLED)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+test: setup lint
 	$(PY) -m pytest -q
 
 bench: setup $(BENCH_INSTALLED)
@@ -39,4 +44,4 @@ bench-extraction: setup $(BENCH_INSTALLED)
 	bench/extraction_quality
 
 clean:
-	rm -rf $(VENV) rendercrawl.db rendercrawl.db-wal rendercrawl.db-shm
+	rm -rf $(VENV) rendercrawl.db rendercrawl.db-wal rendercrawl.db-shm .mypy_cache .ruff_cache
