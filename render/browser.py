@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from importlib.resources import files
 from urllib.parse import urlsplit
 
@@ -74,6 +75,12 @@ class Renderer:
 
     async def close(self) -> None:
         await self.host.close()
+
+    def use_sites(self, sites: Mapping[str, SiteSettings]) -> None:
+        """Per-site settings for the pages started from now on; pages in flight keep theirs. A
+        long-running worker calls this when a site was added or changed, so new credentials or
+        blocked hosts apply without a restart."""
+        self.settings = self.settings.model_copy(update={"sites": dict(sites)})
 
     async def render(self, url: str) -> RenderedPage | RenderFailure:
         """Render one URL; every failure the page, the network or the browser can cause comes

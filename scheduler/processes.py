@@ -23,7 +23,7 @@ from scheduler.freshness import CheapRecrawls
 from scheduler.jobs import build_scheduler
 from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
-from scheduler.sites import render_sites
+from scheduler.sites import follow_site_rows, merged_render_sites
 from scheduler.worker import Worker, WorkerStats, install_stop_signals, utc_now
 from storage.db import make_engine, session_factory
 from storage.settings import StorageSettings
@@ -44,15 +44,21 @@ async def _work(settings: SchedulerSettings, storage: StorageSettings, render: R
 
     engine = make_engine(storage.database_url)
     sessions = session_factory(engine)
-    with sessions() as session:
-        render = render.model_copy(update={"sites": {**render.sites, **render_sites(session)}})
+    from_environment = render.sites
+    render = render.model_copy(update={"sites": merged_render_sites(sessions, from_environment)})
     stop = asyncio.Event()
     install_stop_signals(stop)
     robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes))
     cheap = CheapRecrawls(sessions, f"Mozilla/5.0 (compatible; {render.bot_token})", utc_now) if settings.cheap_recrawls else None
     async with Renderer(render) as renderer:
-        crawl = partial(crawl_url, renderer, sessions, keep_snapshot=storage.keep_snapshots)
-        stats = await Worker(sessions, crawl, settings, robots=robots, cheap=cheap).run(stop)
+        sites = asyncio.create_task(follow_site_rows(renderer, sessions, from_environment, render.sites,
+                                                     settings.site_reload_seconds, stop))
+        try:
+            crawl = partial(crawl_url, renderer, sessions, keep_snapshot=storage.keep_snapshots)
+            stats = await Worker(sessions, crawl, settings, robots=robots, cheap=cheap).run(stop)
+        finally:
+            stop.set()
+            await sites
     engine.dispose()
     return stats
 

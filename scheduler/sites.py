@@ -8,16 +8,20 @@ log line or error message ever prints it.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
+from typing import Protocol
 
 from pydantic import SecretStr
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
 
 from render.settings import SiteSettings as RenderSite
 from storage.models import Site
@@ -125,8 +129,8 @@ def load_sites(session: Session, host: str | None = None) -> list[Site]:
 
 def render_sites(session: Session, environ: dict[str, str] | None = None) -> dict[str, RenderSite]:
     """The render layer's per-site settings from the site rows: basic-auth credentials (resolved
-    now, kept as a secret) and extra hosts to block. Read once when a worker starts; a site
-    changed later applies after the worker restarts."""
+    now, kept as a secret) and extra hosts to block. A worker reads them when it starts and
+    again every `site_reload_seconds` (`follow_site_rows`)."""
     found: dict[str, RenderSite] = {}
     for site in load_sites(session):
         try:
@@ -140,3 +144,39 @@ def render_sites(session: Session, environ: dict[str, str] | None = None) -> dic
         found[site.host] = RenderSite(username=auth.username if auth else None,
                                       password=SecretStr(auth.password) if auth else None, block_hosts=deny)
     return found
+
+
+class SitesUser(Protocol):
+    """What `follow_site_rows` updates: the renderer (`Renderer.use_sites`)."""
+
+    def use_sites(self, sites: Mapping[str, RenderSite]) -> None: ...
+
+
+def merged_render_sites(sessions: sessionmaker[Session], base: Mapping[str, RenderSite]) -> dict[str, RenderSite]:
+    """`base` (the sites from the environment) with the site rows on top: rows win."""
+    with sessions() as session:
+        return {**base, **render_sites(session)}
+
+
+async def follow_site_rows(renderer: SitesUser, sessions: sessionmaker[Session], base: Mapping[str, RenderSite],
+                           started_with: Mapping[str, RenderSite], every_s: float, stop: asyncio.Event) -> None:
+    """Keep a running worker's per-site render settings in step with the site rows, so a
+    `rendercrawl sites add` (credentials, extra denylist) reaches workers already running
+    within `every_s`, not at their next restart. `started_with` is what the renderer was given
+    at start (`merged_render_sites`, read before the first claim, so no page is rendered
+    without its site's settings). An unreachable database keeps the settings last read."""
+    current = dict(started_with)
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every_s)
+        if stop.is_set():
+            return
+        try:
+            wanted = await asyncio.to_thread(merged_render_sites, sessions, base)
+        except SQLAlchemyError as error:
+            log.warning("re-reading the site rows failed (%s); keeping the settings last read", error)
+            continue
+        if wanted != current:
+            log.info("site settings changed; %d site(s) with render settings from now on", len(wanted))
+            renderer.use_sites(wanted)
+            current = wanted
