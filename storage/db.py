@@ -3,6 +3,11 @@
 SQLite is tuned so a scheduler process and a worker process can share one file: WAL lets
 readers run while one writer writes, `busy_timeout` makes a second writer wait instead of
 failing at once, and `synchronous=NORMAL` is the documented safe pairing with WAL.
+
+A server database is pinged when a pooled connection is taken (`pool_pre_ping`): after a
+PostgreSQL restart every idle connection in the pool is dead, and without the ping each would
+fail one claim, save or settle of a long-running worker before the pool noticed. The ping is
+one `SELECT 1` on loopback, well under a millisecond beside a render.
 """
 
 from __future__ import annotations
@@ -36,10 +41,11 @@ def normalize_url(url: str | URL) -> URL:
 def make_engine(url: str | URL, **kwargs: Any) -> Engine:
     """An engine for `url` with the per-database connection settings described above."""
     parsed = normalize_url(url)
-    engine = create_engine(parsed, **kwargs)
     if parsed.get_backend_name() == "sqlite":
+        engine = create_engine(parsed, **kwargs)
         event.listen(engine, "connect", _sqlite_on_connect)
-    return engine
+        return engine
+    return create_engine(parsed, **{"pool_pre_ping": True, **kwargs})
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
