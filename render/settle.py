@@ -10,7 +10,9 @@ XMLHttpRequest, and each inserted external script until it has run (chains of ti
 frames only a few levels deep; intervals and long timers never hold it). Settled when no such
 hold is left AND the network has been quiet — no request in flight within the subresource
 budget, no request seen — for `settle_quiet_ms` and no hold let go for `RELEASE_QUIET_MS` (a
-request its callback started reaches us a moment later).
+request its callback started reaches us a moment later). With a data-layer condition
+configured, settled as soon as it holds; a quiet page does not end that wait until the
+condition's own cap passed. Never later than the cap, then flagged unsettled.
 
 The quiet window used to be what caught script chains (a loaded script asks for the next only
 after it executed), so it had to outlast a script's execution: 100 ms, and still a tag manager
@@ -18,9 +20,7 @@ that executed longer slipped through (tests/render/test_page.py has one). Holdin
 until an inserted script has run closes that without a window; what is left for the window is
 the trip of a request's event to us and loads that start at the next frame or two (fonts, CSS
 backgrounds), hence 30 ms (bench/RENDER.md: on pages that set nothing late it is most of
-what a render costs over a bare `goto`). With a data-layer
-condition configured, settled as soon as it holds; a quiet page does not end that wait until the
-condition's own cap passed. Never later than the cap, then flagged unsettled.
+what a render costs over a bare `goto`).
 
 Known limit: a promise does not carry the chain level, so a polling loop written as
 `while (true) { await sleep(100); ... }` holds the page to the cap (flagged unsettled), as a
