@@ -10,8 +10,7 @@ import re
 from collections.abc import Iterator
 
 from extraction.document import Document
-from extraction.found import Choice, Found, Invalid, first_valid
-from extraction.profile import Rejection
+from extraction.found import Choice, Invalid, first_valid
 
 PRIORITY = ("cxenseparse:articleid", "cxenseparse:recs:articleid")
 
@@ -22,12 +21,12 @@ ALLOWED = re.compile(r"[A-Za-z0-9=@+\-_./]+")
 """Spec character set ("letters" read as ASCII letters: ids are joined byte for byte)."""
 
 
-def article_id(doc: Document) -> Found[str] | None:
-    return _choice(doc).found
+def article_id(doc: Document) -> Choice[str]:
+    def candidates() -> Iterator[tuple[str, str]]:
+        for key in PRIORITY:
+            yield from ((key, value) for value in doc.meta_values(key))
 
-
-def rejections(doc: Document) -> tuple[Rejection, ...]:
-    return _choice(doc).rejections
+    return first_valid("article_id", candidates(), validate)
 
 
 def validate(raw: str) -> str | Invalid | None:
@@ -40,11 +39,3 @@ def validate(raw: str) -> str | Invalid | None:
         bad = "".join(sorted({c for c in value if not ALLOWED.fullmatch(c)}))
         return Invalid(f"characters outside letters, digits and =@+-_./: {bad!r}")
     return value
-
-
-def _choice(doc: Document) -> Choice[str]:
-    def candidates() -> Iterator[tuple[str, str]]:
-        for key in PRIORITY:
-            yield from ((key, value) for value in doc.meta_values(key))
-
-    return first_valid("article_id", candidates(), validate)

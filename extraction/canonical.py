@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from urllib.parse import urljoin, urlsplit
 
 from extraction.document import Document
-from extraction.found import Choice, Found, Invalid, first_valid
-from extraction.profile import Rejection
+from extraction.found import Choice, Invalid, first_valid
 
 PRIORITY = ("cxenseparse:url", "link:canonical", "og:url")
 """Sources highest first; `link:canonical` is the `<link rel="canonical">` element."""
@@ -16,15 +15,7 @@ PRIORITY = ("cxenseparse:url", "link:canonical", "og:url")
 ACCEPTED_SCHEMES = ("http", "https")
 
 
-def canonical_url(doc: Document) -> Found[str] | None:
-    return _choice(doc).found
-
-
-def rejections(doc: Document) -> tuple[Rejection, ...]:
-    return _choice(doc).rejections
-
-
-def _choice(doc: Document) -> Choice[str]:
+def canonical_url(doc: Document) -> Choice[str]:
     def candidates() -> Iterator[tuple[str, str]]:
         for source in PRIORITY:
             if source == "link:canonical":

@@ -16,12 +16,12 @@ from extraction import jsonld
 from extraction.articleid import validate as validate_article_id
 from extraction.authors import split_names
 from extraction.datalayer import as_bool, as_list, composer_values
-from extraction.dates import PUBLISHED_CXENSE_KEYS, PUBLISHED_META_KEYS
-from extraction.datetimes import parse_machine
+from extraction.dateparse import parse_machine
 from extraction.descriptions import MAX_KEYWORDS_CHARS
 from extraction.document import Document
 from extraction.found import Found
 from extraction.profile import ContentDataLayer
+from extraction.pubtimes import PUBLISHED_CXENSE_KEYS, PUBLISHED_META_KEYS
 from extraction.textutil import strip_markup
 
 _AUTHOR_METAS = ("og:article:author", "article:author", "og:book:author", "book:author", "author",

@@ -12,9 +12,9 @@ import math
 import re
 from collections.abc import Iterator
 
-from extraction.datetimes import parse_machine
+from extraction.dateparse import parse_machine
 from extraction.document import Document, Meta
-from extraction.found import Found, Invalid
+from extraction.found import Choice, Found, Invalid
 from extraction.profile import OVERRIDE_KINDS, CustomField, FieldType, FieldValue, Rejection
 
 PREFIX = "cxenseparse:"
@@ -40,13 +40,12 @@ LATITUDE_RANGE = (-90.0, 90.0)
 LONGITUDE_RANGE = (-180.0, 180.0)
 
 
-def custom_fields(doc: Document) -> Found[tuple[CustomField, ...]] | None:
-    fields = tuple(f for f in _walk(doc) if isinstance(f, CustomField))
-    return Found(fields, "cxenseparse") if fields else None
-
-
-def rejections(doc: Document) -> tuple[Rejection, ...]:
-    return tuple(r for r in _walk(doc) if isinstance(r, Rejection))
+def custom_fields(doc: Document) -> Choice[tuple[CustomField, ...]]:
+    """Every valid field (None when there is none) and every refused one, from one walk."""
+    walked = tuple(_walk(doc))
+    fields = tuple(f for f in walked if isinstance(f, CustomField))
+    rejected = tuple(r for r in walked if isinstance(r, Rejection))
+    return Choice(Found(fields, "cxenseparse") if fields else None, rejected)
 
 
 def _walk(doc: Document) -> Iterator[CustomField | Rejection]:

@@ -10,7 +10,6 @@ from typing import Any
 from extraction.datalayer import composer_values
 from extraction.document import Document
 from extraction.found import Choice, Found, Invalid, first_valid
-from extraction.profile import Rejection
 from extraction.textutil import strip_markup
 
 DESCRIPTION_KEYS = ("cxenseparse:description", "og:description", "description")
@@ -37,21 +36,13 @@ def description(doc: Document) -> Found[str] | None:
     return first_valid("description", candidates(), lambda raw: strip_markup(raw) or None).found
 
 
-def keywords(doc: Document) -> Found[tuple[str, ...]] | None:
-    return _keywords(doc).found
-
-
-def rejections(doc: Document) -> tuple[Rejection, ...]:
-    return _keywords(doc).rejections
-
-
 def split_keywords(raw: str) -> tuple[str, ...]:
     """One keywords value as a list: markup stripped, split, trimmed, duplicates dropped."""
     parts = (p.strip() for p in KEYWORD_SEPARATORS.split(strip_markup(raw)))
     return tuple(dict.fromkeys(p for p in parts if p))
 
 
-def _keywords(doc: Document) -> Choice[tuple[str, ...]]:
+def keywords(doc: Document) -> Choice[tuple[str, ...]]:
     """Several metas of the winning key are one list; the first key with a valid value wins."""
 
     def candidates() -> Iterator[tuple[str, str]]:

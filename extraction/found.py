@@ -1,9 +1,9 @@
 """`Found`: a field value together with where it came from, and `Choice`: the outcome of
 walking one field's priority list, which also keeps the values passed over as invalid.
 
-Field functions return `Found | None`; modules whose fields have validation rules also expose
-`rejections(doc)`, built from the same walk, so the assembler can record every dropped value
-with its reason instead of losing it silently.
+Field functions return `Found | None`; those whose fields have validation rules return the
+whole `Choice` instead, so one walk gives the value, its source and every dropped value with
+its reason, and the assembler records the rejections instead of losing them silently.
 """
 
 from __future__ import annotations
@@ -42,6 +42,9 @@ class Refused:
 
 @dataclass(frozen=True, slots=True)
 class Choice(Generic[T]):
+    """The winner of one field's walk (None: no valid value) and what the walk refused on the
+    way, in the order it met them."""
+
     found: Found[T] | None
     rejections: tuple[Rejection, ...] = ()
 

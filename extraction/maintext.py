@@ -37,8 +37,12 @@ def main_text(doc: Document) -> MainText:
 
 def explain_main_text(doc: Document) -> str:
     """A readable report of the chosen container and every block's score and reasons."""
-    explanation = main_text(doc).explanation
-    return explanation.render() if explanation else "no explanation"
+    return render_explanation(main_text(doc))
+
+
+def render_explanation(text: MainText) -> str:
+    """The report of a main text already chosen (no second scoring pass)."""
+    return text.explanation.render() if text.explanation else "no explanation"
 
 
 def _from_markup(doc: Document, gate: Gate) -> MainText:

@@ -9,6 +9,7 @@ and have no long paragraph; articles have a slug or an id in the URL and a long 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -16,7 +17,6 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.found import Choice, Found, Invalid, first_valid
-from extraction.profile import Rejection
 from extraction.textutil import squash
 
 PAGE_CLASSES = ("article", "frontpage")
@@ -36,6 +36,28 @@ MEDIUM_BLOCK_WORDS = 30
 SHORT_BLOCK_WORDS = 15
 SURE_SCORE = 2.0
 """A total at least this far from zero is a confident verdict."""
+
+# Weights (unit: classifier points; positive says article). Set with the thresholds above.
+URL_KIND_SCORES: Mapping[str, float] = {"root": -3.0, "service": -3.0, "article_slug": 1.5, "section": -1.0, "other": 0.0}
+"""Evidence of the URL alone (see `url_kind`). A site's home and its service pages are never
+stories, so their weight outweighs any one DOM signal; a slug, id or date path is strong but
+not decisive (section fronts carry ids too), so it is less than a long paragraph; a short
+plain path is usually a section front; any other path says nothing."""
+LINK_HEAVY_SCORE = -2.0
+"""Link share above `LINK_SHARE_HIGH`: a page that is mostly links lists other pages."""
+LINK_LIGHT_SCORE = 1.0
+"""Link share below `LINK_SHARE_LOW`: mostly prose leans article, but a service page or a
+section intro is prose too, so it counts half as much as the link-heavy sign."""
+MANY_TEASERS_SCORE = -2.0
+"""`TEASERS_MANY` or more teaser blocks: repeated teasers are what a front page is made of."""
+SOME_TEASERS_SCORE = -1.0
+"""`TEASERS_SOME` or more: an article's related-links box has a few, so only a weak sign."""
+LONG_BLOCK_SCORE = 2.0
+"""A block of `LONG_BLOCK_WORDS` or more: story text, the strongest DOM sign of an article."""
+MEDIUM_BLOCK_SCORE = 1.0
+"""A block of `MEDIUM_BLOCK_WORDS` or more: longer than a teaser standfirst, a weaker sign."""
+SHORT_BLOCKS_SCORE = -1.0
+"""No block reaches `SHORT_BLOCK_WORDS`: nothing on the page is written to be read through."""
 
 ARTICLE_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+){3,}|\d{5,}|/\d{4}/\d{1,2}/", re.IGNORECASE)
 """A hyphenated slug of 4+ words, a long numeric id, or a /yyyy/mm/ date path."""
@@ -62,15 +84,13 @@ class PageFeatures:
     longest_block_words: int
 
 
-def page_class(doc: Document) -> Found[str]:
-    return _choice(doc).found or _classified(doc)
+def page_class(doc: Document) -> Choice[str]:
+    """Always has a value: the declared class when it is valid, else the classifier's."""
+    declared = _declared(doc)
+    return declared if declared.found is not None else Choice(_classified(doc), declared.rejections)
 
 
-def rejections(doc: Document) -> tuple[Rejection, ...]:
-    return _choice(doc).rejections
-
-
-def _choice(doc: Document) -> Choice[str]:
+def _declared(doc: Document) -> Choice[str]:
     def convert(raw: str) -> str | Invalid | None:
         value = raw.strip().lower()
         if not value:
@@ -96,21 +116,21 @@ def features(doc: Document) -> PageFeatures:
 
 def classifier_score(f: PageFeatures) -> float:
     """Positive: article; negative: front page; magnitude: how sure."""
-    score = {"root": -3.0, "service": -3.0, "article_slug": 1.5, "section": -1.0, "other": 0.0}[f.url_kind]
+    score = URL_KIND_SCORES[f.url_kind]
     if f.link_text_share > LINK_SHARE_HIGH:
-        score -= 2.0
+        score += LINK_HEAVY_SCORE
     elif f.link_text_share < LINK_SHARE_LOW:
-        score += 1.0
+        score += LINK_LIGHT_SCORE
     if f.teaser_blocks >= TEASERS_MANY:
-        score -= 2.0
+        score += MANY_TEASERS_SCORE
     elif f.teaser_blocks >= TEASERS_SOME:
-        score -= 1.0
+        score += SOME_TEASERS_SCORE
     if f.longest_block_words >= LONG_BLOCK_WORDS:
-        score += 2.0
+        score += LONG_BLOCK_SCORE
     elif f.longest_block_words >= MEDIUM_BLOCK_WORDS:
-        score += 1.0
+        score += MEDIUM_BLOCK_SCORE
     elif f.longest_block_words < SHORT_BLOCK_WORDS:
-        score -= 1.0
+        score += SHORT_BLOCKS_SCORE
     return score
 
 

@@ -90,20 +90,17 @@ class ContentProfile:
     soft_404: bool = False
     sources: dict[str, str] = field(default_factory=dict)
     rejections: tuple[Rejection, ...] = ()
+    content_hash: str = field(init=False, repr=False, compare=False)
+    """Hash of everything the page says (not of where values came from): two crawls with the
+    same hash carry the same content, so storage keeps one version for both. Computed once,
+    when the profile is built (`dataclasses.replace` builds a new one, so it follows)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "content_hash", _content_hash(self.to_dict()))
 
     @property
     def word_count(self) -> int:
         return len(self.body.split())
-
-    @property
-    def content_hash(self) -> str:
-        """Hash of everything the page says (not of where values came from): two crawls with
-        the same hash carry the same content, so storage keeps one version for both."""
-        data = self.to_dict()
-        for volatile in ("sources", "rejections", "content_hash"):
-            data.pop(volatile, None)
-        blob = json.dumps(data, sort_keys=True, ensure_ascii=False).encode()
-        return hashlib.sha256(blob).hexdigest()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (snake_case keys, ISO-8601 UTC times with `Z`, absent as null/[])."""
@@ -148,6 +145,14 @@ class ContentProfile:
         out = self.to_dict()
         out["content_hash"] = self.content_hash
         return out
+
+
+def _content_hash(data: dict[str, Any]) -> str:
+    """SHA-256 of the JSON form without the keys that say where values came from."""
+    for volatile in ("sources", "rejections"):
+        data.pop(volatile, None)
+    blob = json.dumps(data, sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(blob).hexdigest()
 
 
 def iso_utc(value: datetime | None) -> str | None:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from extraction.datetimes import parse_machine
+from extraction.dateparse import parse_machine
 from extraction.document import Document
 from extraction.found import Choice, Found, Invalid, first_valid
-from extraction.profile import Rejection
 
 RECOMMENDABLE_KEY = "cxenseparse:recs:recommendable"
 RECOMMENDING_KEY = "cxenseparse:recs:recommending"
@@ -31,12 +30,13 @@ def recommending(doc: Document) -> Found[bool] | None:
     return _flag(doc, RECOMMENDING_KEY)
 
 
-def expiration_time(doc: Document) -> Found[datetime] | None:
-    return _expiration(doc).found
+def expiration_time(doc: Document) -> Choice[datetime]:
+    def convert(raw: str) -> datetime | Invalid | None:
+        if not raw.strip():
+            return None
+        return parse_machine(raw) or Invalid("not a date")
 
-
-def rejections(doc: Document) -> tuple[Rejection, ...]:
-    return _expiration(doc).rejections
+    return first_valid("expiration_time", ((EXPIRATION_KEY, v) for v in doc.meta_values(EXPIRATION_KEY)), convert)
 
 
 def recommendable(
@@ -66,12 +66,3 @@ def _flag(doc: Document, key: str) -> Found[bool] | None:
         if word in TRUE_WORDS:
             return Found(True, key)
     return None
-
-
-def _expiration(doc: Document) -> Choice[datetime]:
-    def convert(raw: str) -> datetime | Invalid | None:
-        if not raw.strip():
-            return None
-        return parse_machine(raw) or Invalid("not a date")
-
-    return first_valid("expiration_time", ((EXPIRATION_KEY, v) for v in doc.meta_values(EXPIRATION_KEY)), convert)

@@ -90,8 +90,6 @@ class Block:
     text: str
     words: int
     link_words: int
-    inline_tags: int
-    """Inline elements inside the block: tag density is a boilerplate signal."""
     lead_link_words: int = 0
     """Words in links before the block's first unlinked word, when that linked text stands
     apart from what follows (no full stop ends it, the text after it does not carry on its
@@ -181,7 +179,6 @@ class _Builder:
         self.lead_link_words = 0
         self.lead_tail = ""
         self.unlinked_seen = False
-        self.inline_tags = 0
         self.owner: etree._Element | None = None
         self.after_break = False
         """The last thing read was a `<br>`: a second one in a row ends the block."""
@@ -217,8 +214,8 @@ class _Builder:
         text = _SPACE.sub(" ", "".join(self.parts)).strip()
         if text and self.owner is not None:
             self.blocks.append(Block(len(self.blocks), self.owner, text, count_words(text),
-                                     self.link_words, self.inline_tags, self.lead_link_words))
-        self.parts, self.link_words, self.inline_tags, self.owner = [], 0, 0, None
+                                     self.link_words, self.lead_link_words))
+        self.parts, self.link_words, self.owner = [], 0, None
         self.lead_link_words, self.lead_tail, self.unlinked_seen = 0, "", False
         self.after_break = False
 
@@ -272,10 +269,8 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     if block:
         builder.flush()
         owner = el
-    else:
-        builder.inline_tags += 1
-        if keep and tag in CELL_TAGS:
-            builder.add(" ", owner, in_link=False)
+    elif keep and tag in CELL_TAGS:
+        builder.add(" ", owner, in_link=False)
     link = in_link or tag == "a"
     if keep and own_visible:
         builder.add(el.text, owner, link)

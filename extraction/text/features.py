@@ -1,9 +1,9 @@
 """Small measurements of one block: each returns a number or a bool and is tested alone.
 
-Three families: text (words, link density, text density, sentence marks, capitals, pipes,
-dates, copyright), DOM (semantic ancestors, class/id hints) and visual (visibility, width and
-position relative to the main column, font size relative to the page's body font, fixed or
-sticky layers, distance from the top). Without layout the visual family is simply absent.
+Three families: text (words, link density, text density, sentence marks, pipes, dates,
+copyright, boilerplate phrases), DOM (semantic ancestors, class/id hints, teaser lists) and
+visual (position relative to the main column, font size relative to the page's body font,
+fixed or sticky layers). Without layout the visual family is simply absent.
 """
 
 from __future__ import annotations
@@ -66,13 +66,10 @@ class Features:
     words: int
     link_density: float
     text_density: float
-    avg_word_length: float
     sentence_ends: int
-    capitalised_share: float
     pipes: int
     dates: int
     copyright: bool
-    tag_density: float
     chrome_ancestor: str | None
     strong_hint: str | None
     weak_hint: str | None
@@ -83,9 +80,7 @@ class Features:
     """Class of a boilerplate phrase in the block (see phrases.py): subscribe, share, credits…"""
     relative_font_size: float | None
     in_overlay: bool | None
-    relative_width: float | None
     column_offset: float | None
-    top: float | None
 
 
 def link_density(block: Block) -> float:
@@ -116,16 +111,6 @@ def text_density(text: str) -> float:
 
 def sentence_ends(text: str) -> int:
     return len(_SENTENCE_END.findall(text))
-
-
-def capitalised_share(text: str) -> float:
-    words = [w for w in text.split() if w[:1].isalpha()]
-    return sum(1 for w in words if w[0].isupper()) / len(words) if words else 0.0
-
-
-def average_word_length(text: str) -> float:
-    words = text.split()
-    return sum(len(w) for w in words) / len(words) if words else 0.0
 
 
 def date_count(text: str) -> int:
@@ -189,13 +174,10 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         words=block.words,
         link_density=link_density(block),
         text_density=text_density(text),
-        avg_word_length=average_word_length(text),
         sentence_ends=sentence_ends(text),
-        capitalised_share=capitalised_share(text),
         pipes=text.count("|"),
         dates=date_count(text),
         copyright="©" in text or "(c)" in text.lower(),
-        tag_density=block.inline_tags / block.words if block.words else 0.0,
         chrome_ancestor=chrome,
         strong_hint=strong,
         weak_hint=weak,
@@ -204,10 +186,8 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         phrase=boilerplate_phrase(text, block.words),
         relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
         in_overlay=None if box is None else (box.overlay or box.position in ("fixed", "sticky")),
-        relative_width=(box.width / layout.column_width) if box and layout.column_width else None,
         column_offset=(abs(box.x - layout.column_left) / layout.column_width)
         if box and layout.column_width and layout.column_left is not None else None,
-        top=None if box is None else box.y,
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from extraction.articleid import article_id, rejections
+from extraction.articleid import article_id
 from tests.extraction.fieldpages import doc, meta
 
 
@@ -18,7 +18,7 @@ from tests.extraction.fieldpages import doc, meta
     (meta("cXenseParse:articleid", "x" * 64), "x" * 64, "cxenseparse:articleid"),
 ], ids=["articleid-wins", "deprecated", "invalid-falls-through", "all-allowed-characters", "64-characters"])
 def test_article_id_priority(head, expected, source):
-    found = article_id(doc(head))
+    found = article_id(doc(head)).found
     assert (found.value, found.source) == (expected, source)
 
 
@@ -29,6 +29,7 @@ def test_article_id_priority(head, expected, source):
 ], ids=["65-characters", "hash", "non-ascii"])
 def test_invalid_article_id_is_rejected_with_reason(value, reason):
     page_doc = doc(meta("cXenseParse:articleid", value))
-    assert article_id(page_doc) is None
-    (rejected,) = rejections(page_doc)
+    choice = article_id(page_doc)
+    assert choice.found is None
+    (rejected,) = choice.rejections
     assert rejected.field == "article_id" and reason in rejected.reason

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from extraction.canonical import canonical_url, rejections
+from extraction.canonical import canonical_url
 from tests.extraction.fieldpages import doc, meta
 
 CX = meta("cXenseParse:url", "https://www.foo.com/onion/1.html")
@@ -21,11 +21,12 @@ OG = meta("og:url", "https://www.foo.com/onion/3.html", "property")
     ('<link rel="Canonical" href="">' + OG, "https://www.foo.com/onion/3.html", "og:url"),
 ], ids=["cxenseparse", "link", "og", "relative-resolved", "non-http-falls-through", "empty-falls-through"])
 def test_canonical_priority(head, expected, source):
-    found = canonical_url(doc(head))
+    found = canonical_url(doc(head)).found
     assert (found.value, found.source) == (expected, source)
 
 
 def test_non_http_canonical_is_rejected_with_reason():
     page_doc = doc('<link rel="canonical" href="mailto:desk@example.com">')
-    assert canonical_url(page_doc) is None
-    assert "not http(s)" in rejections(page_doc)[0].reason
+    choice = canonical_url(page_doc)
+    assert choice.found is None
+    assert "not http(s)" in choice.rejections[0].reason

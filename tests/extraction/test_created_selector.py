@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from extraction.dates import CREATED_SELECTOR_SOURCE, published_time, rejections
 from extraction.extract import extract
+from extraction.pubtimes import CREATED_SELECTOR_SOURCE, published_time
 from tests.extraction.fieldpages import doc, meta, page
 
 NOW = datetime(2024, 5, 10, 12, tzinfo=UTC)
@@ -32,7 +32,7 @@ def _selector(selector: object, head: str = "", body: str = BYLINE, loaded: bool
 
 
 def _reasons(page_doc) -> list[str]:
-    return [r.reason for r in rejections(page_doc, NOW) if r.field == "published_time"]
+    return [r.reason for r in published_time(page_doc, NOW).rejections if r.field == "published_time"]
 
 
 @pytest.mark.parametrize("selector, expected", [
@@ -41,29 +41,29 @@ def _reasons(page_doc) -> list[str]:
     ("span.pub", datetime(2024, 3, 3, 8)),
 ], ids=["time-datetime", "text-only", "content-attribute"])
 def test_date_is_read_from_the_selected_element(selector, expected):
-    found = published_time(_selector(selector, META_DATE), NOW)
+    found = published_time(_selector(selector, META_DATE), NOW).found
     assert (found.value, found.source) == (expected.replace(tzinfo=UTC), CREATED_SELECTOR_SOURCE)
 
 
 def test_datetime_attribute_wins_over_the_text():
-    found = published_time(_selector("time.stamp"))
+    found = published_time(_selector("time.stamp")).found
     assert found.value == datetime(2024, 3, 1, 8, 30, tzinfo=UTC)  # not "1 March"
 
 
 def test_the_loaded_form_is_followed_too():
-    found = published_time(_selector("time.stamp", META_DATE, loaded=True), NOW)
+    found = published_time(_selector("time.stamp", META_DATE, loaded=True), NOW).found
     assert (found.value, found.source) == (datetime(2024, 3, 1, 8, 30, tzinfo=UTC), CREATED_SELECTOR_SOURCE)
 
 
 def test_a_queued_selector_wins_over_the_loaded_one():
     page_doc = _selector("p.byline .when", state={"contentCreatedSelector": "time.stamp"})
-    assert published_time(page_doc).value == datetime(2024, 3, 2, 13, 45, tzinfo=UTC)
+    assert published_time(page_doc).found.value == datetime(2024, 3, 2, 13, 45, tzinfo=UTC)
 
 
 def test_only_the_first_match_counts():
     body = '<p class="d">not a date at all</p><p class="d">2024-03-05</p>'
     page_doc = _selector("p.d", META_DATE, body)
-    assert published_time(page_doc, NOW).source == "article:published_time"
+    assert published_time(page_doc, NOW).found.source == "article:published_time"
     assert _reasons(page_doc) == [f"{CREATED_SELECTOR_SOURCE}: not a date"]
 
 
@@ -79,7 +79,7 @@ def test_only_the_first_match_counts():
         "not-a-string"])
 def test_a_selector_that_cannot_be_followed_is_recorded_and_the_next_source_used(selector, reason):
     page_doc = _selector(selector, META_DATE, BYLINE.replace("2024", "1899"))
-    assert published_time(page_doc, NOW).source == "article:published_time"
+    assert published_time(page_doc, NOW).found.source == "article:published_time"
     (recorded,) = _reasons(page_doc)
     assert recorded.startswith(f"{CREATED_SELECTOR_SOURCE}: {reason}")
 
@@ -87,26 +87,26 @@ def test_a_selector_that_cannot_be_followed_is_recorded_and_the_next_source_used
 def test_a_future_selected_date_is_rejected_like_any_other():
     body = '<time class="stamp" datetime="2024-06-01T00:00:00Z">June</time>'
     page_doc = _selector("time.stamp", META_DATE, body)
-    assert published_time(page_doc, NOW).source == "article:published_time"
+    assert published_time(page_doc, NOW).found.source == "article:published_time"
     assert "more than 2 days" in _reasons(page_doc)[0]
 
 
 def test_content_created_value_wins_over_the_selector():
     commands = (("setContentCreated", ("2024-02-01T10:00:00+01:00",)),)
-    found = published_time(_selector("time.stamp", commands=commands))
+    found = published_time(_selector("time.stamp", commands=commands)).found
     assert (found.value, found.source) == (datetime(2024, 2, 1, 9, tzinfo=UTC), "datalayer")
 
 
 def test_selector_is_used_when_the_content_created_value_is_unparseable():
     commands = (("setContentCreated", ("soon",)),)
     page_doc = _selector("time.stamp", commands=commands)
-    assert published_time(page_doc, NOW).source == CREATED_SELECTOR_SOURCE
+    assert published_time(page_doc, NOW).found.source == CREATED_SELECTOR_SOURCE
     assert _reasons(page_doc) == ["datalayer: not a date"]
 
 
 def test_cxenseparse_wins_over_the_selector():
     page_doc = _selector("time.stamp", meta("cXenseParse:publishtime", "2024-01-01T00:00:00Z"))
-    assert published_time(page_doc).source == "cxenseparse:publishtime"
+    assert published_time(page_doc).found.source == "cxenseparse:publishtime"
 
 
 @pytest.mark.parametrize("head, body", [
@@ -117,7 +117,7 @@ def test_cxenseparse_wins_over_the_selector():
      + json.dumps({"@type": "NewsArticle", "datePublished": "2024-01-16T00:00:00Z"}) + "</script>", ""),
 ], ids=["content-createdat", "article-published-time", "time-published", "jsonld"])
 def test_selector_wins_over_the_metas_and_markup_below_it(head, body):
-    found = published_time(_selector("time.stamp", head, BYLINE + body))
+    found = published_time(_selector("time.stamp", head, BYLINE + body)).found
     assert found.source == CREATED_SELECTOR_SOURCE
 
 

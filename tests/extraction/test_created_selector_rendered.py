@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from extraction.dates import CREATED_SELECTOR_SOURCE
 from extraction.extract import extract
+from extraction.pubtimes import CREATED_SELECTOR_SOURCE
 from render.browser import Renderer
 from render.model import RenderedPage
 from render.outcome import RenderFailure

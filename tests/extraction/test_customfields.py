@@ -7,13 +7,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from extraction.customfields import custom_fields, rejections
+from extraction.customfields import custom_fields
+from extraction.found import Choice
 from extraction.profile import CustomField
 from tests.extraction.fieldpages import doc, meta
 
 
 def fields_of(head: str) -> tuple[CustomField, ...]:
-    found = custom_fields(doc(head))
+    found = custom_fields(doc(head)).found
     return found.value if found else ()
 
 
@@ -67,8 +68,9 @@ def test_typed_values(key, content, expected):
         "no-prefix", "bad-character", "long-value", "unknown-type", "unknown-recs-key"])
 def test_invalid_values_are_dropped_with_reason(key, content, reason):
     page_doc = doc(meta(f"cXenseParse:{key}", content))
-    assert custom_fields(page_doc) is None
-    (rejected,) = rejections(page_doc)
+    choice = custom_fields(page_doc)
+    assert choice.found is None
+    (rejected,) = choice.rejections
     assert rejected.field == "fields" and rejected.reason.startswith(reason)
 
 
@@ -85,11 +87,11 @@ def test_spec_keys_are_not_custom_fields_nor_rejections():
     head = "".join(meta(f"cXenseParse:{k}", "v") for k in (
         "title", "pageclass", "articleid", "recs:recommendable", "taxonomy", "url", "author"))
     page_doc = doc(head)
-    assert custom_fields(page_doc) is None and rejections(page_doc) == ()
+    assert custom_fields(page_doc) == Choice(None, ())
 
 
 def test_one_bad_value_does_not_drop_its_siblings():
     head = meta("cXenseParse:number:xyz-n", "1;x;3", extra='data-separator=";"')
     page_doc = doc(head)
     assert [f.value for f in fields_of(head)] == [1.0, 3.0]
-    assert [r.value for r in rejections(page_doc)] == ["xyz-n=x"]
+    assert [r.value for r in custom_fields(page_doc).rejections] == ["xyz-n=x"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from extraction.descriptions import MAX_KEYWORDS_CHARS, description, keywords, rejections
+from extraction.descriptions import MAX_KEYWORDS_CHARS, description, keywords
 from tests.extraction.fieldpages import doc, meta
 
 ALL_DESCRIPTIONS = (
@@ -48,12 +48,13 @@ ALL_KEYWORDS = (
     (meta("keywords", "&lt;i&gt;tagged&lt;/i&gt;, plain"), {}, ("tagged", "plain"), "keywords"),
 ], ids=["datalayer", "cxenseparse", "news", "split-dedupe", "several-metas", "overlong-falls-through", "html"])
 def test_keywords_priority(head, state, expected, source):
-    found = keywords(doc(head, state=state))
+    found = keywords(doc(head, state=state)).found
     assert (found.value, found.source) == (expected, source)
 
 
 def test_overlong_keywords_are_recorded_as_rejected():
     page_doc = doc(meta("keywords", "x" * (MAX_KEYWORDS_CHARS + 1)))
-    assert keywords(page_doc) is None
-    (rejected,) = rejections(page_doc)
+    choice = keywords(page_doc)
+    assert choice.found is None
+    (rejected,) = choice.rejections
     assert rejected.field == "keywords" and "1024" in rejected.reason

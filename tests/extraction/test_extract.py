@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from datetime import UTC, datetime
 
-from extraction import extract, extract_html
+import pytest
+
+from extraction import extract, extract_html, maintext
+from extraction.document import parse
+from extraction.extract import extract_explained
 from extraction.output import output_name, profile_json
 from tests.extraction.fieldpages import meta, page
 
@@ -40,6 +45,40 @@ def test_sources_and_rejections_are_recorded():
     assert profile.sources["published_time"] == "article:published_time"
     assert profile.categories == ("news", "news/sports", "news/sports/golf")
     assert [r.field for r in profile.rejections] == ["article_id"]
+
+
+def test_rejections_of_every_validated_field_are_listed_in_field_order():
+    head = (meta("cXenseParse:recs:expirationtime", "soon") + meta("cXenseParse:xyz-n", "x" * 101)
+            + meta("cXenseParse:articleid", "bad id") + meta("article:modified_time", "later", "property")
+            + meta("article:published_time", "someday", "property") + meta("cXenseParse:pageclass", "video")
+            + meta("keywords", "k" * 1025) + meta("og:url", "javascript:void(0)", "property"))
+    profile = extract(page(head, BODY))
+    assert [r.field for r in profile.rejections] == [
+        "canonical_url", "keywords", "page_class", "published_time", "modified_time", "article_id", "fields",
+        "expiration_time"]
+
+
+def test_extract_explained_scores_the_blocks_once(monkeypatch: pytest.MonkeyPatch):
+    rendered = page(meta("description", "d"), "<nav><a href='/'>Home</a></nav>" + BODY)
+    expected_report = maintext.explain_main_text(parse(rendered))
+    calls = []
+    select = maintext.select
+
+    def counted_select(*args):
+        calls.append(args)
+        return select(*args)
+
+    monkeypatch.setattr(maintext, "select", counted_select)
+    profile, report = extract_explained(rendered)
+    assert len(calls) == 1
+    assert report == expected_report and "chosen container" in report
+    assert profile == extract(rendered)
+
+
+def test_content_hash_ignores_sources_and_follows_every_new_profile():
+    profile = extract(page(HEAD, BODY))
+    assert dataclasses.replace(profile, sources={}, rejections=()).content_hash == profile.content_hash
+    assert dataclasses.replace(profile, title="Another title").content_hash != profile.content_hash
 
 
 def test_extract_html_equals_extract_of_a_static_page():

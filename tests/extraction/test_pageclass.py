@@ -11,7 +11,6 @@ from extraction.pageclass import (
     link_text_share,
     longest_block_words,
     page_class,
-    rejections,
     teaser_blocks,
     url_kind,
 )
@@ -37,12 +36,12 @@ FRONT_URL = "https://www.example.com/"
 ], ids=["declared-frontpage", "declared-article-case-insensitive", "unknown-declared-falls-through",
         "classifier-article", "classifier-frontpage", "og-type-ignored-when-sure", "og-type-settles-unsure"])
 def test_page_class_priority(head, body, url, expected, source):
-    found = page_class(doc(head, body, url) if url else doc(head, body))
+    found = page_class(doc(head, body, url) if url else doc(head, body)).found
     assert (found.value, found.source) == (expected, source)
 
 
 def test_unknown_declared_class_is_recorded():
-    assert "neither article nor frontpage" in rejections(doc(meta("cXenseParse:pageclass", "video")))[0].reason
+    assert "neither article nor frontpage" in page_class(doc(meta("cXenseParse:pageclass", "video"))).rejections[0].reason
 
 
 @pytest.mark.parametrize("url, kind", [

@@ -12,7 +12,6 @@ from extraction.recommendation import (
     recommendable,
     recommendable_flag,
     recommending,
-    rejections,
 )
 from tests.extraction.fieldpages import doc, meta
 
@@ -31,13 +30,14 @@ def test_recommending_false_meta():
 
 
 def test_expiration_time_is_parsed_to_utc():
-    found = expiration_time(doc(meta("cXenseParse:recs:expirationtime", "2014-03-11T23:00:00.000Z")))
+    found = expiration_time(doc(meta("cXenseParse:recs:expirationtime", "2014-03-11T23:00:00.000Z"))).found
     assert found.value == EXPIRES
 
 
 def test_unparseable_expiration_is_rejected():
     page_doc = doc(meta("cXenseParse:recs:expirationtime", "soon"))
-    assert expiration_time(page_doc) is None and rejections(page_doc)[0].reason.endswith("not a date")
+    choice = expiration_time(page_doc)
+    assert choice.found is None and choice.rejections[0].reason.endswith("not a date")
 
 
 @pytest.mark.parametrize("flag, page_class, expires, soft, now, expected, source", [

@@ -5,12 +5,12 @@ from __future__ import annotations
 import lxml.html
 
 from extraction.text.blocks import Block, count_words, segment
-from extraction.text.features import HintIndex, capitalised_share, link_density, sentence_ends, text_density
+from extraction.text.features import HintIndex, link_density, sentence_ends, text_density
 from tests.extraction.text.helpers import page
 
 
 def _block(words: int, link_words: int) -> Block:
-    return Block(0, lxml.html.fragment_fromstring("<p>x</p>"), "x", words, link_words, 0)
+    return Block(0, lxml.html.fragment_fromstring("<p>x</p>"), "x", words, link_words)
 
 
 def test_link_density_is_the_share_of_linked_words():
@@ -32,9 +32,8 @@ def test_unspaced_scripts_count_characters_as_words():
     assert count_words("plain ascii words") == 3
 
 
-def test_sentence_marks_and_capitals():
+def test_sentence_marks_are_counted():
     assert sentence_ends("One. Two! Three?") == 3
-    assert capitalised_share("Home News sport") == 2 / 3
 
 
 def test_blocks_split_on_double_br_and_hr_but_not_on_inline_tags():

@@ -17,10 +17,9 @@ from lxml.html import HtmlElement
 
 from extraction import jsonld
 from extraction.datalayer import composer_values, created_selector
-from extraction.datetimes import find_text_dates, parse_machine
+from extraction.dateparse import find_text_dates, parse_machine
 from extraction.document import Document
-from extraction.found import Choice, Found, Invalid, Refused, first_valid
-from extraction.profile import Rejection
+from extraction.found import Choice, Invalid, Refused, first_valid
 from extraction.textutil import element_text
 from extraction.zones import article_zone, first_h1
 
@@ -66,19 +65,7 @@ CHROME_TAGS = frozenset({"nav", "footer", "aside", "form", "script", "style", "n
 """Dates inside these belong to other pages (teasers, archives) or to the copyright line."""
 
 
-def published_time(doc: Document, now: datetime | None = None) -> Found[datetime] | None:
-    return _published(doc, now).found
-
-
-def modified_time(doc: Document, now: datetime | None = None) -> Found[datetime] | None:
-    return _modified(doc, now).found
-
-
-def rejections(doc: Document, now: datetime | None = None) -> tuple[Rejection, ...]:
-    return _published(doc, now).rejections + _modified(doc, now).rejections
-
-
-def _published(doc: Document, now: datetime | None) -> Choice[datetime]:
+def published_time(doc: Document, now: datetime | None = None) -> Choice[datetime]:
     def candidates() -> Iterator[tuple[str, str | Refused]]:
         yield from _metas(doc, PUBLISHED_CXENSE_KEYS)
         created = composer_values(doc.page.datalayer).get("createdAt")
@@ -93,7 +80,7 @@ def _published(doc: Document, now: datetime | None) -> Choice[datetime]:
     return first_valid("published_time", candidates(), _validator(now))
 
 
-def _modified(doc: Document, now: datetime | None) -> Choice[datetime]:
+def modified_time(doc: Document, now: datetime | None = None) -> Choice[datetime]:
     def candidates() -> Iterator[tuple[str, str]]:
         yield from _metas(doc, MODIFIED_META_KEYS)
         yield from _elements(doc, MODIFIED_TIME_XPATHS)

@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from extraction.dates import modified_time, published_time, rejections
 from extraction.document import Document
+from extraction.pubtimes import modified_time, published_time
 from tests.extraction.fieldpages import doc, meta
 
 NOW = datetime(2024, 5, 10, 12, tzinfo=UTC)
@@ -42,7 +42,7 @@ def _doc_from(levels) -> Document:
 
 @pytest.mark.parametrize("index", range(len(LEVELS)), ids=[source for source, _ in LEVELS])
 def test_each_publish_level_wins_over_all_lower_ones(index):
-    found = published_time(_doc_from(LEVELS[index:]), NOW)
+    found = published_time(_doc_from(LEVELS[index:]), NOW).found
     assert found.source == LEVELS[index][0]
     assert found.value == datetime(2024, 1, index + 1, tzinfo=UTC)
 
@@ -52,18 +52,17 @@ def test_an_unparseable_level_falls_through_and_is_recorded(index):
     source, markup = LEVELS[index]
     broken = markup.replace(f"2024-01-{index + 1:02d}T00:00:00Z", "not a date")
     page_doc = _doc_from(((source, broken),) + LEVELS[index + 1:])
-    assert published_time(page_doc, NOW).source == LEVELS[index + 1][0]
-    assert any(r.field == "published_time" and "not a date" in r.reason for r in rejections(page_doc, NOW))
+    assert published_time(page_doc, NOW).found.source == LEVELS[index + 1][0]
+    assert any(r.field == "published_time" and "not a date" in r.reason for r in published_time(page_doc, NOW).rejections)
 
 
 def test_composer_created_date_comes_after_cxenseparse_and_before_content_meta():
     commands = (("setContentCreated", ("2024-02-01T10:00:00+01:00",)),)
     page_doc = doc(meta("content:createdAt", "2024-01-03T00:00:00Z", "property"), commands=commands)
-    assert published_time(page_doc) is not None
-    found = published_time(page_doc)
+    found = published_time(page_doc).found
     assert (found.value, found.source) == (datetime(2024, 2, 1, 9, tzinfo=UTC), "datalayer")
     with_cx = doc(meta("cXenseParse:publishtime", "2024-01-01T00:00:00Z"), commands=commands)
-    assert published_time(with_cx).source == "cxenseparse:publishtime"
+    assert published_time(with_cx).found.source == "cxenseparse:publishtime"
 
 
 @pytest.mark.parametrize("raw, expected", [
@@ -77,7 +76,7 @@ def test_composer_created_date_comes_after_cxenseparse_and_before_content_meta()
     ("March 1, 2012", datetime(2012, 3, 1)),
 ], ids=["z", "plus-hh", "plus-hh-mm", "minus-hhmm", "local-zone-name", "space-no-zone", "date-only", "words"])
 def test_zones_are_normalised_to_utc(raw, expected):
-    found = published_time(doc(meta("article:published_time", raw, "property")))
+    found = published_time(doc(meta("article:published_time", raw, "property"))).found
     assert found.value == expected.replace(tzinfo=UTC)
 
 
@@ -85,13 +84,13 @@ def test_more_than_two_days_in_the_future_is_rejected_and_falls_through():
     head = (meta("article:published_time", "2024-05-12T12:00:01Z", "property")
             + meta("date", "2024-05-12T11:59:59Z"))
     page_doc = doc(head)
-    found = published_time(page_doc, NOW)
+    found = published_time(page_doc, NOW).found
     assert (found.source, found.value) == ("date", datetime(2024, 5, 12, 11, 59, 59, tzinfo=UTC))
-    assert "more than 2 days" in rejections(page_doc, NOW)[0].reason
+    assert "more than 2 days" in published_time(page_doc, NOW).rejections[0].reason
 
 
 def test_without_now_the_future_check_is_skipped():
-    assert published_time(doc(meta("date", "2099-01-01T00:00:00Z"))).source == "date"
+    assert published_time(doc(meta("date", "2099-01-01T00:00:00Z"))).found.source == "date"
 
 
 @pytest.mark.parametrize("body, expected", [
@@ -106,7 +105,7 @@ def test_without_now_the_future_check_is_skipped():
     ('<article><h1>H</h1><p>Story without any date.</p></article><footer>© 01.01.2020</footer>', None),
 ], ids=["norwegian", "german", "english-byline", "japanese", "french-time-text", "footer-date-ignored"])
 def test_heuristic_reads_visible_dates_near_the_headline(body, expected):
-    found = published_time(doc("", body))
+    found = published_time(doc("", body)).found
     if expected is None:
         assert found is None
     else:
@@ -125,9 +124,9 @@ MODIFIED_LEVELS = (
 
 @pytest.mark.parametrize("index", range(len(MODIFIED_LEVELS)), ids=[s for s, _ in MODIFIED_LEVELS])
 def test_each_modified_level_wins_over_all_lower_ones(index):
-    found = modified_time(_doc_from(MODIFIED_LEVELS[index:]), NOW)
+    found = modified_time(_doc_from(MODIFIED_LEVELS[index:]), NOW).found
     assert (found.source, found.value) == (MODIFIED_LEVELS[index][0], datetime(2024, 2, index + 1, tzinfo=UTC))
 
 
 def test_no_modified_time_is_none():
-    assert modified_time(doc()) is None
+    assert modified_time(doc()).found is None
