@@ -39,7 +39,7 @@ from bench.render_site import RemoteSite, demo_site_process
 from bench.render_throughput import LOOPBACK_ONLY
 from render.browser import Renderer
 from render.model import RenderedPage
-from render.processes import tree_rss_mb
+from render.proctree import tree_rss_mb
 from render.settings import RenderSettings
 
 PATHS = (

@@ -25,19 +25,20 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
+from app.crawl import crawl_url
 from demosite.server import DemoSite, site_root
 from render.browser import Renderer
 from render.settings import RenderSettings
-from scheduler import queue
 from scheduler.freshness import CheapRecrawls
-from scheduler.pipeline import crawl_url
-from scheduler.policy import Reason
-from scheduler.queue import write_transaction
 from scheduler.settings import SchedulerSettings
-from scheduler.worker import Worker, utc_now
+from scheduler.worker import Worker
+from storage import queue
 from storage.db import make_engine, session_factory, upgrade
 from storage.models import Crawl, QueueEntry
 from storage.pages import ensure_page
+from storage.queue import write_transaction
+from storage.records import Reason
+from storage.types import utc_now
 
 OUT = Path(__file__).resolve().parent / "out" / "scheduler_cheap_recrawl.json"
 LOOPBACK_ONLY = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"

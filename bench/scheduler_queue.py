@@ -28,11 +28,12 @@ from pathlib import Path
 from sqlalchemy import insert, select, text
 
 from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
-from scheduler import queue
-from scheduler.policy import HostRule, Reason
-from scheduler.queue import write_transaction
+from scheduler.policy import HostRule
+from storage import queue
 from storage.db import make_engine, session_factory
 from storage.models import CrawlHost, Page, QueueEntry
+from storage.queue import write_transaction
+from storage.records import Reason
 
 OUT = Path(__file__).resolve().parent / "out" / "scheduler_queue.json"
 BENCH_SCHEMA = "rc_sched_bench"

@@ -34,12 +34,12 @@ from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
 from demosite.server import DemoSite, site_root
 from render.browser import Renderer
 from render.settings import RenderSettings
-from scheduler import queue
-from scheduler.policy import Reason
-from scheduler.queue import write_transaction
+from storage import queue
 from storage.db import make_engine, session_factory
 from storage.models import Crawl, QueueEntry
 from storage.pages import ensure_page
+from storage.queue import write_transaction
+from storage.records import Reason
 
 OUT = Path(__file__).resolve().parent / "out" / "scheduler_throughput.json"
 BENCH_SCHEMA = "rc_sched_throughput"
@@ -84,7 +84,7 @@ def crawl_with_workers(db_url: str, urls: list[str], workers: int) -> float:
     env = {**os.environ, "RENDERCRAWL_DATABASE_URL": db_url, "RENDERCRAWL_RESOLVER_RULES": LOOPBACK_ONLY,
            "RENDERCRAWL_HOST_MAX_CONCURRENT": "8", "RENDERCRAWL_HOST_MIN_DELAY_MS": "0",
            "RENDERCRAWL_IDLE_POLL_SECONDS": "0.1"}
-    processes = [subprocess.Popen([sys.executable, "-m", "scheduler.cli", "worker", "--concurrency", "1"], env=env,
+    processes = [subprocess.Popen([sys.executable, "-m", "app.cli", "worker", "--concurrency", "1"], env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(workers)]
     try:
         deadline = time.monotonic() + 600

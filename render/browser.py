@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
 from importlib.resources import files
 from urllib.parse import urlsplit
 
@@ -28,8 +27,8 @@ from render.lifecycle import BrowserHost
 from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
 from render.pagerender import PageJob, render_page
+from render.readiness import settle_init_script
 from render.settings import RenderSettings, SiteSettings
-from render.settle import settle_init_script
 from render.slowhosts import SlowHosts
 
 log = logging.getLogger(__name__)
@@ -76,24 +75,33 @@ class Renderer:
     async def close(self) -> None:
         await self.host.close()
 
-    def use_sites(self, sites: Mapping[str, SiteSettings]) -> None:
-        """Per-site settings for the pages started from now on; pages in flight keep theirs. A
-        long-running worker calls this when a site was added or changed, so new credentials or
-        blocked hosts apply without a restart."""
-        self.settings = self.settings.model_copy(update={"sites": dict(sites)})
+    @property
+    def shutting_down(self) -> bool:
+        """Closing, signalled, or told a shutdown is coming: a browser that goes now is no crash."""
+        return self.host.shutting_down
 
-    async def render(self, url: str) -> RenderedPage | RenderFailure:
+    def expect_shutdown(self) -> None:
+        """Call as soon as the owner decides to stop (before its `close()`): a SIGTERM sent to the
+        process group also reaches the Playwright driver, which then closes Chromium by itself,
+        and that must not be reported as a crash. Renders still work until `close()`."""
+        self.host.expect_shutdown()
+
+    async def render(self, url: str, site: SiteSettings | None = None) -> RenderedPage | RenderFailure:
         """Render one URL; every failure the page, the network or the browser can cause comes
-        back typed (a crashed browser is relaunched for the next call)."""
-        return await self._render(url, html=None)
+        back typed (a crashed browser is relaunched for the next call).
+
+        `site` is the page's site settings when the caller has them (a crawl reads its site row
+        once and merges it with the environment's, `scheduler.sites`); else the environment's
+        `sites` for the URL's host apply."""
+        return await self._render(url, html=None, site=site)
 
     async def render_html(self, html: str, url: str) -> RenderedPage | RenderFailure:
         """Render a saved page as if served from `url`, with every other request refused."""
-        return await self._render(url, html=html)
+        return await self._render(url, html=html, site=None)
 
-    async def _render(self, url: str, html: str | None) -> RenderedPage | RenderFailure:
+    async def _render(self, url: str, html: str | None, site: SiteSettings | None) -> RenderedPage | RenderFailure:
         s = self.settings
-        site = s.site((urlsplit(url).hostname or "").lower())
+        site = site if site is not None else s.site((urlsplit(url).hostname or "").lower())
         job = PageJob(url=url, html=html, site=site, slow_hosts=self.slow_hosts.blocked(), settings=s,
                       policy=self.policy, slow=self.slow_hosts)
         deadline_ms = s.navigation_timeout_ms + 2 * s.settle_cap_ms + RENDER_DEADLINE_CALLS * s.call_timeout_ms

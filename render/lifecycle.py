@@ -9,6 +9,11 @@ browser. The driver's V8 old space is capped (`driver_max_old_space_mb`) so its 
 fill with garbage up to node's default limit. A planned relaunch drains first — no new leases
 until the pages in flight are done — so no render is cut short; after a crash there is nothing
 to drain, and the next lease simply gets a new browser.
+
+A disconnect is a crash only while nobody is ending the browser. Once `close()` began, a
+shutdown signal arrived, or the owner said one is coming (`expect_shutdown()`), Chromium going
+away is the shutdown itself — a SIGTERM to the process group also reaches the driver, which
+closes Chromium on its own, often before the owner's `close()` starts — and is logged as such.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from playwright.async_api import Browser, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
 from render.chromium import find_chromium, launch_args
-from render.processes import alive, end_tree, process_tree, tree_rss_mb
+from render.proctree import alive, end_tree, process_tree, tree_rss_mb
 from render.settings import RenderSettings
 
 log = logging.getLogger(__name__)
@@ -77,6 +82,7 @@ class BrowserHost:
         self._pages_on_driver = 0
         self._draining = False
         self._disconnected = False
+        self._shutting_down = False
         self._previous_handlers: dict[int, Any] = {}
         self._signalled: int | None = None
 
@@ -90,17 +96,29 @@ class BrowserHost:
         """Pid of the Playwright driver (node) now running, once a browser was launched."""
         return self._driver.pid if self._driver is not None else None
 
+    @property
+    def shutting_down(self) -> bool:
+        """`close()` began, a shutdown signal arrived, or `expect_shutdown()` was called."""
+        return self._shutting_down or self._signalled is not None
+
+    def expect_shutdown(self) -> None:
+        """The owner is stopping (its stop event was set): from now on Chromium going away is
+        expected, not a crash. Leases are still handed out, so pages in flight may finish."""
+        self._shutting_down = True
+
     def chromium_pids(self) -> list[int]:
         """Every live process of the current Chromium tree."""
         return [p.pid for p in process_tree(self._browser_pid)] if self._browser_pid else []
 
     async def start(self) -> None:
+        self._shutting_down = False
         async with self._state:
             await self._launch()
         self._install_signal_handlers()
 
     async def close(self) -> None:
         """Close Chromium and the driver; whatever of the tree survives is ended by signal."""
+        self._shutting_down = True
         self._remove_signal_handlers()
         async with self._state:
             await self._close_browser()
@@ -220,9 +238,13 @@ class BrowserHost:
         browser.on("disconnected", self._on_disconnected)
 
     def _on_disconnected(self, browser: Browser) -> None:
-        if browser is self._browser:
+        if browser is not self._browser:
+            return  # closed by us for a relaunch or at close(): that browser is no longer ours
+        self._disconnected = True
+        if self.shutting_down:
+            log.info("Chromium closed (shutting down)")
+        else:
             log.warning("Chromium disconnected (crashed or killed); the next page relaunches it")
-            self._disconnected = True
 
     async def _close_browser(self) -> None:
         browser, pid = self._browser, self._browser_pid

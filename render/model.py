@@ -6,6 +6,7 @@ can be extracted again later without a browser — tests and benchmarks rely on 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -15,7 +16,13 @@ NODE_ID_ATTRIBUTE = "data-rc-id"
 features are keyed by its value, so extraction never has to match boxes to nodes by position."""
 
 SNAPSHOT_FORMAT = 1
-"""Bumped whenever the serialized shape changes, so old stored snapshots are recognised."""
+"""Bumped when the serialized shape changes so that old stored snapshots cannot be read as they
+are (they are then recognised and skipped). A field added with a default and read with a
+fallback in `from_json` (`still_loading`, `etag`) does not bump it: old snapshots still load,
+and older code ignores the new key."""
+RAW_HASH_MAX_BYTES = 5 * 1024 * 1024
+"""`raw_sha256` covers at most this much of the body, as the cheap-recrawl probe
+(scheduler/freshness.py, `MAX_PROBE_BYTES`) reads it: the two hashes must compare equal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +123,15 @@ class RenderedPage:
     """URLs still in flight when an unsettled page was snapshotted (at most a few dozen)."""
     auto_blocked_hosts: tuple[str, ...] = ()
     """Third-party hosts blocked for this render because they kept timing out on earlier ones."""
+    etag: str | None = None
+    """`ETag` of the main document's final response (after redirects), as the server sent it."""
+    last_modified: str | None = None
+    """`Last-Modified` of that response."""
+    raw_sha256: str | None = None
+    """`raw_sha256()` of that response's body as served, before any script ran; None when the
+    browser could not give the body back, and for pages not fetched from their server
+    (`from_html`, `Renderer.render_html`). With the two headers, what a later recrawl's cheap
+    probe compares against, so no second fetch of the page is needed to learn them."""
 
     @property
     def has_layout(self) -> bool:
@@ -160,4 +176,13 @@ class RenderedPage:
             settled=data["settled"],
             still_loading=tuple(data.get("still_loading", ())),
             auto_blocked_hosts=tuple(data.get("auto_blocked_hosts", ())),
+            etag=data.get("etag"),
+            last_modified=data.get("last_modified"),
+            raw_sha256=data.get("raw_sha256"),
         )
+
+
+def raw_sha256(body: bytes) -> str:
+    """Hex SHA-256 of a document's raw bytes (its first `RAW_HASH_MAX_BYTES`): the same value
+    whether the browser or a plain GET fetched the same bytes."""
+    return hashlib.sha256(body[:RAW_HASH_MAX_BYTES]).hexdigest()

@@ -8,6 +8,9 @@ from enum import StrEnum
 
 
 class FailureKind(StrEnum):
+    """How a render failed. Each kind becomes one crawl outcome (`app.crawl.OUTCOME_OF_FAILURE`);
+    whether it is worth retrying is the scheduler's rule (`scheduler.policy.transience`)."""
+
     DNS = "dns_error"
     CONNECTION = "connection_error"
     TLS = "tls_error"
@@ -18,12 +21,6 @@ class FailureKind(StrEnum):
     BROWSER_CRASH = "browser_crash"
     BLOCKED = "blocked"
     ERROR = "error"
-
-    @property
-    def transient(self) -> bool:
-        """Worth retrying later; the others need the page or its owner to change first."""
-        return self in (FailureKind.DNS, FailureKind.CONNECTION, FailureKind.TIMEOUT,
-                        FailureKind.BROWSER_CRASH, FailureKind.ERROR)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,8 @@
 """One page, start to finish: block, navigate, check the response, settle, scroll, snapshot.
 
+The main document's validators (`ETag`, `Last-Modified`, the hash of its raw body) are read from
+the response Chromium got, so learning them costs no second request to the server.
+
 Every call into the page runs under a deadline (`call_timeout_ms`, enforced both by Playwright
 and by `asyncio.wait_for`, so a hung driver cannot hold a worker either). Anything the page, the
 network or a dying browser does comes back as a typed `RenderFailure`.
@@ -7,24 +10,27 @@ network or a dying browser does comes back as a typed `RenderFailure`.
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urldefrag, urlsplit
 
-from playwright.async_api import BrowserContext, Page, Request, Route
+from playwright.async_api import BrowserContext, Page, Request, Response, Route
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from render.blocking import RequestPolicy, site_of
 from render.calls import PageCallTimeout, bounded
-from render.model import RenderedPage, Timings
+from render.model import RenderedPage, Timings, raw_sha256
 from render.outcome import FailureKind, RenderFailure, classify_error
+from render.readiness import wait_until_settled
 from render.requests import RequestTracker
 from render.settings import RenderSettings, SiteSettings
-from render.settle import settle
 from render.slowhosts import SlowHosts
-from render.snapshot import SNAPSHOT_JS, parse_snapshot, snapshot_options
+from render.snapshot import SNAPSHOT_JS, parse_reading, snapshot_options
+
+log = logging.getLogger(__name__)
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 ERROR_PAGE_PREFIX = "chrome-error://"
@@ -45,7 +51,7 @@ SCROLL_JS = """async ([steps, pauseMs]) => {
 }"""
 """Scroll through the page in viewport-high steps so lazy images start loading, then back to
 the top so boxes are measured from the page's first screen. A page where nothing reacts to
-scrolling (no IntersectionObserver, scroll listener or `loading=lazy`; render/settle.js
+scrolling (no IntersectionObserver, scroll listener or `loading=lazy`; render/readiness.js
 watches) is not scrolled: the steps would only cost their pauses."""
 
 
@@ -66,6 +72,16 @@ class PageJob:
         return (urlsplit(self.url).hostname or "").lower()
 
 
+@dataclass(frozen=True, slots=True)
+class _Document:
+    """The main document's final response (after redirects), checked to be HTML and no error."""
+
+    response: Response
+    status: int
+    content_type: str
+    redirect_chain: tuple[str, ...]
+
+
 async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | RenderFailure:
     s = job.settings
     started = time.monotonic()
@@ -76,7 +92,9 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
         outcome = await _navigate(page, job, tracker)
         if isinstance(outcome, RenderFailure):
             return outcome
-        status, content_type, chain = outcome
+        document = outcome
+        served = job.html is None  # a saved page was never served by its server: it has no validators
+        body_hash = await _body_sha256(document.response, s) if served else None
         await _wait_for_load(page, job)
         nav_done = time.monotonic()
         settled = await _settle_and_scroll(page, job, tracker)
@@ -90,17 +108,19 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
     done = time.monotonic()
     if page.url.startswith(ERROR_PAGE_PREFIX):
         return RenderFailure(job.url, FailureKind.ERROR, "the page navigated to a URL that failed to load",
-                             status=status, redirect_chain=chain)
-    snap = parse_snapshot(raw)
+                             status=document.status, redirect_chain=document.redirect_chain)
+    reading = parse_reading(raw)
     timings = Timings(
         navigation_ms=round((nav_done - started) * 1000, 1), settle_ms=round((settle_done - nav_done) * 1000, 1),
         snapshot_ms=round((done - settle_done) * 1000, 1), total_ms=round((done - started) * 1000, 1))
+    headers = document.response.headers if served else {}  # no round trip, unlike all_headers()
     return RenderedPage(
-        requested_url=job.url, final_url=page.url, status=status, content_type=content_type, html=snap.html,
-        redirect_chain=chain, boxes=snap.boxes, images=snap.images, viewport=snap.viewport,
-        document_size=snap.document_size, datalayer=snap.datalayer, blocked=tuple(tracker.failures),
-        timings=timings, settled=settled, still_loading=() if settled else tracker.still_loading(),
-        auto_blocked_hosts=tuple(sorted(job.slow_hosts)))
+        requested_url=job.url, final_url=page.url, status=document.status, content_type=document.content_type,
+        html=reading.html, redirect_chain=document.redirect_chain, boxes=reading.boxes, images=reading.images,
+        viewport=reading.viewport, document_size=reading.document_size, datalayer=reading.datalayer,
+        blocked=tuple(tracker.failures), timings=timings, settled=settled,
+        still_loading=() if settled else tracker.still_loading(), auto_blocked_hosts=tuple(sorted(job.slow_hosts)),
+        etag=headers.get("etag"), last_modified=headers.get("last-modified"), raw_sha256=body_hash)
 
 
 def _reason(job: PageJob, request: Request) -> str | None:
@@ -144,9 +164,8 @@ def _offline_handler(url: str, html: str) -> Any:
     return handle
 
 
-async def _navigate(page: Page, job: PageJob, tracker: RequestTracker
-                    ) -> tuple[int, str, tuple[str, ...]] | RenderFailure:
-    """Status, content type and redirect chain of an HTML response, or why there is none."""
+async def _navigate(page: Page, job: PageJob, tracker: RequestTracker) -> _Document | RenderFailure:
+    """The final response if it is HTML and no HTTP error, or why there is none."""
     try:
         response = await bounded(page.goto(job.url, wait_until="domcontentloaded", timeout=job.settings.navigation_timeout_ms),
                                  job.settings.navigation_timeout_ms + job.settings.call_timeout_ms)
@@ -163,7 +182,20 @@ async def _navigate(page: Page, job: PageJob, tracker: RequestTracker
     if status >= 400:
         return RenderFailure(job.url, FailureKind.HTTP_ERROR, f"HTTP {status}", status=status,
                              final_url=page.url, redirect_chain=chain, content_type=content_type)
-    return status, content_type, chain
+    return _Document(response, status, content_type, chain)
+
+
+async def _body_sha256(response: Response, s: RenderSettings) -> str | None:
+    """`raw_sha256` of the document's body as Chromium received it (decoded from any
+    Content-Encoding, as a plain GET without Accept-Encoding gets it). Chromium cannot always
+    give a body back (evicted from its buffer, the page already gone): then the page simply has
+    no hash, and its next recrawl renders instead of asking the server."""
+    try:
+        body = await bounded(response.body(), s.call_timeout_ms)
+    except (PlaywrightError, PageCallTimeout) as error:
+        log.debug("no body for %s: %s", response.url, getattr(error, "message", "") or error)
+        return None
+    return raw_sha256(body)
 
 
 async def _wait_for_load(page: Page, job: PageJob) -> None:
@@ -178,12 +210,12 @@ async def _wait_for_load(page: Page, job: PageJob) -> None:
 async def _settle_and_scroll(page: Page, job: PageJob, tracker: RequestTracker) -> bool:
     s = job.settings
     condition = job.site.datalayer_condition or s.datalayer_condition
-    settled = await settle(page, tracker, s, s.settle_cap_ms, condition=condition)
+    settled = await wait_until_settled(page, tracker, s, s.settle_cap_ms, condition=condition)
     if s.scroll_steps:
         before = tracker.started
         scrolled = await bounded(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS]), s.call_timeout_ms)
         if scrolled and tracker.started > before:  # scrolling woke lazy loaders: let their requests finish
-            settled = await settle(page, tracker, s, s.settle_cap_ms // 2, condition=None) and settled
+            settled = await wait_until_settled(page, tracker, s, s.settle_cap_ms // 2, condition=None) and settled
     return settled
 
 

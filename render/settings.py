@@ -57,7 +57,7 @@ class RenderSettings(BaseSettings):
     bot_token: str = DEFAULT_BOT_TOKEN
     navigation_timeout_ms: int = Field(default=15_000, ge=1_000, le=120_000)
     settle_quiet_ms: int = Field(default=30, ge=20, le=10_000,
-                                 description="Settled once nothing holds the page (render/settle.py) and the "
+                                 description="Settled once nothing holds the page (render/readiness.py) and the "
                                              "network was quiet this long.")
     settle_timer_max_ms: int = Field(default=1_000, ge=0, le=60_000,
                                      description="A setTimeout of at most this delay holds the page until it "

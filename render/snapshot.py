@@ -1,5 +1,5 @@
 """Reading a live page in one `evaluate` (render/snapshot.js) and turning the rows it returns
-into `RenderedPage` values.
+into a `PageReading`, the part of a `RenderedPage` that comes from inside the page.
 
 The script returns one JSON string with rows as arrays: Playwright's object serializer costs
 ~10x more than `JSON.stringify` on large pages (280-415 ms against 35 ms on 3,000 elements).
@@ -29,8 +29,10 @@ measures the snapshot of a 5,000+ element page."""
 
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
-    """What the script read, converted; the render adds URLs, status and timings."""
+class PageReading:
+    """What the script read, converted; the render adds URLs, status, validators and timings.
+
+    (Not `storage.models.Snapshot`, the stored JSON of a whole `RenderedPage`.)"""
 
     html: str
     boxes: dict[int, Box]
@@ -44,7 +46,7 @@ def snapshot_options(globals_: list[str]) -> dict[str, Any]:
     return {"composerProperties": list(COMPOSER_PROPERTIES), "globals": list(globals_), "maxBoxes": MAX_BOXES}
 
 
-def parse_snapshot(text: str) -> Snapshot:
+def parse_reading(text: str) -> PageReading:
     raw = json.loads(text)
     boxes = {
         row[0]: Box(x=row[1], y=row[2], width=row[3], height=row[4], visible=bool(row[5]), font_size=row[6],
@@ -60,5 +62,5 @@ def parse_snapshot(text: str) -> Snapshot:
     datalayer = DataLayer(
         composer_commands=tuple((c[0], tuple(c[1])) for c in composer["commands"]),
         composer_state=composer["state"], globals=raw["globals"])
-    return Snapshot(html=raw["html"], boxes=boxes, images=images, viewport=tuple(raw["viewport"]),
+    return PageReading(html=raw["html"], boxes=boxes, images=images, viewport=tuple(raw["viewport"]),
                     document_size=tuple(raw["document"]), datalayer=datalayer)

@@ -13,7 +13,6 @@ render: someone said the content changed.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import urllib.error
 import urllib.request
@@ -22,16 +21,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, sessionmaker
-
-from scheduler.policy import Reason
-from scheduler.queue import write_transaction
-from scheduler.sites import BasicAuth, CredentialError, resolve_basic_auth
-from storage.models import PageValidator, Site
-from storage.pages import dialect_insert
-from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome
+from render.model import RAW_HASH_MAX_BYTES, RenderedPage, raw_sha256
+from scheduler.sites import BasicAuth
+from storage.db import Sessions
+from storage.queue import write_transaction
+from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome, Reason
 from storage.repository import save_crawl
+from storage.validators import Validators, load_validators, save_validators
 
 log = logging.getLogger(__name__)
 
@@ -40,19 +36,11 @@ CHEAP_REASONS = frozenset({Reason.SCHEDULED, Reason.MANUAL})
 FULL_RENDER_EVERY = 4
 """After this many cheap "unchanged" answers in a row, render anyway (JS-loaded content)."""
 PROBE_TIMEOUT_S = 10
-MAX_PROBE_BYTES = 5 * 1024 * 1024
+MAX_PROBE_BYTES = RAW_HASH_MAX_BYTES
 """Bigger documents are hashed on their first 5 MB; no article is longer than that."""
 
 Fetcher = Callable[[str, Mapping[str, str]], tuple[int, Mapping[str, str], bytes]]
 """(url, headers) -> (status, response headers, body); raises OSError when unreachable."""
-
-
-@dataclass(frozen=True, slots=True)
-class Validators:
-    etag: str | None
-    last_modified: str | None
-    raw_sha256: str | None
-    unchanged_streak: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +52,9 @@ class Probe:
     status: int | None = None
 
 
-def wants_probe(reason: str, previous: Validators | None) -> bool:
+def wants_probe(reason: Reason, previous: Validators | None) -> bool:
     """Only routine recrawls with a baseline and not due for their periodic full render."""
-    return (Reason(reason) in CHEAP_REASONS and previous is not None
+    return (reason in CHEAP_REASONS and previous is not None
             and previous.unchanged_streak < FULL_RENDER_EVERY - 1)
 
 
@@ -89,7 +77,7 @@ def probe(url: str, previous: Validators | None, user_agent: str, auth: BasicAut
         return Probe(True, "304 Not Modified", previous, status)
     if status != 200:
         return Probe(False, f"probe answered {status}; rendering", None, status)
-    current = Validators(lowered.get("etag"), lowered.get("last-modified"), hashlib.sha256(body).hexdigest())
+    current = Validators(lowered.get("etag"), lowered.get("last-modified"), raw_sha256(body))
     if previous is not None and previous.raw_sha256 == current.raw_sha256:
         return Probe(True, "raw HTML hash unchanged", current, status)
     return Probe(False, "raw HTML changed" if previous else "no baseline", current, status)
@@ -104,61 +92,44 @@ def fetch_url(url: str, headers: Mapping[str, str]) -> tuple[int, Mapping[str, s
         return error.code, dict(error.headers or {}), b""
 
 
-def load_validators(session: Session, page_id: int) -> Validators | None:
-    row = session.execute(select(PageValidator).where(PageValidator.page_id == page_id)).scalar_one_or_none()
-    if row is None:
-        return None
-    return Validators(row.etag, row.last_modified, row.raw_sha256, row.unchanged_streak)
-
-
-def save_validators(session: Session, page_id: int, validators: Validators, checked_at: datetime) -> None:
-    """Remember what the page was fetched with (after a render of it, or a cheap hit)."""
-    values = {"etag": validators.etag, "last_modified": validators.last_modified, "raw_sha256": validators.raw_sha256,
-              "checked_at": checked_at, "unchanged_streak": validators.unchanged_streak}
-    insert = dialect_insert(session, PageValidator).values(page_id=page_id, **values)
-    session.execute(insert.on_conflict_do_update(index_elements=["page_id"], set_=values))
-
-
 class CheapRecrawls:
-    """The worker's adapter: probe before a render, remember validators after a good one."""
+    """The worker's adapter: probe before a routine recrawl, remember the validators of what the
+    browser fetched after a good render (the render is the only fetch of a page that is not
+    probed)."""
 
-    def __init__(self, sessions: sessionmaker[Session], user_agent: str, clock: Callable[[], datetime],
+    def __init__(self, sessions: Sessions, user_agent: str, clock: Callable[[], datetime],
                  fetch: Fetcher | None = None) -> None:
         self.sessions = sessions
         self.user_agent = user_agent
         self.clock = clock
         self.fetch = fetch
 
-    def before_render(self, page_id: int, url: str, host: str, reason: str) -> tuple[CrawlAttempt | None, Validators | None]:
-        """(an `unchanged` attempt, already saved, if no render is needed; else None, and the
-        validators of the version about to be rendered)."""
+    def before_render(self, page_id: int, url: str, reason: Reason, auth: BasicAuth | None) -> CrawlAttempt | None:
+        """An `unchanged` attempt, already saved, if no render is needed; else None. Only a
+        routine recrawl with a baseline sends a request; everything else goes to the render."""
         with self.sessions() as session:
             previous = load_validators(session, page_id)
-            auth_ref = session.execute(select(Site.basic_auth_ref).where(Site.host == host)).scalar()
-        auth = _auth(auth_ref, host)
+        if previous is None or not wants_probe(reason, previous):
+            return None
         started = self.clock()
-        result = probe(url, previous if wants_probe(reason, previous) else None, self.user_agent, auth, self.fetch)
-        if previous is None or not (result.unchanged and wants_probe(reason, previous)):
-            return None, result.validators
-        attempt = CrawlAttempt(url=url, started_at=started, finished_at=self.clock(), outcome=Outcome.UNCHANGED.value,
+        result = probe(url, previous, self.user_agent, auth, self.fetch)
+        if not result.unchanged:
+            return None
+        attempt = CrawlAttempt(url=url, started_at=started, finished_at=self.clock(), outcome=Outcome.UNCHANGED,
                                http_status=result.status, error=None)
         kept = replace(result.validators or previous, unchanged_streak=previous.unchanged_streak + 1)
         with write_transaction(self.sessions) as session:
             save_crawl(session, attempt, None)
             save_validators(session, page_id, kept, attempt.finished_at)
         log.info("%s unchanged (%s); no render", url, result.reason)
-        return attempt, None
+        return attempt
 
-    def after_render(self, page_id: int, attempt: CrawlAttempt, validators: Validators | None) -> None:
-        if validators is None or Outcome(attempt.outcome) not in PROFILE_OUTCOMES:
+    def after_render(self, page_id: int, attempt: CrawlAttempt, page: RenderedPage | None) -> None:
+        """Keep what the browser's response said, once a render of this version succeeded."""
+        if page is None or attempt.outcome not in PROFILE_OUTCOMES:
             return
+        if page.etag is None and page.last_modified is None and page.raw_sha256 is None:
+            return
+        validators = Validators(page.etag, page.last_modified, page.raw_sha256)
         with write_transaction(self.sessions) as session:
-            save_validators(session, page_id, replace(validators, unchanged_streak=0), attempt.finished_at)
-
-
-def _auth(ref: str | None, host: str) -> BasicAuth | None:
-    try:
-        return resolve_basic_auth(ref)
-    except CredentialError as error:
-        log.warning("basic-auth credentials of %s unusable: %s", host, error)
-        return None
+            save_validators(session, page_id, validators, attempt.finished_at)

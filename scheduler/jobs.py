@@ -10,25 +10,19 @@ job function also takes `now`, so tests call them with a fake clock.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast
 
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
-from sqlalchemy import CursorResult, Engine, Select, and_, delete, exists, func, or_, select
-from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import NullPool
 
-from scheduler import queue
-from scheduler.policy import Reason
-from scheduler.queue import write_transaction
 from scheduler.settings import SchedulerSettings
-from storage.db import make_engine, session_factory
-from storage.models import Crawl, Page, PageView, Push, QueueEntry
-from storage.records import CrawlState, QueueState
+from storage import queue
+from storage.db import Engine, Sessions, make_engine, session_factory
+from storage.maintenance import Pruned, due_recrawls, prune
+from storage.queue import write_transaction
+from storage.records import Reason
 
 log = logging.getLogger(__name__)
 
@@ -39,32 +33,16 @@ JOB_MISFIRE_GRACE_S = 300
 """A job that missed its time by less than this (scheduler busy or restarting) still runs."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pruned:
-    crawls: int
-    views: int
-    pushes: int
-
-
 def enqueue_due_recrawls(database_url: str, settings: SchedulerSettings, now: datetime | None = None) -> int:
     """Queue the scheduled recrawls that are due and still wanted (viewed since last crawl)."""
     now = now or datetime.now(UTC)
     with _JobDatabase(database_url) as sessions, write_transaction(sessions) as session:
-        due = session.execute(_due_pages(now).limit(ENQUEUE_BATCH)).all()
+        due = due_recrawls(session, now, ENQUEUE_BATCH)
         for page_id, next_crawl_at in due:
             queue.enqueue(session, page_id, Reason.SCHEDULED, next_crawl_at, now)
     if due:
         log.info("queued %d scheduled recrawls", len(due))
     return len(due)
-
-
-def _due_pages(now: datetime) -> Select:
-    viewed_since_crawl = exists().where(PageView.page_id == Page.id, PageView.viewed_at > Page.last_crawled_at)
-    idle_or_unqueued = or_(QueueEntry.state == QueueState.DONE, QueueEntry.id.is_(None))
-    return (select(Page.id, Page.next_crawl_at)
-            .outerjoin(QueueEntry, QueueEntry.page_id == Page.id)
-            .where(Page.crawl_state == CrawlState.CRAWLED, Page.next_crawl_at <= now, idle_or_unqueued, viewed_since_crawl)
-            .order_by(Page.next_crawl_at))
 
 
 def reap_expired_leases(database_url: str, settings: SchedulerSettings, now: datetime | None = None) -> tuple[int, int]:
@@ -86,14 +64,8 @@ def prune_old_rows(database_url: str, settings: SchedulerSettings, now: datetime
     now = now or datetime.now(UTC)
     cutoff = now - timedelta(days=settings.prune_crawls_older_than_days)
     view_cutoff = min(cutoff, now - settings.view_rule().window)
-    latest = select(func.max(Crawl.id)).group_by(Crawl.page_id)
     with _JobDatabase(database_url) as sessions, write_transaction(sessions) as session:
-        # A DELETE's result is a CursorResult (with rowcount); Session.execute is typed as returning Result.
-        crawls = cast(CursorResult[Any], session.execute(
-            delete(Crawl).where(and_(Crawl.started_at < cutoff, Crawl.id.not_in(latest))))).rowcount
-        views = cast(CursorResult[Any], session.execute(delete(PageView).where(PageView.viewed_at < view_cutoff))).rowcount
-        pushes = cast(CursorResult[Any], session.execute(delete(Push).where(Push.requested_at < cutoff))).rowcount
-    return Pruned(crawls, views, pushes)
+        return prune(session, crawls_before=cutoff, views_before=view_cutoff, pushes_before=cutoff)
 
 
 class _JobDatabase:
@@ -101,9 +73,9 @@ class _JobDatabase:
     job never holds connections between runs."""
 
     def __init__(self, database_url: str) -> None:
-        self.engine = make_engine(database_url, poolclass=NullPool)
+        self.engine = make_engine(database_url, pooled=False)
 
-    def __enter__(self) -> sessionmaker[Session]:
+    def __enter__(self) -> Sessions:
         return session_factory(self.engine)
 
     def __exit__(self, *exc: object) -> None:

@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from storage.records import SUCCESS_OUTCOMES, Outcome
+
 # --- New pages: the published rule is "3 views within approximately 6 hours". ---
 VIEW_THRESHOLD = 3
 """Views a new page needs before its first crawl; fewer are stray hits not worth a render."""
@@ -61,32 +63,6 @@ RETRY_JITTER_FRACTION = 0.25
 together and fail together again."""
 PARK_AFTER_FAILURES = 5
 """Consecutive failures after which a page is parked (no more automatic crawls) and reported."""
-
-
-class Reason(enum.StrEnum):
-    """Why a page is queued (`crawl_queue.reason`)."""
-
-    PUSH = "push"
-    MODIFIED = "modified"
-    NEW = "new"
-    RETRY = "retry"
-    SCHEDULED = "scheduled"
-    MANUAL = "manual"
-
-    @property
-    def priority(self) -> int:
-        """`crawl_queue.priority`: lower is claimed first."""
-        return CLAIM_PRIORITY[self]
-
-
-CLAIM_PRIORITY = {
-    Reason.PUSH: 10,  # someone is waiting for it
-    Reason.MODIFIED: 20,  # the stored profile is known to be stale
-    Reason.NEW: 30,  # no profile at all yet, but nobody asked by name
-    Reason.RETRY: 40,
-    Reason.SCHEDULED: 50,  # routine; the profile is probably still right
-    Reason.MANUAL: 60,  # bulk `recrawl --site`, must not starve the above
-}
 
 
 # ---------------------------------------------------------------- new and modified pages
@@ -277,7 +253,9 @@ class HostRule:
 # ---------------------------------------------------------------- failures
 
 
-class FailureKind(enum.StrEnum):
+class Transience(enum.StrEnum):
+    """Whether a failed crawl is worth retrying: the one rule is `transience`."""
+
     TRANSIENT = "transient"
     """Timeouts, 5xx, 429, connection errors: the same request may work later."""
     PERMANENT = "permanent"
@@ -311,15 +289,29 @@ class FailureDecision:
     reason: str
 
 
-def failure_kind_of_status(status: int) -> FailureKind | None:
-    """None for a success; otherwise whether a retry can help."""
-    if status < 400:
+TRANSIENT_OUTCOMES = frozenset({Outcome.TIMEOUT, Outcome.DNS_ERROR, Outcome.CONNECTION_ERROR,
+                                Outcome.BROWSER_CRASH, Outcome.ERROR})
+"""The network or the browser failed; the same request may well work later."""
+PERMANENT_OUTCOMES = frozenset({Outcome.TLS_ERROR, Outcome.REDIRECT_LOOP, Outcome.NON_HTML, Outcome.BLOCKED})
+"""The site must change first; retried only when the page is viewed again."""
+
+
+def transience(outcome: Outcome, http_status: int | None) -> Transience | None:
+    """None for a success; otherwise whether a retry can help. An HTTP error is judged by its
+    status (`PERMANENT_STATUSES`); every other outcome belongs to exactly one set above."""
+    if outcome in SUCCESS_OUTCOMES:
         return None
-    return FailureKind.PERMANENT if status in PERMANENT_STATUSES else FailureKind.TRANSIENT
+    if outcome is Outcome.HTTP_ERROR:
+        return Transience.PERMANENT if http_status in PERMANENT_STATUSES else Transience.TRANSIENT
+    if outcome in PERMANENT_OUTCOMES:
+        return Transience.PERMANENT
+    if outcome in TRANSIENT_OUTCOMES:
+        return Transience.TRANSIENT
+    raise ValueError(f"no transience rule for outcome {outcome!r}")
 
 
 def failure_decision(
-    kind: FailureKind,
+    kind: Transience,
     consecutive_failures: int,
     now: datetime,
     rule: RetryRule = RetryRule(),
@@ -332,7 +324,7 @@ def failure_decision(
     """
     if consecutive_failures >= rule.park_after:
         return FailureDecision(FailureAction.PARK, None, f"{consecutive_failures} failures in a row")
-    if kind is FailureKind.PERMANENT:
+    if kind is Transience.PERMANENT:
         return FailureDecision(FailureAction.GIVE_UP, None, "permanent failure; waits for the next view")
     delay = retry_delay(consecutive_failures, rule, random)
     return FailureDecision(FailureAction.RETRY, now + delay, f"retry {consecutive_failures} in {human_duration(delay)}")

@@ -50,9 +50,6 @@ class SchedulerSettings(BaseSettings):
     idle_poll_seconds: float = Field(default=1.0, gt=0, le=60,
                                      description="A worker that found nothing due waits this long before asking again.")
     worker_concurrency: int = Field(default=1, ge=1, le=64)
-    site_reload_seconds: float = Field(default=60, gt=0, le=86_400,
-                                       description="A running worker re-reads the site rows (credentials, extra "
-                                                   "denylist) this often.")
 
     enqueue_every_seconds: float = Field(default=60, ge=1, description="How often the scheduler looks for due recrawls.")
     reap_every_seconds: float = Field(default=30, ge=0.1, description="How often expired leases are returned to the queue.")

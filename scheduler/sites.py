@@ -1,4 +1,17 @@
-"""Per-site settings (`rendercrawl sites add|list|show`) and basic-auth credential references.
+"""Per-site settings: what a crawl of one host uses, merged field by field from the site row
+(`rendercrawl sites add`) and the environment (`RENDERCRAWL_SITES`), and basic-auth credential
+references.
+
+Which source wins, per field (a row is read once per crawl, so a `sites add` reaches running
+workers at their next page of that host):
+
+| field | winner |
+|---|---|
+| basic-auth credentials | the row's `basic_auth_ref` when set and usable, else the environment's |
+| headers | both; the row's value wins for a header both name |
+| hosts to block | both (union) |
+| hosts to allow, data-layer condition | the environment (rows have neither) |
+| recrawl bounds, politeness, robots.txt, ignorable parameters | the row (else `SchedulerSettings`' defaults) |
 
 A site row never holds a secret: `basic_auth_ref` says where it lives — `env:NAME` (an
 environment variable) or `file:/path` (a file readable by the crawler) — holding
@@ -8,24 +21,21 @@ log line or error message ever prints it.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from pathlib import Path
-from typing import Protocol
 
 from pydantic import SecretStr
-from sqlalchemy import select
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
 
+from render.settings import RenderSettings
 from render.settings import SiteSettings as RenderSite
-from storage.models import Site
-from storage.pages import dialect_insert
+from scheduler.policy import RecrawlRule
+from scheduler.urls import host_of, normalize_url
+from storage.db import Session
+from storage.sites import SiteRow, load_site
 
 log = logging.getLogger(__name__)
 
@@ -98,85 +108,63 @@ def credential_status(ref: str | None) -> str:
     return f"{ref} (set)"
 
 
-def upsert_site(session: Session, host: str, values: dict[str, object]) -> None:
-    """Create the site row or update the given settings of it."""
-    insert = dialect_insert(session, Site).values(host=host, **values)
-    session.execute(insert.on_conflict_do_update(index_elements=["host"], set_=values) if values
-                    else insert.on_conflict_do_nothing(index_elements=["host"]))
+@dataclass(frozen=True, slots=True)
+class CrawlSite:
+    """Everything a crawl of one host needs from the site settings, read once per crawl and
+    passed down to robots, the cheap probe, the render, settling and alias merging."""
+
+    host: str
+    render: RenderSite = field(default_factory=RenderSite)
+    """What the browser uses: credentials, headers, hosts to block or allow, data-layer condition."""
+    auth: BasicAuth | None = None
+    obey_robots: bool = True
+    ignored_params: tuple[str, ...] = ()
+    min_recrawl: timedelta | None = None
+    max_recrawl: timedelta | None = None
+
+    def recrawl_rule(self, default: RecrawlRule) -> RecrawlRule:
+        """The default rule with this site's recrawl bounds, where its row sets them."""
+        rule = default
+        if self.min_recrawl is not None:
+            rule = replace(rule, min_interval=self.min_recrawl)
+        if self.max_recrawl is not None:
+            rule = replace(rule, max_interval=self.max_recrawl)
+        return rule
 
 
-def site_dict(site: Site) -> dict[str, object]:
-    """A site for display (table or JSON): settings, and the credential reference's status."""
-    return {
-        "host": site.host,
-        "min_recrawl_seconds": site.min_recrawl_seconds,
-        "max_recrawl_seconds": site.max_recrawl_seconds,
-        "max_concurrent_pages": site.max_concurrent_pages,
-        "min_delay_ms": site.min_delay_ms,
-        "obey_robots": site.obey_robots,
-        "ignored_query_params": site.ignored_query_params.split(),
-        "extra_denylist": site.extra_denylist.split(),
-        "basic_auth": credential_status(site.basic_auth_ref),
-    }
+def crawl_site(host: str, row: SiteRow | None, environment: RenderSettings | None = None,
+               environ: Mapping[str, str] | None = None) -> CrawlSite:
+    """Merge the site row of `host` (or None) with the environment's settings, field by field
+    (the table above). Unusable row credentials are logged, never shown, and not used."""
+    base = environment.site(host) if environment is not None else RenderSite()
+    if row is None:
+        auth = BasicAuth(base.username, base.password.get_secret_value()) if base.username and base.password else None
+        return CrawlSite(host=host, render=base, auth=auth)
+    try:
+        row_auth = resolve_basic_auth(row.basic_auth_ref, environ)
+    except CredentialError as error:
+        log.warning("basic-auth credentials of %s unusable, rendering without them: %s", host, error)
+        row_auth = None
+    username, password = (row_auth.username, SecretStr(row_auth.password)) if row_auth else (base.username, base.password)
+    render = base.model_copy(update={
+        "username": username, "password": password,
+        "headers": {**base.headers, **row.headers},
+        "block_hosts": list(dict.fromkeys([*base.block_hosts, *row.extra_denylist])),
+    })
+    auth = BasicAuth(username, password.get_secret_value()) if username and password else None
+    return CrawlSite(
+        host=host, render=render, auth=auth, obey_robots=row.obey_robots, ignored_params=row.ignored_query_params,
+        min_recrawl=_seconds(row.min_recrawl_seconds), max_recrawl=_seconds(row.max_recrawl_seconds))
 
 
-def load_sites(session: Session, host: str | None = None) -> list[Site]:
-    query = select(Site).order_by(Site.host)
-    if host is not None:
-        query = query.where(Site.host == host)
-    return list(session.execute(query).scalars())
+def site_of_url(session: Session, raw_url: str, environment: RenderSettings | None = None) -> tuple[str, CrawlSite]:
+    """The one identity of the page `raw_url` names, and its site: every entry point (crawl,
+    demo, view, ingest, push) goes through here. Raises `InvalidUrl` for rejected input."""
+    url = normalize_url(raw_url)
+    host = host_of(url)
+    site = crawl_site(host, load_site(session, host), environment)
+    return (normalize_url(raw_url, site.ignored_params) if site.ignored_params else url), site
 
 
-def render_sites(session: Session, environ: dict[str, str] | None = None) -> dict[str, RenderSite]:
-    """The render layer's per-site settings from the site rows: basic-auth credentials (resolved
-    now, kept as a secret) and extra hosts to block. A worker reads them when it starts and
-    again every `site_reload_seconds` (`follow_site_rows`)."""
-    found: dict[str, RenderSite] = {}
-    for site in load_sites(session):
-        try:
-            auth = resolve_basic_auth(site.basic_auth_ref, environ)
-        except CredentialError as error:
-            log.warning("basic-auth credentials of %s unusable, rendering without: %s", site.host, error)
-            auth = None
-        deny = site.extra_denylist.split()
-        if auth is None and not deny:
-            continue
-        found[site.host] = RenderSite(username=auth.username if auth else None,
-                                      password=SecretStr(auth.password) if auth else None, block_hosts=deny)
-    return found
-
-
-class SitesUser(Protocol):
-    """What `follow_site_rows` updates: the renderer (`Renderer.use_sites`)."""
-
-    def use_sites(self, sites: Mapping[str, RenderSite]) -> None: ...
-
-
-def merged_render_sites(sessions: sessionmaker[Session], base: Mapping[str, RenderSite]) -> dict[str, RenderSite]:
-    """`base` (the sites from the environment) with the site rows on top: rows win."""
-    with sessions() as session:
-        return {**base, **render_sites(session)}
-
-
-async def follow_site_rows(renderer: SitesUser, sessions: sessionmaker[Session], base: Mapping[str, RenderSite],
-                           started_with: Mapping[str, RenderSite], every_s: float, stop: asyncio.Event) -> None:
-    """Keep a running worker's per-site render settings in step with the site rows, so a
-    `rendercrawl sites add` (credentials, extra denylist) reaches workers already running
-    within `every_s`, not at their next restart. `started_with` is what the renderer was given
-    at start (`merged_render_sites`, read before the first claim, so no page is rendered
-    without its site's settings). An unreachable database keeps the settings last read."""
-    current = dict(started_with)
-    while not stop.is_set():
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), every_s)
-        if stop.is_set():
-            return
-        try:
-            wanted = await asyncio.to_thread(merged_render_sites, sessions, base)
-        except SQLAlchemyError as error:
-            log.warning("re-reading the site rows failed (%s); keeping the settings last read", error)
-            continue
-        if wanted != current:
-            log.info("site settings changed; %d site(s) with render settings from now on", len(wanted))
-            renderer.use_sites(wanted)
-            current = wanted
+def _seconds(value: int | None) -> timedelta | None:
+    return None if value is None else timedelta(seconds=value)

@@ -86,6 +86,13 @@ def normalize_url(url: str, ignore_params: Iterable[str] = ()) -> str:
     return canonicalize_url(rebuilt, keep_blank_values=True, keep_fragments=keep_fragment)
 
 
+def normalize_host(text: str) -> str:
+    """The host as page identities spell it (lower case, IDNA, no trailing dot or port), from a
+    bare host name or a URL: how `sites` and `recrawl --site` name a site."""
+    text = text.strip()
+    return host_of(normalize_url(text if "://" in text else f"http://{text}/"))
+
+
 def host_of(url: str) -> str:
     """Lower-case host of a URL, without port or trailing dot (the politeness key)."""
     hostname = urlsplit(url).hostname

@@ -1,8 +1,11 @@
 """The queue worker: claim → crawl → settle, in N concurrent slots of one process.
 
-The crawl itself is an injected coroutine function `url -> result with .attempt`
-(production: `scheduler.pipeline.crawl_url` bound to a renderer and sessions, which renders,
-extracts and saves); this module only owns leases. While a crawl runs, its lease is renewed;
+The crawl itself is an injected coroutine function `CrawlTarget -> result with .attempt`
+(production: `app.crawl.crawl_url` bound to a renderer and sessions, which renders,
+extracts and saves); this module owns leases and the steps around the crawl: the page's site
+settings are read once per crawl and passed to robots.txt, the cheap probe, the crawl and
+settling. `crawl_now` runs one page through the same steps at once (the `crawl` command, the
+demo): there is one crawl path. While a crawl runs, its lease is renewed;
 if the lease is lost anyway (the process stalled past expiry and another worker took the page),
 the crawl is cancelled and nothing is settled. On stop (SIGTERM), slots claim nothing more,
 in-flight crawls get a grace period to finish, and the rest are cancelled and released so
@@ -19,22 +22,24 @@ import signal
 import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Protocol
 
-from sqlalchemy import select
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
-
-from scheduler import queue
+from render.model import RenderedPage
+from render.settings import RenderSettings
 from scheduler.freshness import CheapRecrawls
-from scheduler.queue import Lease, LeaseLost, write_transaction
 from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
 from scheduler.settle import Settled, settle
-from storage.models import Site
-from storage.records import CrawlAttempt, Outcome
+from scheduler.sites import CrawlSite, crawl_site, site_of_url
+from storage import queue
+from storage.db import DatabaseError, Sessions
+from storage.pages import find_or_create_page
+from storage.queue import Lease, LeaseLost, write_transaction
+from storage.records import CrawlAttempt, Outcome, Reason
 from storage.repository import save_crawl
+from storage.sites import load_site
+from storage.types import utc_now
 
 log = logging.getLogger(__name__)
 
@@ -45,16 +50,43 @@ SHUTDOWN_GRACE_S = 10.0
 normally takes a few seconds, and service managers send SIGKILL after 30 s or so."""
 
 
+class PageBusy(Exception):
+    """`crawl_now` of a page another worker is crawling right now."""
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlTarget:
+    """One page to crawl, as the crawl function gets it."""
+
+    page_id: int
+    url: str
+    """The page's identity (normalized)."""
+    site: CrawlSite
+
+
 class CrawlResultLike(Protocol):
     @property
     def attempt(self) -> CrawlAttempt: ...
 
+    @property
+    def page(self) -> RenderedPage | None: ...
 
-CrawlFunction = Callable[[str], Awaitable[CrawlResultLike]]
+
+CrawlFunction = Callable[[CrawlTarget], Awaitable[CrawlResultLike]]
 
 
-def utc_now() -> datetime:
-    return datetime.now(UTC)
+@dataclass(frozen=True, slots=True)
+class Crawled:
+    """What one lease's crawl did: the saved attempt, the crawl's own result when it ran (not
+    when robots.txt or the cheap probe answered), and how the lease ended (None if it was lost)."""
+
+    attempt: CrawlAttempt
+    result: CrawlResultLike | None
+    settled: Settled | None
+
+    @property
+    def ok(self) -> bool:
+        return self.attempt.outcome is Outcome.OK
 
 
 def worker_name() -> str:
@@ -65,7 +97,7 @@ def worker_name() -> str:
 @dataclass
 class WorkerStats:
     settled: dict[str, int] = field(default_factory=dict)
-    """Count per action: scheduled, retry, give_up, park, requeued."""
+    """Count per action (`SettleAction`, and `settle_failed`)."""
     released: int = 0
     lost: int = 0
 
@@ -74,11 +106,17 @@ class WorkerStats:
 
 
 class Worker:
-    def __init__(self, sessions: sessionmaker[Session], crawl: CrawlFunction, settings: SchedulerSettings, *,
+    def __init__(self, sessions: Sessions, crawl: CrawlFunction, settings: SchedulerSettings, *,
                  name: str | None = None, robots: RobotsCache | None = None, cheap: CheapRecrawls | None = None,
+                 environment: RenderSettings | None = None, on_stop: Callable[[], None] | None = None,
                  clock: Callable[[], datetime] = utc_now, random: Callable[[], float] = random_module.random,
                  shutdown_grace_s: float = SHUTDOWN_GRACE_S) -> None:
+        """`environment` holds the per-site render settings from the environment, merged with
+        each page's site row (`scheduler.sites.crawl_site`). `on_stop` is called as soon as a
+        stop is asked for (the renderer's `expect_shutdown`: a browser closing now is no crash)."""
         self.sessions = sessions
+        self.environment = environment
+        self.on_stop = on_stop
         self.crawl = crawl
         self.settings = settings
         self.name = name or worker_name()
@@ -93,16 +131,23 @@ class Worker:
         """Crawl until `stop` is set, then finish or release in-flight pages and return."""
         slots = [asyncio.create_task(self._slot(f"{self.name}/{i}", stop)) for i in range(self.settings.worker_concurrency)]
         upkeep = asyncio.create_task(self._reap_periodically(stop))
+        watch = asyncio.create_task(self._tell_stop(stop))
         await asyncio.gather(*slots)
-        upkeep.cancel()
-        await asyncio.gather(upkeep, return_exceptions=True)
+        for task in (upkeep, watch):
+            task.cancel()
+        await asyncio.gather(upkeep, watch, return_exceptions=True)
         return self.stats
+
+    async def _tell_stop(self, stop: asyncio.Event) -> None:
+        await stop.wait()
+        if self.on_stop is not None:
+            self.on_stop()
 
     async def _slot(self, owner: str, stop: asyncio.Event) -> None:
         while not stop.is_set():
             try:
                 lease = await asyncio.to_thread(self._claim, owner)
-            except SQLAlchemyError:
+            except DatabaseError:
                 log.exception("claim failed (database unavailable?); retrying in %s s", DB_RETRY_S)
                 await _sleep_unless(stop, DB_RETRY_S)
                 continue
@@ -111,7 +156,29 @@ class Worker:
                 continue
             await self._crawl_under_lease(lease, stop)
 
-    async def _crawl_under_lease(self, lease: Lease, stop: asyncio.Event) -> None:
+    async def crawl_now(self, raw_url: str) -> Crawled:
+        """Crawl one page at once, through the same steps as a claimed page: normalized, queued
+        as a push and leased to this worker (whatever its due time or host's politeness), then
+        crawled and settled. Raises `InvalidUrl` for rejected input, `PageBusy` if another worker
+        holds the page."""
+        lease = await asyncio.to_thread(self._claim_now, raw_url)
+        crawled = await self._crawl_under_lease(lease, asyncio.Event())
+        if crawled is None:
+            raise LeaseLost(f"{lease.url}: the lease ended before the crawl was settled (database unavailable?)")
+        return crawled
+
+    def _claim_now(self, raw_url: str) -> Lease:
+        now = self.clock()
+        with write_transaction(self.sessions) as session:
+            url, _ = site_of_url(session, raw_url)
+            page_id = find_or_create_page(session, url, now)
+            queue.enqueue(session, page_id, Reason.PUSH, now, now)
+            lease = queue.claim_page(session, page_id, f"{self.name}/now", now, self.settings.lease)
+        if lease is None:
+            raise PageBusy(f"{url} is being crawled by another worker right now; try again in a moment")
+        return lease
+
+    async def _crawl_under_lease(self, lease: Lease, stop: asyncio.Event) -> Crawled | None:
         task = asyncio.create_task(self._crawl_and_settle(lease))
         stopping = asyncio.create_task(stop.wait())
         loop = asyncio.get_running_loop()
@@ -125,7 +192,7 @@ class Worker:
                     if timeout <= 0:
                         await _cancel(task)
                         await asyncio.to_thread(self._release, lease)
-                        return
+                        return None
                 await asyncio.wait({task} if stop.is_set() else {task, stopping}, timeout=timeout,
                                    return_when=asyncio.FIRST_COMPLETED)
                 if not task.done():
@@ -137,9 +204,10 @@ class Worker:
         finally:
             stopping.cancel()
         if task.done() and not task.cancelled():
-            task.result()  # a bug in settling must surface, not vanish
+            return task.result()  # a bug in settling must surface, not vanish
+        return None
 
-    async def _renew_unless_settled(self, lease: Lease, task: asyncio.Task[None]) -> Lease:
+    async def _renew_unless_settled(self, lease: Lease, task: asyncio.Task[Crawled | None]) -> Lease:
         """Renew; a renewal that loses the race with the crawl's own settling is no loss, and a
         database hiccup is survivable as long as the lease has time left."""
         try:
@@ -148,50 +216,58 @@ class Worker:
             if task.done():
                 return lease
             raise
-        except SQLAlchemyError:
+        except DatabaseError:
             log.exception("renewing the lease of %s failed; trying again at the next renewal", lease.url)
             return lease
 
-    async def _crawl_and_settle(self, lease: Lease) -> None:
-        attempt = await self._attempt(lease)
+    async def _crawl_and_settle(self, lease: Lease) -> Crawled | None:
         try:
-            settled = await asyncio.to_thread(self._settle, lease, attempt)
+            site = await asyncio.to_thread(self._site, lease.host)
+        except DatabaseError:
+            # Nothing crawled yet; the page goes back to the queue (or its lease expires).
+            log.exception("reading the site settings of %s failed; giving the page back", lease.url)
+            await asyncio.to_thread(self._release_quietly, lease)
+            return None
+        attempt, result = await self._attempt(lease, site)
+        try:
+            settled = await asyncio.to_thread(self._settle, lease, attempt, site)
         except LeaseLost as lost:
             log.warning("%s; its crawl was saved but another worker owns the page now", lost)
             self.stats.lost += 1
-            return
-        except SQLAlchemyError:
+            return Crawled(attempt, result, None)
+        except DatabaseError:
             # Recorded here; the lease is left to expire, so the page is crawled again later.
             log.exception("settling %s failed; its lease will expire and return it to the queue", lease.url)
             self.stats.count("settle_failed")
-            return
+            return Crawled(attempt, result, None)
         self.stats.count(settled.action)
         log.info("%s %s -> %s (%s)", lease.url, attempt.outcome, settled.action, settled.detail)
+        return Crawled(attempt, result, settled)
 
-    async def _attempt(self, lease: Lease) -> CrawlAttempt:
-        """Crawl the page and return the saved attempt — unless robots.txt forbids it, or a
-        cheap check finds a routine recrawl unchanged (then no render)."""
+    async def _attempt(self, lease: Lease, site: CrawlSite) -> tuple[CrawlAttempt, CrawlResultLike | None]:
+        """Crawl the page and return the saved attempt (and the crawl's result) — unless
+        robots.txt forbids it, or a cheap check finds a routine recrawl unchanged (then no render)."""
         started = self.clock()
-        if self.robots is not None and await asyncio.to_thread(self._obeys_robots, lease.host):
+        if self.robots is not None and site.obey_robots:
             verdict = await asyncio.to_thread(self.robots.verdict, lease.url, started)
             if not verdict.allowed:
-                return await asyncio.to_thread(self._save_failure, lease, started, Outcome.BLOCKED, verdict.reason)
-        validators = None
+                return await asyncio.to_thread(self._save_failure, lease, started, Outcome.BLOCKED, verdict.reason), None
         if self.cheap is not None:
-            unchanged, validators = await asyncio.to_thread(self.cheap.before_render, lease.page_id, lease.url, lease.host,
-                                                            lease.reason)
+            unchanged = await asyncio.to_thread(self.cheap.before_render, lease.page_id, lease.url, lease.reason, site.auth)
             if unchanged is not None:
-                return unchanged
+                return unchanged, None
         try:
-            attempt = (await self.crawl(lease.url)).attempt
+            result = await self.crawl(CrawlTarget(lease.page_id, lease.url, site))
         except asyncio.CancelledError:
             raise
         except Exception as error:  # recorded as an `error` crawl and retried with backoff
             log.exception("crawl of %s raised", lease.url)
-            return await asyncio.to_thread(self._save_failure, lease, started, Outcome.ERROR, f"{type(error).__name__}: {error}")
+            message = f"{type(error).__name__}: {error}"
+            failed = await asyncio.to_thread(self._save_failure, lease, started, Outcome.ERROR, message)
+            return failed, None
         if self.cheap is not None:
-            await asyncio.to_thread(self.cheap.after_render, lease.page_id, attempt, validators)
-        return attempt
+            await asyncio.to_thread(self.cheap.after_render, lease.page_id, result.attempt, result.page)
+        return result.attempt, result
 
     # -- database steps, each its own short transaction, run in a thread
 
@@ -203,6 +279,12 @@ class Worker:
         with write_transaction(self.sessions) as session:
             return queue.renew(session, lease, self.clock(), self.settings.lease)
 
+    def _release_quietly(self, lease: Lease) -> None:
+        try:
+            self._release(lease)
+        except DatabaseError:
+            log.warning("releasing %s failed too; its lease will expire", lease.url)
+
     def _release(self, lease: Lease) -> None:
         try:
             with write_transaction(self.sessions) as session:
@@ -211,21 +293,22 @@ class Worker:
         except LeaseLost:
             self.stats.lost += 1
 
-    def _settle(self, lease: Lease, attempt: CrawlAttempt) -> Settled:
+    def _settle(self, lease: Lease, attempt: CrawlAttempt, site: CrawlSite) -> Settled:
         with write_transaction(self.sessions) as session:
-            return settle(session, lease, attempt.outcome, attempt.http_status, attempt.error, self.clock(),
-                          self.settings.recrawl_rule(), self.settings.retry_rule(), self.random)
+            return settle(session, lease, attempt, site, self.clock(), self.settings.recrawl_rule(),
+                          self.settings.retry_rule(), self.random)
+
+    def _site(self, host: str) -> CrawlSite:
+        """The page's site settings, read once per crawl (so `sites add` reaches running workers
+        at their next page of the host)."""
+        with self.sessions() as session:
+            return crawl_site(host, load_site(session, host), self.environment)
 
     def _save_failure(self, lease: Lease, started: datetime, outcome: Outcome, error: str) -> CrawlAttempt:
-        attempt = CrawlAttempt(url=lease.url, started_at=started, finished_at=self.clock(), outcome=outcome.value, error=error)
+        attempt = CrawlAttempt(url=lease.url, started_at=started, finished_at=self.clock(), outcome=outcome, error=error)
         with write_transaction(self.sessions) as session:
             save_crawl(session, attempt, None)
         return attempt
-
-    def _obeys_robots(self, host: str) -> bool:
-        with self.sessions() as session:
-            obey = session.execute(select(Site.obey_robots).where(Site.host == host)).scalar()
-        return True if obey is None else bool(obey)
 
     async def _reap_periodically(self, stop: asyncio.Event) -> None:
         """Workers reap too, so expired leases come back even with no scheduler running."""
@@ -254,6 +337,6 @@ async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
         pass
 
 
-async def _cancel(task: asyncio.Task[None]) -> None:
+async def _cancel(task: asyncio.Task[Crawled | None]) -> None:
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)

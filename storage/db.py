@@ -14,13 +14,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import NullPool
 
 from storage.migrate import downgrade, upgrade
 
-__all__ = ["make_engine", "normalize_url", "session_factory", "upgrade", "downgrade"]
+__all__ = ["DatabaseError", "Engine", "Session", "Sessions", "downgrade", "has_schema", "make_engine", "parse_database_url",
+           "session_factory", "upgrade"]
+
+Sessions = sessionmaker[Session]
+"""Where units of work come from: callers outside `storage/` hold one of these and pass the
+sessions it opens to `storage/` functions, never building SQL themselves."""
+DatabaseError = SQLAlchemyError
+"""What a failed database call raises (server gone, lock timeout, ...): callers that survive
+outages catch this."""
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 """How long a SQLite writer waits for another process's write to finish before failing;
@@ -30,7 +40,7 @@ POSTGRES_DRIVERS = {"postgresql", "postgres", "postgresql+psycopg2"}
 """Driver names mapped to psycopg 3, the only PostgreSQL driver installed."""
 
 
-def normalize_url(url: str | URL) -> URL:
+def parse_database_url(url: str | URL) -> URL:
     """Parse a database URL; `postgresql://` and `postgres://` become `postgresql+psycopg://`."""
     parsed = make_url(url)
     if parsed.drivername in POSTGRES_DRIVERS:
@@ -38,9 +48,12 @@ def normalize_url(url: str | URL) -> URL:
     return parsed
 
 
-def make_engine(url: str | URL, **kwargs: Any) -> Engine:
-    """An engine for `url` with the per-database connection settings described above."""
-    parsed = normalize_url(url)
+def make_engine(url: str | URL, *, pooled: bool = True, **kwargs: Any) -> Engine:
+    """An engine for `url` with the per-database connection settings described above.
+    `pooled=False` opens a connection per use (for jobs that run minutes apart)."""
+    parsed = parse_database_url(url)
+    if not pooled:
+        kwargs = {"poolclass": NullPool, **kwargs}
     if parsed.get_backend_name() == "sqlite":
         engine = create_engine(parsed, **kwargs)
         event.listen(engine, "connect", _sqlite_on_connect)
@@ -57,6 +70,11 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute("PRAGMA foreign_keys = ON")
     finally:
         cursor.close()
+
+
+def has_schema(engine: Engine) -> bool:
+    """Whether the migrations have run on this database (`rendercrawl db upgrade`)."""
+    return inspect(engine).has_table("crawl_queue")
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:

@@ -12,10 +12,10 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import DateTime
+from sqlalchemy import DateTime, String
 from sqlalchemy.engine import URL
 
-from storage.types import UTCDateTime
+from storage.types import TextEnum, UTCDateTime
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "alembic"
 
@@ -56,7 +56,11 @@ def render_item(type_: str, obj: Any, autogen_context: Any) -> str | bool:
 def compare_type(context: Any, inspected_column: Any, metadata_column: Any,
                  inspected_type: Any, metadata_type: Any) -> bool | None:
     """Autogenerate hook: a `UTCDateTime` column matches any timestamp column in the database
-    (SQLite reflects it as DATETIME); everything else uses Alembic's own comparison."""
+    (SQLite reflects it as DATETIME), a `TextEnum` a string column of its length; everything
+    else uses Alembic's own comparison."""
     if isinstance(metadata_type, UTCDateTime):
         return not isinstance(inspected_type, DateTime)
+    if isinstance(metadata_type, TextEnum):
+        length = getattr(metadata_type.impl_instance, "length", None)
+        return not (isinstance(inspected_type, String) and inspected_type.length == length)
     return None

@@ -36,7 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from storage.records import CrawlState, Outcome, QueueState
-from storage.types import UTCDateTime, utc_now
+from storage.types import TextEnum, UTCDateTime, utc_now
 
 URL_MAX_CHARS = 2048
 """Longest URL stored in an indexed column; PostgreSQL btree entries are capped near 2.7 kB."""
@@ -88,6 +88,8 @@ class Site(Base):
     ignored_query_params: Mapped[str] = mapped_column(Text, server_default="")
     """Query parameters URL normalization drops for this site, one per line."""
     basic_auth_ref: Mapped[str | None] = mapped_column(String(255))
+    headers: Mapped[str] = mapped_column(Text, server_default="{}")
+    """Extra HTTP headers sent with every request of this site's pages, as a JSON object."""
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
@@ -138,7 +140,7 @@ class Crawl(Base):
     url: Mapped[str] = mapped_column(String(URL_MAX_CHARS))
     started_at: Mapped[datetime]
     finished_at: Mapped[datetime]
-    outcome: Mapped[str] = mapped_column(String(16))
+    outcome: Mapped[Outcome] = mapped_column(TextEnum(Outcome, 16))
     http_status: Mapped[int | None]
     final_url: Mapped[str | None] = mapped_column(Text)
     blocked_requests: Mapped[int] = mapped_column(server_default=text("0"))

@@ -7,14 +7,16 @@ and two processes may do it for the same URL at the same moment, so creation is 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import urlsplit
 
-from sqlalchemy import Table, select
+from sqlalchemy import Table, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from storage.models import URL_MAX_CHARS, Base, Page, PageAlias
+from storage.records import CrawlState
 
 DialectInsert = postgresql.Insert | sqlite.Insert
 """An `INSERT` with `on_conflict_do_nothing`/`on_conflict_do_update` and `excluded`."""
@@ -46,9 +48,67 @@ def ensure_page(session: Session, url: str, seen_at: datetime, *, lock: bool = F
     return session.execute(query).scalar_one()
 
 
+def find_or_create_page(session: Session, url: str, seen_at: datetime) -> int:
+    """The page `url` names, directly or through an alias, created if unknown."""
+    page_id = find_page_id(session, url)
+    return page_id if page_id is not None else ensure_page(session, url, seen_at)
+
+
 def find_page_id(session: Session, url: str) -> int | None:
     """The page `url` names, directly or through an alias; None if unknown."""
     page_id = session.execute(select(Page.id).where(Page.url == url)).scalar_one_or_none()
     if page_id is None:
         page_id = session.execute(select(PageAlias.page_id).where(PageAlias.url == url)).scalar_one_or_none()
     return page_id
+
+
+@dataclass(frozen=True, slots=True)
+class PageUrls:
+    url: str
+    canonical_url: str | None
+    """As the last good crawl found it, not normalized."""
+    host: str
+
+
+def page_urls(session: Session, page_id: int) -> PageUrls:
+    row = session.execute(select(Page.url, Page.canonical_url, Page.host).where(Page.id == page_id)).one()
+    return PageUrls(row.url, row.canonical_url, row.host)
+
+
+@dataclass(frozen=True, slots=True)
+class PageSchedule:
+    """Where a page stands for the scheduler's rules."""
+
+    crawl_state: CrawlState
+    last_crawled_at: datetime | None
+    next_crawl_at: datetime | None
+    error_count: int
+    """Failed attempts in a row."""
+
+
+def page_schedule(session: Session, page_id: int) -> PageSchedule:
+    row = session.execute(select(Page.crawl_state, Page.last_crawled_at, Page.next_crawl_at, Page.error_count)
+                          .where(Page.id == page_id)).one()
+    return PageSchedule(CrawlState(row.crawl_state), row.last_crawled_at, row.next_crawl_at, row.error_count)
+
+
+def set_next_crawl(session: Session, page_id: int, next_crawl_at: datetime | None, *, park: bool = False) -> None:
+    """Record the scheduler's decision about the page: when it is next due, or that it is parked."""
+    values: dict[str, object] = {"next_crawl_at": next_crawl_at}
+    if park:
+        values["crawl_state"] = CrawlState.PARKED.value
+    session.execute(update(Page).where(Page.id == page_id).values(**values))
+
+
+def page_ids_matching(session: Session, host: str | None = None, url_like: str | None = None,
+                      crawled_before: datetime | None = None) -> list[int]:
+    """Pages of `host`, whose URL matches the SQL LIKE pattern `url_like`, last crawled before
+    `crawled_before` (or never); the filters given combine with AND. In id order."""
+    query = select(Page.id).order_by(Page.id)
+    if host is not None:
+        query = query.where(Page.host == host)
+    if url_like is not None:
+        query = query.where(Page.url.like(url_like))
+    if crawled_before is not None:
+        query = query.where((Page.last_crawled_at < crawled_before) | Page.last_crawled_at.is_(None))
+    return list(session.execute(query).scalars())

@@ -31,8 +31,8 @@ from storage.text import clean, clean_opt, indexed
 Row = dict[str, Any]
 
 
-def profile_row(page_id: int, version_id: int, profile: ContentProfile, content_hash: str,
-                crawled_at: datetime, changed_at: datetime) -> Row:
+def profile_columns(page_id: int, version_id: int, profile: ContentProfile, content_hash: str,
+                    crawled_at: datetime, changed_at: datetime) -> Row:
     image = profile.image
     return {
         "page_id": page_id,

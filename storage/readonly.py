@@ -16,7 +16,7 @@ from typing import Any
 import psycopg
 from sqlalchemy.engine import URL
 
-from storage.db import normalize_url
+from storage.db import parse_database_url
 
 Rows = list[tuple[Any, ...]]
 
@@ -30,7 +30,7 @@ class ReadOnlyViolation(Exception):
 
 def run_readonly(url: str | URL, sql: str) -> tuple[list[str], Rows]:
     """Column names and all rows of `sql`, run read-only on the database at `url`."""
-    parsed = normalize_url(url)
+    parsed = parse_database_url(url)
     if parsed.get_backend_name() == "sqlite":
         return _run_sqlite(parsed, sql)
     if parsed.get_backend_name() == "postgresql":

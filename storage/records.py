@@ -76,6 +76,33 @@ class QueueState(StrEnum):
     PARKED = "parked"
 
 
+class Reason(StrEnum):
+    """Why a page is queued (`crawl_queue.reason`); the reason sets the row's claim order."""
+
+    PUSH = "push"
+    MODIFIED = "modified"
+    NEW = "new"
+    RETRY = "retry"
+    SCHEDULED = "scheduled"
+    MANUAL = "manual"
+
+    @property
+    def priority(self) -> int:
+        """`crawl_queue.priority`: lower is claimed first."""
+        return CLAIM_PRIORITY[self]
+
+
+CLAIM_PRIORITY = {
+    Reason.PUSH: 10,  # someone is waiting for it
+    Reason.MODIFIED: 20,  # the stored profile is known to be stale
+    Reason.NEW: 30,  # no profile at all yet, but nobody asked by name
+    Reason.RETRY: 40,
+    Reason.SCHEDULED: 50,  # routine; the profile is probably still right
+    Reason.MANUAL: 60,  # bulk `recrawl --site`, must not starve the above
+}
+"""`crawl_queue.priority` per reason: the order in which due pages are claimed."""
+
+
 @dataclass(frozen=True, slots=True)
 class CrawlAttempt:
     """One attempt to crawl a URL, successful or not — becomes one `crawls` row.
@@ -87,8 +114,7 @@ class CrawlAttempt:
     url: str
     started_at: datetime
     finished_at: datetime
-    outcome: str
-    """One of `Outcome`; a plain `str` so callers need not import the enum."""
+    outcome: Outcome
     http_status: int | None = None
     final_url: str | None = None
     blocked_requests: int = 0
@@ -97,7 +123,8 @@ class CrawlAttempt:
     error: str | None = None
 
     def __post_init__(self) -> None:
-        Outcome(self.outcome)  # rejected input: an unknown outcome is a clear ValueError here
+        # Rejected input: an unknown outcome is a clear ValueError here, not a CHECK failure later.
+        object.__setattr__(self, "outcome", Outcome(self.outcome))
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +152,7 @@ class SavedCrawl:
 
 
 @dataclass(frozen=True, slots=True)
-class ProfileRow:
+class ProfileSummary:
     """One line of the summary table (`rendercrawl demo`, `profiles list`)."""
 
     url: str

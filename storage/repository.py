@@ -16,7 +16,7 @@ from extraction.profile import ContentProfile
 from storage.codec import profile_from_dict
 from storage.models import Crawl, Page, Profile, ProfileAuthor, ProfileBody, ProfileVersion
 from storage.pages import find_page_id
-from storage.records import ProfileRow
+from storage.records import ProfileSummary
 from storage.saving import load_snapshot, save_crawl, save_crawls
 
 __all__ = ["list_profiles", "load_profile", "load_snapshot", "save_crawl", "save_crawls"]
@@ -46,7 +46,7 @@ def load_profile(session: Session, url: str) -> ContentProfile | None:
     return profile_from_dict(data)
 
 
-def list_profiles(session: Session, host: str | None = None) -> list[ProfileRow]:
+def list_profiles(session: Session, host: str | None = None) -> list[ProfileSummary]:
     """One summary row per page with a current profile, ordered by URL (all hosts, or one)."""
     last_blocked = (
         select(Crawl.blocked_requests).where(Crawl.page_id == Page.id)
@@ -61,7 +61,7 @@ def list_profiles(session: Session, host: str | None = None) -> list[ProfileRow]
     rows = session.execute(query).all()
     authors = _authors_by_page(session, host)
     return [
-        ProfileRow(url=r.url, page_class=r.page_class, title=r.title, authors=authors.get(r.id, ()),
+        ProfileSummary(url=r.url, page_class=r.page_class, title=r.title, authors=authors.get(r.id, ()),
                    published_at=r.published_at, word_count=r.word_count, image_url=r.image_url,
                    image_width=r.image_width, image_height=r.image_height,
                    blocked_requests=r.blocked, crawled_at=r.crawled_at)

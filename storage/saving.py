@@ -35,7 +35,7 @@ from storage.profile_rows import (
     body_hash,
     body_row,
     child_rows,
-    profile_row,
+    profile_columns,
     provenance_columns,
     version_row,
 )
@@ -234,7 +234,7 @@ def _replace_profiles(session: Session, items: list[ProfileToStore], replaced: l
         _keep_past_bodies(session, {i.page_id: body_hash(i.profile.body) for i in items if i.page_id in replaced})
         session.execute(delete(Profile).where(Profile.page_id.in_(replaced)))  # children cascade
     bulk_insert(session, insert(PROFILE_TABLE), PROFILE_TABLE, [
-        profile_row(i.page_id, version_ids[i.page_id], i.profile, i.content_hash, i.crawled_at, i.changed_at)
+        profile_columns(i.page_id, version_ids[i.page_id], i.profile, i.content_hash, i.crawled_at, i.changed_at)
         for i in items], arrays=False)
     bulk_insert(session, insert(BODY_TABLE), BODY_TABLE, [body_row(i.page_id, i.profile) for i in items],
                 arrays=False)

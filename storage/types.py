@@ -9,9 +9,10 @@ as text. Reading attaches UTC again, so Python code only ever sees aware UTC dat
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
-from sqlalchemy import DateTime
+from sqlalchemy import DateTime, String
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
@@ -44,6 +45,28 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value.tzinfo is None:
             return value.replace(tzinfo=UTC)
         return value.astimezone(UTC)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class TextEnum(TypeDecorator[E]):
+    """A `StrEnum` stored as its plain text value (what a SQL user reads and writes; the table's
+    CHECK constraint lists the values) and read back as the enum member, so Python code never
+    handles the bare string."""
+
+    impl = String
+    cache_ok = True
+
+    def __init__(self, enum: type[E], length: int) -> None:
+        super().__init__(length)
+        self.enum = enum
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
+        return None if value is None else self.enum(value).value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> E | None:
+        return None if value is None else self.enum(value)
 
 
 def utc_now() -> datetime:

@@ -1,8 +1,11 @@
-"""Dependencies point one way (DESIGN.md): extraction is pure, render never touches storage."""
+"""Dependencies point one way (DESIGN.md, ARCHITECTURE.md): extraction is pure, render never
+touches storage, the scheduler decides but writes no SQL, only storage writes the `pages` table,
+and the shell (`app/`) sits on top, imported by no package."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -11,9 +14,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 FORBIDDEN = {
     "extraction": ("playwright", "sqlalchemy", "storage", "scheduler", "render.browser", "asyncio",
-                   "requests", "urllib.request", "socket", "time", "random"),
-    "render": ("storage", "scheduler", "extraction", "sqlalchemy"),
-    "storage": ("playwright", "render.browser", "scheduler"),
+                   "requests", "urllib.request", "socket", "time", "random", "app"),
+    "render": ("storage", "scheduler", "extraction", "sqlalchemy", "app"),
+    "storage": ("playwright", "render.browser", "scheduler", "app"),
+    "scheduler": ("sqlalchemy", "storage.models", "app", "playwright"),
+    "demosite": ("app", "scheduler", "storage", "render", "extraction"),
 }
 """Package -> modules it must not import (a prefix match on the imported module name)."""
 
@@ -35,4 +40,45 @@ def test_package_does_not_import_forbidden_layers(package: str) -> None:
         for name in imported_modules(path):
             if any(name == bad or name.startswith(bad + ".") for bad in FORBIDDEN[package]):
                 offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
+
+
+PACKAGES_OUTSIDE_STORAGE = ("app", "scheduler", "render", "extraction", "demosite")
+PAGES_WRITE = re.compile(r"\b(insert\s+into|update|delete\s+from)\s+pages\b", re.IGNORECASE)
+
+
+def test_only_storage_writes_the_pages_table() -> None:
+    """Outside `storage/` nothing imports the ORM models (so nothing can write a `pages` row
+    through them) and no SQL text writes `pages`."""
+    offenders = []
+    for package in PACKAGES_OUTSIDE_STORAGE:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            if "storage.models" in imported_modules(path):
+                offenders.append(f"{path.relative_to(ROOT)} imports storage.models")
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and PAGES_WRITE.search(node.value):
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} writes pages in SQL text")
+    assert offenders == []
+
+
+def test_the_pages_check_would_see_a_write() -> None:
+    assert PAGES_WRITE.search("UPDATE pages SET url = :u") and PAGES_WRITE.search("insert into pages (url)")
+    assert not PAGES_WRITE.search("UPDATE crawl_queue SET state = 'done'")
+
+
+def test_scheduler_imports_no_sqlalchemy_at_all() -> None:
+    """Not even for type hints: the scheduler hands typed values and sessions to storage."""
+    offenders = [f"{path.relative_to(ROOT)} imports {name}" for path in sorted((ROOT / "scheduler").rglob("*.py"))
+                 for name in imported_modules(path) if name.split(".")[0] == "sqlalchemy"]
+    assert offenders == []
+
+
+def test_the_shell_is_imported_by_no_package() -> None:
+    """`app/` composes the packages; none of them may import it back (tests and the benchmarks,
+    which drive the product from outside, may)."""
+    offenders = [f"{path.relative_to(ROOT)} imports {name}"
+                 for package in ("render", "extraction", "storage", "scheduler", "demosite", "alembic")
+                 for path in sorted((ROOT / package).rglob("*.py"))
+                 for name in imported_modules(path) if name == "app" or name.startswith("app.")]
     assert offenders == []

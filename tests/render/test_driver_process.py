@@ -15,7 +15,7 @@ from render.browser import Renderer
 from render.lifecycle import driver_node_options
 from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
-from render.processes import alive
+from render.proctree import alive
 from render.settings import RenderSettings
 
 KILL_AFTER_S = 0.6

@@ -20,7 +20,7 @@ from render.chromium import PLAYWRIGHT_DISABLED_FEATURES, launch_args
 from render.lifecycle import RSS_CHECK_EVERY_PAGES
 from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
-from render.processes import alive
+from render.proctree import alive
 from render.settings import RenderSettings
 
 pytestmark = pytest.mark.browser

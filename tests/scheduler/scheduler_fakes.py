@@ -1,5 +1,5 @@
 """A fake crawl for queue and worker tests: it renders nothing. It saves an `ok` crawl row
-the way `scheduler.pipeline.crawl_url` does (its own transaction, no profile) and appends
+the way `app.crawl.crawl_url` does (its own transaction, no profile) and appends
 `start`/`end` lines (url, owner, pid, monotonic time) to a log file, so tests can count who
 crawled what and when. The real render path is tested in tests/render and tests/e2e."""
 
@@ -14,7 +14,9 @@ from pathlib import Path
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from scheduler.queue import write_transaction
+from render.model import RenderedPage
+from scheduler.worker import CrawlTarget
+from storage.queue import write_transaction
 from storage.records import CrawlAttempt, Outcome
 from storage.repository import save_crawl
 
@@ -22,11 +24,16 @@ from storage.repository import save_crawl
 @dataclass(frozen=True)
 class FakeResult:
     attempt: CrawlAttempt
+    page: RenderedPage | None = None
 
 
 class RecordingFakeCrawl:
     def __init__(self, sessions: sessionmaker[Session], log_path: Path, seconds: float = 0.02,
-                 hang: bool = False, outcome: str = Outcome.OK.value, http_status: int | None = 200) -> None:
+                 hang: bool = False, outcome: str = Outcome.OK.value, http_status: int | None = 200,
+                 page: RenderedPage | None = None) -> None:
+        """`page` is what the fake "render" returns besides the attempt (its validators reach the
+        cheap-recrawl baseline)."""
+        self.page = page
         self.sessions = sessions
         self.log_path = log_path
         self.seconds = seconds
@@ -38,7 +45,8 @@ class RecordingFakeCrawl:
         with open(self.log_path, "a", encoding="utf-8") as f:
             f.write(f"{event}\t{url}\t{os.getpid()}\t{time.monotonic():.6f}\n")
 
-    async def __call__(self, url: str) -> FakeResult:
+    async def __call__(self, target: CrawlTarget) -> FakeResult:
+        url = target.url
         started = datetime.now(UTC)
         self._log("start", url)
         if self.hang:
@@ -49,7 +57,7 @@ class RecordingFakeCrawl:
                                error=None if self.outcome == Outcome.OK else "fake failure")
         await asyncio.to_thread(self._save, attempt)
         self._log("end", url)
-        return FakeResult(attempt)
+        return FakeResult(attempt, self.page)
 
     def _save(self, attempt: CrawlAttempt) -> None:
         with write_transaction(self.sessions) as session:

@@ -5,7 +5,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from scheduler.cli import main
+from app.cli import main
 
 
 @pytest.fixture
@@ -93,15 +93,18 @@ def test_recrawl_filters_and_status(rc):
 
 
 def test_site_credentials_and_denylist_reach_the_renderer_as_secrets(rc, sessions):
-    from scheduler.sites import render_sites
+    from scheduler.sites import crawl_site
+    from storage.sites import load_site
 
     rc("sites", "add", "paywalled.test", "--basic-auth-env", "PAYWALL", "--deny", "ads.example")
     rc("sites", "add", "broken.test", "--basic-auth-env", "NOT_SET_ANYWHERE")
     rc("sites", "add", "plain.test", "--max-concurrent", "3")
+    environ = {"PAYWALL": "reader:open-sesame"}
     with sessions() as session:
-        found = render_sites(session, environ={"PAYWALL": "reader:open-sesame"})
-    assert set(found) == {"paywalled.test"}
+        found = {host: crawl_site(host, load_site(session, host), environ=environ).render
+                 for host in ("paywalled.test", "broken.test", "plain.test")}
     site = found["paywalled.test"]
     assert site.username == "reader" and site.password.get_secret_value() == "open-sesame"
     assert site.block_hosts == ["ads.example"]
     assert "open-sesame" not in repr(site)
+    assert found["broken.test"].username is None and found["plain.test"].username is None

@@ -5,13 +5,14 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select
 
 from extraction.profile import ContentProfile
-from scheduler import events, queue
+from scheduler import events
 from scheduler.aliases import merge_canonical
-from scheduler.policy import Reason
-from scheduler.queue import write_transaction
+from scheduler.policy import HostRule
+from storage import queue
 from storage.models import Crawl, Page, PageAlias, PageView
 from storage.pages import ensure_page
-from storage.records import CrawlAttempt
+from storage.queue import write_transaction
+from storage.records import CrawlAttempt, Reason
 from storage.repository import save_crawl
 
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
@@ -92,7 +93,7 @@ def test_merge_waits_while_the_canonical_page_is_being_crawled(sessions):
     with write_transaction(sessions) as session:
         target = ensure_page(session, "http://a.test/story", T0)
         queue.enqueue(session, target, Reason.NEW, T0, T0)
-        assert queue.claim(session, "other-worker", T0, timedelta(minutes=1)) is not None
+        assert queue.claim(session, "other-worker", T0, timedelta(minutes=1), HostRule()) is not None
     alias_id = crawled(sessions, "http://a.test/story?x=1", "http://a.test/story")
     assert merge(sessions, alias_id).action == "declined"
     assert len(pages(sessions)) == 2

@@ -12,15 +12,15 @@ from pathlib import Path
 from sqlalchemy import Engine, select, text
 from sqlalchemy.orm import Session, sessionmaker
 
-from scheduler import queue
-from scheduler.policy import Reason
-from scheduler.queue import write_transaction
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Worker
 from scheduler_fakes import RecordingFakeCrawl, read_log
+from storage import queue
 from storage.db import make_engine, session_factory
 from storage.models import Page, QueueEntry
 from storage.pages import ensure_page
+from storage.queue import write_transaction
+from storage.records import Reason
 
 APPLICATION = "rc-restart-test"
 """The worker's connections carry this name, so the test cuts exactly those."""

@@ -4,10 +4,11 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import insert, select, update
 
-from scheduler import events, queue
-from scheduler.policy import PushRule
-from scheduler.queue import write_transaction
+from scheduler import events
+from scheduler.policy import HostRule, PushRule
+from storage import queue
 from storage.models import Page, Push, QueueEntry, Site
+from storage.queue import write_transaction
 
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 H = timedelta(hours=1)
@@ -135,4 +136,4 @@ def test_push_queues_at_top_priority_and_revives_a_parked_page(sessions):
     push(sessions, now=T0 + MIN)
     assert queue_row(sessions) == ("queued", "push", T0 + MIN)
     with write_transaction(sessions) as session:
-        assert queue.claim(session, "w", T0 + MIN, timedelta(minutes=1)).reason == "push"
+        assert queue.claim(session, "w", T0 + MIN, timedelta(minutes=1), HostRule()).reason == "push"

@@ -1,20 +1,23 @@
 """Cheap recrawls: a conditional GET or the raw-HTML hash answers routine recrawls without a render."""
 
 import asyncio
+import dataclasses
 import hashlib
 from datetime import UTC, datetime
 
 from sqlalchemy import select
 
-from scheduler import queue
-from scheduler.freshness import FULL_RENDER_EVERY, CheapRecrawls, Validators, probe, wants_probe
-from scheduler.policy import Reason
-from scheduler.queue import write_transaction
+from render.model import RenderedPage
+from scheduler.freshness import FULL_RENDER_EVERY, CheapRecrawls, probe, wants_probe
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Worker
 from scheduler_fakes import RecordingFakeCrawl, read_log
+from storage import queue
 from storage.models import Crawl
 from storage.pages import ensure_page
+from storage.queue import write_transaction
+from storage.records import Reason
+from storage.validators import Validators
 
 HTML = b"<html><body>story</body></html>"
 SHA = hashlib.sha256(HTML).hexdigest()
@@ -59,17 +62,18 @@ def test_changed_html_or_no_baseline_or_errors_mean_render():
 
 def test_only_routine_recrawls_with_a_baseline_are_probed_and_every_nth_renders():
     baseline = Validators('"v1"', None, SHA)
-    assert wants_probe("scheduled", baseline) and wants_probe("manual", baseline)
-    assert not any(wants_probe(r, baseline) for r in ("push", "modified", "new", "retry"))
-    assert not wants_probe("scheduled", None)
-    assert not wants_probe("scheduled", Validators('"v1"', None, SHA, unchanged_streak=FULL_RENDER_EVERY - 1))
+    assert wants_probe(Reason.SCHEDULED, baseline) and wants_probe(Reason.MANUAL, baseline)
+    assert not any(wants_probe(r, baseline) for r in (Reason.PUSH, Reason.MODIFIED, Reason.NEW, Reason.RETRY))
+    assert not wants_probe(Reason.SCHEDULED, None)
+    assert not wants_probe(Reason.SCHEDULED, Validators('"v1"', None, SHA, unchanged_streak=FULL_RENDER_EVERY - 1))
 
 
 def test_worker_skips_the_render_of_an_unchanged_page_and_renders_every_nth_time(sessions, tmp_path):
     url = "http://a.test/story"
     server = FakeServer()
     settings = SchedulerSettings(idle_poll_seconds=0.05, host_min_delay_ms=0, lease_renew_seconds=1)
-    crawl = RecordingFakeCrawl(sessions, tmp_path / "log")
+    rendered = dataclasses.replace(RenderedPage.from_html(HTML.decode(), url), etag='"v1"', raw_sha256=SHA)
+    crawl = RecordingFakeCrawl(sessions, tmp_path / "log", page=rendered)
     cheap = CheapRecrawls(sessions, "bot", lambda: datetime.now(UTC), fetch=server)
 
     def crawl_count():
@@ -85,7 +89,9 @@ def test_worker_skips_the_render_of_an_unchanged_page_and_renders_every_nth_time
         async def until_crawled():
             stop = asyncio.Event()
             running = asyncio.create_task(Worker(sessions, crawl, settings, cheap=cheap).run(stop))
+            deadline = asyncio.get_running_loop().time() + 20
             while crawl_count() == before:
+                assert asyncio.get_running_loop().time() < deadline, "the worker crawled nothing in 20 s"
                 await asyncio.sleep(0.02)
             stop.set()
             await running
@@ -100,3 +106,5 @@ def test_worker_skips_the_render_of_an_unchanged_page_and_renders_every_nth_time
     assert outcomes == ["ok"] + ["unchanged"] * (FULL_RENDER_EVERY - 1) + ["ok"]
     renders = [u for event, u, *_ in read_log(tmp_path / "log") if event == "end"]
     assert len(renders) == 2
+    # Only the probed recrawls sent a request of their own: a render takes its validators from the browser.
+    assert len(server.requests) == FULL_RENDER_EVERY - 1

@@ -4,12 +4,14 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import insert, select, text, update
 
-from scheduler import jobs, queue
-from scheduler.policy import Reason
-from scheduler.queue import write_transaction
+from scheduler import jobs
+from scheduler.policy import HostRule
 from scheduler.settings import SchedulerSettings
+from storage import queue
 from storage.models import Crawl, Page, PageView, Push, QueueEntry
 from storage.pages import ensure_page
+from storage.queue import write_transaction
+from storage.records import Reason
 
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 H = timedelta(hours=1)
@@ -47,7 +49,7 @@ def test_due_recrawls_of_viewed_pages_are_queued(db_url, sessions):
 def test_reap_job_returns_expired_leases(db_url, sessions):
     with write_transaction(sessions) as session:
         queue.enqueue(session, ensure_page(session, "http://a.test/1", T0), Reason.NEW, T0, T0)
-        queue.claim(session, "dead-worker", T0, timedelta(seconds=30))
+        queue.claim(session, "dead-worker", T0, timedelta(seconds=30), HostRule())
     assert jobs.reap_expired_leases(db_url, SETTINGS, now=T0 + H) == (1, 0)
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from scheduler import queue
-from scheduler.policy import Reason
-from scheduler.queue import write_transaction
 from scheduler_fakes import read_log
+from storage import queue
 from storage.models import Crawl, Page, QueueEntry
 from storage.pages import ensure_page
+from storage.queue import write_transaction
+from storage.records import Reason
 
 PAGES = 300
 HOSTS = 10

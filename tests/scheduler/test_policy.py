@@ -8,21 +8,21 @@ import pytest
 from scheduler.policy import (
     CrawlHistory,
     FailureAction,
-    FailureKind,
     PushRule,
-    Reason,
     RecrawlRule,
     RetryRule,
+    Transience,
     ViewRule,
     failure_decision,
-    failure_kind_of_status,
     first_crawl_due,
     modified_since_crawl,
     next_recrawl,
     push_decision,
     retry_delay,
     scheduled_recrawl_wanted,
+    transience,
 )
+from storage.records import Outcome, Reason
 
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 H = timedelta(hours=1)
@@ -219,12 +219,32 @@ def test_push_limit_is_a_setting():
 # ---------------------------------------------------------------- failures
 
 
-@pytest.mark.parametrize(("status", "kind"), [(200, None), (304, None), (404, FailureKind.PERMANENT),
-                                              (410, FailureKind.PERMANENT), (500, FailureKind.TRANSIENT),
-                                              (503, FailureKind.TRANSIENT), (429, FailureKind.TRANSIENT),
-                                              (408, FailureKind.TRANSIENT)])
-def test_status_codes_are_classified_by_whether_a_retry_can_help(status, kind):
-    assert failure_kind_of_status(status) is kind
+@pytest.mark.parametrize(("status", "kind"), [(404, Transience.PERMANENT), (410, Transience.PERMANENT),
+                                              (403, Transience.PERMANENT), (500, Transience.TRANSIENT),
+                                              (503, Transience.TRANSIENT), (429, Transience.TRANSIENT),
+                                              (408, Transience.TRANSIENT), (None, Transience.TRANSIENT)])
+def test_http_errors_are_classified_by_whether_a_retry_can_help(status, kind):
+    assert transience(Outcome.HTTP_ERROR, status) is kind
+
+
+EXPECTED_TRANSIENCE = {
+    Outcome.OK: None, Outcome.SOFT_404: None, Outcome.UNCHANGED: None,
+    Outcome.TIMEOUT: Transience.TRANSIENT, Outcome.DNS_ERROR: Transience.TRANSIENT,
+    Outcome.CONNECTION_ERROR: Transience.TRANSIENT, Outcome.BROWSER_CRASH: Transience.TRANSIENT,
+    Outcome.ERROR: Transience.TRANSIENT,
+    Outcome.TLS_ERROR: Transience.PERMANENT, Outcome.REDIRECT_LOOP: Transience.PERMANENT,
+    Outcome.NON_HTML: Transience.PERMANENT, Outcome.BLOCKED: Transience.PERMANENT,
+    Outcome.HTTP_ERROR: Transience.PERMANENT,  # with a 404; the statuses have their own test
+}
+
+
+def test_the_expectations_name_every_outcome():
+    assert set(EXPECTED_TRANSIENCE) == set(Outcome)
+
+
+@pytest.mark.parametrize("outcome", list(Outcome))
+def test_each_outcome_has_one_transience(outcome):
+    assert transience(outcome, 404) is EXPECTED_TRANSIENCE[outcome]
 
 
 def test_transient_failures_back_off_exponentially_without_jitter_at_midpoint():
@@ -249,20 +269,20 @@ def test_jitter_spreads_retries_within_the_fraction():
 
 
 def test_transient_failure_is_retried_at_the_backoff_time():
-    decision = failure_decision(FailureKind.TRANSIENT, 2, T0, RetryRule(base_delay=MIN), lambda: 0.5)
+    decision = failure_decision(Transience.TRANSIENT, 2, T0, RetryRule(base_delay=MIN), lambda: 0.5)
     assert decision.action is FailureAction.RETRY
     assert decision.retry_at == T0 + 2 * MIN
 
 
 def test_permanent_failure_is_not_retried():
-    decision = failure_decision(FailureKind.PERMANENT, 1, T0)
+    decision = failure_decision(Transience.PERMANENT, 1, T0)
     assert decision.action is FailureAction.GIVE_UP and decision.retry_at is None
 
 
 def test_page_is_parked_after_n_consecutive_failures():
     rule = RetryRule(park_after=3)
-    assert failure_decision(FailureKind.TRANSIENT, 2, T0, rule).action is FailureAction.RETRY
-    parked = failure_decision(FailureKind.TRANSIENT, 3, T0, rule)
+    assert failure_decision(Transience.TRANSIENT, 2, T0, rule).action is FailureAction.RETRY
+    parked = failure_decision(Transience.TRANSIENT, 3, T0, rule)
     assert parked.action is FailureAction.PARK and "3 failures" in parked.reason
 
 

@@ -5,11 +5,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import insert, select
 
-from scheduler import queue
-from scheduler.policy import HostRule, Reason
-from scheduler.queue import LeaseLost, write_transaction
+from scheduler.policy import HostRule
+from storage import queue
 from storage.models import CrawlHost, QueueEntry, Site
 from storage.pages import ensure_page
+from storage.queue import LeaseLost, write_transaction
+from storage.records import Reason
 
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 S = timedelta(seconds=1)

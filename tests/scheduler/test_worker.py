@@ -5,17 +5,17 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
-from scheduler import queue
-from scheduler.policy import Reason
-from scheduler.queue import write_transaction
 from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
 from scheduler.settle import settle
+from scheduler.sites import CrawlSite
 from scheduler.worker import Worker
 from scheduler_fakes import RecordingFakeCrawl, read_log
+from storage import queue
 from storage.models import Crawl, Page, QueueEntry
 from storage.pages import ensure_page
-from storage.records import CrawlAttempt
+from storage.queue import write_transaction
+from storage.records import CrawlAttempt, Reason
 
 FAST = dict(lease_seconds=5, lease_renew_seconds=0.2, idle_poll_seconds=0.05, reap_every_seconds=1,
             host_max_concurrent=50, host_min_delay_ms=0, worker_concurrency=3)
@@ -37,6 +37,14 @@ def queue_rows(sessions):
             select(Page.url, QueueEntry.state, QueueEntry.reason, QueueEntry.due_at, QueueEntry.attempts,
                    QueueEntry.last_error, Page.next_crawl_at, Page.crawl_state)
             .join(QueueEntry, QueueEntry.page_id == Page.id)).all()}
+
+
+async def until(condition, timeout=20.0, what="condition"):
+    """Wait for `condition` (checked in a thread: it may query the database), failing after `timeout`."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not await asyncio.to_thread(condition):
+        assert asyncio.get_running_loop().time() < deadline, f"{what} not reached in {timeout} s"
+        await asyncio.sleep(0.02)
 
 
 async def run_until(worker, condition, timeout=20.0):
@@ -99,8 +107,9 @@ def test_page_failing_n_times_in_a_row_is_parked(sessions):
         with write_transaction(sessions) as session:
             lease = queue.claim(session, "w", clock, settings.lease, settings.host_rule())
             from storage.repository import save_crawl
-            save_crawl(session, CrawlAttempt(url=lease.url, started_at=clock, finished_at=clock, outcome="timeout"), None)
-            actions.append(settle(session, lease, "timeout", None, "slow", clock, settings.recrawl_rule(),
+            attempt = CrawlAttempt(url=lease.url, started_at=clock, finished_at=clock, outcome="timeout", error="slow")
+            save_crawl(session, attempt, None)
+            actions.append(settle(session, lease, attempt, CrawlSite(lease.host), clock, settings.recrawl_rule(),
                                   settings.retry_rule(), lambda: 0.5).action)
         clock += timedelta(days=1)
     assert actions == ["retry", "retry", "park"]
@@ -128,12 +137,10 @@ def test_lost_lease_cancels_the_crawl_and_settles_nothing(sessions, tmp_path):
     async def scenario():
         stop = asyncio.Event()
         running = asyncio.create_task(worker.run(stop))
-        while queue_rows(sessions)["http://a.test/1"].state != "leased":
-            await asyncio.sleep(0.02)
+        await until(lambda: queue_rows(sessions)["http://a.test/1"].state == "leased", what="the lease")
         with write_transaction(sessions) as session:  # as if the lease expired and was reaped
             queue.reap(session, now() + timedelta(hours=1), park_after=10)
-        while worker.stats.lost == 0:
-            await asyncio.sleep(0.02)
+        await until(lambda: worker.stats.lost > 0, what="the lost lease")
         stop.set()
         return await running
 

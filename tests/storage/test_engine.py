@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
-from storage.db import SQLITE_BUSY_TIMEOUT_MS, make_engine, normalize_url
+from storage.db import SQLITE_BUSY_TIMEOUT_MS, make_engine, parse_database_url
 from storage.settings import StorageSettings
 
 
 def test_postgresql_urls_use_psycopg3() -> None:
-    assert normalize_url("postgresql://u@h/db").drivername == "postgresql+psycopg"
-    assert normalize_url("postgres://u@h/db").drivername == "postgresql+psycopg"
-    assert normalize_url("sqlite:///x.db").drivername == "sqlite"
+    assert parse_database_url("postgresql://u@h/db").drivername == "postgresql+psycopg"
+    assert parse_database_url("postgres://u@h/db").drivername == "postgresql+psycopg"
+    assert parse_database_url("sqlite:///x.db").drivername == "sqlite"
 
 
 def test_sqlite_connections_use_wal_and_foreign_keys(sqlite_empty_url: str) -> None:

@@ -13,15 +13,15 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 import click
-from sqlalchemy.orm import Session, sessionmaker
 
+from app.crawl import open_crawler
+from app.tables import format_table
 from demosite.server import ConnectionLogger, DemoSite
 from extraction.links import same_site_links
-from render.browser import Renderer
 from render.settings import RenderSettings
-from scheduler.pipeline import CrawlResult, crawl_url
-from scheduler.tables import format_table
-from storage.db import make_engine, session_factory
+from scheduler.settings import SchedulerSettings
+from scheduler.worker import Crawled
+from storage.db import Sessions, make_engine, session_factory
 from storage.migrate import upgrade
 from storage.queries import BY_NAME
 from storage.repository import list_profiles
@@ -73,16 +73,19 @@ def run_demo(storage: StorageSettings, render: RenderSettings, port: int) -> Non
     click.echo(f"\n{len(results)} pages crawled in {time.perf_counter() - started:.1f} s")
 
 
-async def crawl_site(settings: RenderSettings, sessions: sessionmaker[Session], front_page: str) -> list[CrawlResult]:
-    """Crawl a front page and every same-site page it links to, two at a time."""
-    async with Renderer(settings) as renderer:
-        front = await crawl_url(renderer, sessions, front_page)
-        links = same_site_links(front.page) if front.page is not None else ()
+async def crawl_site(settings: RenderSettings, sessions: Sessions, front_page: str,
+                     scheduler: SchedulerSettings | None = None) -> list[Crawled]:
+    """Crawl a front page and every same-site page it links to, two at a time, through the
+    worker's one crawl path (`Worker.crawl_now`)."""
+    async with open_crawler(sessions, scheduler or SchedulerSettings(), settings, name="demo") as worker:
+        front = await worker.crawl_now(front_page)
+        page = front.result.page if front.result is not None else None
+        links = same_site_links(page) if page is not None else ()
         gate = asyncio.Semaphore(DEMO_CONCURRENCY)
 
-        async def one(url: str) -> CrawlResult:
+        async def one(url: str) -> Crawled:
             async with gate:
-                return await crawl_url(renderer, sessions, url)
+                return await worker.crawl_now(url)
 
         return [front, *await asyncio.gather(*(one(u) for u in links))]
 

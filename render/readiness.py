@@ -4,7 +4,7 @@
 pages with `load` alone), while `networkidle` costs >= 500 ms per page and never comes on pages
 that poll. A fixed wait after `load` long enough for a 300 ms timer idles every page for it.
 
-So the page tells us what it still has pending: `render/settle.js`, an init script, holds the
+So the page tells us what it still has pending: `render/readiness.js`, an init script, holds the
 page for each pending short timer (delay <= `settle_timer_max_ms`), animation frame, fetch and
 XMLHttpRequest, and each inserted external script until it has run (chains of timers and
 frames only a few levels deep; intervals and long timers never hold it). Settled when no such
@@ -51,7 +51,7 @@ MIN_POLL_S = 0.002
 CONDITION_POLL_MS = 50
 """How often Chromium re-evaluates the data-layer condition (`wait_for_function` polling)."""
 
-# What holds the page (render/settle.js). Chosen with bench/render_throughput.py, 2026-11-29.
+# What holds the page (render/readiness.js). Chosen with bench/render_throughput.py, 2026-11-29.
 MAX_TIMER_CHAIN = 3
 """A timer set by a timer set by a timer still holds the page; deeper is a loop (polling,
 animation) that would hold it to the cap."""
@@ -68,7 +68,7 @@ FRAME_GRACE_MS = 100
 NAVIGATED = "Execution context was destroyed"
 """Playwright's message when the page moved to another document during an evaluate."""
 
-SETTLE_JS = (files("render") / "settle.js").read_text(encoding="utf-8")
+READINESS_JS = (files("render") / "readiness.js").read_text(encoding="utf-8")
 IDLE_JS = "(maxMs) => window.__rcSettle ? window.__rcSettle.idle(maxMs) : {pending: 0, quietMs: 1e9}"
 
 
@@ -79,11 +79,11 @@ def settle_init_script(settings: RenderSettings) -> str:
         "lateGraceMs": TIMER_LATE_GRACE_MS, "rafGraceMs": FRAME_GRACE_MS,
         "requestBudgetMs": settings.subresource_budget_ms,
     }
-    return f"({SETTLE_JS.strip()})({json.dumps(config)});"
+    return f"({READINESS_JS.strip()})({json.dumps(config)});"
 
 
-async def settle(page: Page, tracker: RequestTracker, settings: RenderSettings, cap_ms: int,
-                 condition: str | None) -> bool:
+async def wait_until_settled(page: Page, tracker: RequestTracker, settings: RenderSettings, cap_ms: int,
+                             condition: str | None) -> bool:
     """True if the page settled (nothing pending and a quiet network, or the condition met)
     before `cap_ms`."""
     waiter = _condition_task(page, condition, min(cap_ms, settings.datalayer_wait_cap_ms)) if condition else None

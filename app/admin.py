@@ -1,5 +1,5 @@
-"""Operator commands of the scheduler, as click commands the `rendercrawl` group registers
-(`COMMANDS`). Human-readable tables by default, `--json` everywhere.
+"""Operator commands of the scheduler, registered by `app/cli.py`: human-readable tables by default,
+`--json` everywhere.
 
 Settings are read once per command, here, and passed down. Bad input prints one clear line
 and exits 1; a declined push exits 2, so scripts can tell "refused by the rate limit" from
@@ -11,25 +11,25 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, TextIO
 
 import click
-from sqlalchemy import Engine, select
 from tqdm import tqdm
 
+from app.console import fail
+from app.tables import format_table
 from scheduler import events
-from scheduler.console import fail
-from scheduler.processes import PROCESS_COMMANDS
-from scheduler.queue import write_transaction
 from scheduler.settings import SchedulerSettings
-from scheduler.sites import CredentialError, credential_ref, load_sites, parse_duration, site_dict, upsert_site
-from scheduler.status import read_status
-from scheduler.tables import format_table
-from scheduler.urls import InvalidUrl
-from storage.db import make_engine, session_factory
-from storage.models import Page
+from scheduler.sites import CredentialError, credential_ref, credential_status, parse_duration
+from scheduler.urls import InvalidUrl, normalize_host
+from storage.db import Engine, Sessions, has_schema, make_engine, session_factory
+from storage.pages import page_ids_matching
+from storage.queue import write_transaction
 from storage.settings import StorageSettings
+from storage.sites import SiteRow, load_sites, upsert_site
+from storage.status import read_status
+from storage.types import utc_now
 
 DECLINED_EXIT = 2
 INGEST_BATCH = 500
@@ -40,15 +40,9 @@ RECRAWL_BATCH = 500
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 
 
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
 def _engine() -> Engine:
-    from sqlalchemy import inspect
-
     engine = make_engine(StorageSettings().database_url)
-    if not inspect(engine).has_table("crawl_queue"):
+    if not has_schema(engine):
         fail("the database has no schema yet: run `rendercrawl db upgrade`")
     return engine
 
@@ -100,20 +94,14 @@ def recrawl(host: str | None, pattern: str | None, age: str | None, as_json: boo
     """Queue many pages for a manual recrawl; filters combine with AND."""
     if not (host or pattern or age):
         fail("give at least one of --site, --url-like, --older-than")
-    query = select(Page.id).order_by(Page.id)
-    if host:
-        query = query.where(Page.host == host.lower())
-    if pattern:
-        query = query.where(Page.url.like(pattern))
-    if age:
-        try:
-            cutoff = utc_now() - parse_duration(age)
-        except ValueError as error:
-            fail(str(error))
-        query = query.where((Page.last_crawled_at < cutoff) | Page.last_crawled_at.is_(None))
+    try:
+        site = normalize_host(host) if host else None
+        cutoff = utc_now() - parse_duration(age) if age else None
+    except ValueError as error:  # InvalidUrl is a ValueError
+        fail(str(error))
     sessions = session_factory(_engine())
     with sessions() as session:
-        page_ids = session.execute(query).scalars().all()
+        page_ids = page_ids_matching(session, host=site, url_like=pattern, crawled_before=cutoff)
     changed = 0
     with tqdm(total=len(page_ids), unit="page", desc="queueing", disable=as_json or None, file=sys.stderr) as bar:
         for start in range(0, len(page_ids), RECRAWL_BATCH):
@@ -229,25 +217,46 @@ def sites() -> None:
 @click.option("--robots/--no-robots", default=None, help="Obey robots.txt (default: obey).")
 @click.option("--basic-auth-env", metavar="NAME", help="Environment variable holding user:password.")
 @click.option("--basic-auth-file", metavar="PATH", help="File holding user:password.")
+@click.option("--header", "headers", multiple=True, metavar="NAME:VALUE",
+              help="HTTP header sent with every request of this site's pages (not for credentials).")
 @JSON_OPTION
 def sites_add(host: str, min_recrawl: str | None, max_recrawl: str | None, max_concurrent: int | None,
               min_delay_ms: int | None, ignore: tuple[str, ...], deny: tuple[str, ...], robots: bool | None,
-              basic_auth_env: str | None, basic_auth_file: str | None, as_json: bool) -> None:
+              basic_auth_env: str | None, basic_auth_file: str | None, headers: tuple[str, ...], as_json: bool) -> None:
     """Create or update the settings of HOST (only the options given change)."""
     try:
+        site = normalize_host(host)
         values: dict[str, object] = {
             "min_recrawl_seconds": int(parse_duration(min_recrawl).total_seconds()) if min_recrawl else None,
             "max_recrawl_seconds": int(parse_duration(max_recrawl).total_seconds()) if max_recrawl else None,
             "max_concurrent_pages": max_concurrent, "min_delay_ms": min_delay_ms, "obey_robots": robots,
-            "ignored_query_params": "\n".join(ignore) or None, "extra_denylist": "\n".join(deny) or None,
+            "ignored_query_params": ignore or None, "extra_denylist": deny or None,
             "basic_auth_ref": credential_ref(basic_auth_env, basic_auth_file),
+            "headers": _headers(headers) or None,
         }
-    except (ValueError, CredentialError) as error:
+    except (ValueError, CredentialError) as error:  # InvalidUrl is a ValueError
         fail(str(error))
     sessions = session_factory(_engine())
     with write_transaction(sessions) as session:
-        upsert_site(session, host.lower(), {k: v for k, v in values.items() if v is not None})
-    _show(sessions, host.lower(), as_json)
+        upsert_site(session, site, {k: v for k, v in values.items() if v is not None})
+    _show(sessions, site, as_json)
+
+
+CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie"})
+"""Headers that carry secrets: a site row never holds one (use --basic-auth-env or -file)."""
+
+
+def _headers(given: tuple[str, ...]) -> dict[str, str]:
+    headers = {}
+    for item in given:
+        name, sep, value = item.partition(":")
+        name = name.strip()
+        if not sep or not name or any(c.isspace() for c in name):
+            raise ValueError(f"not a header: {item.split(':', 1)[0]!r}… (use NAME:VALUE)")
+        if name.lower() in CREDENTIAL_HEADERS:
+            raise ValueError(f"{name} carries credentials; a site row never holds them (use --basic-auth-env or -file)")
+        headers[name] = value.strip()
+    return headers
 
 
 @sites.command("list")
@@ -255,7 +264,7 @@ def sites_add(host: str, min_recrawl: str | None, max_recrawl: str | None, max_c
 def sites_list(as_json: bool) -> None:
     """Every site with settings."""
     with session_factory(_engine())() as session:
-        rows = [site_dict(s) for s in load_sites(session)]
+        rows = [_site_dict(s) for s in load_sites(session)]
     _emit(as_json, rows, ["host", "recrawl min/max s", "concurrent", "delay ms", "robots", "basic auth"],
           [[r["host"], f"{r['min_recrawl_seconds'] or '-'}/{r['max_recrawl_seconds'] or '-'}", r["max_concurrent_pages"] or "-",
             r["min_delay_ms"] if r["min_delay_ms"] is not None else "-", r["obey_robots"], r["basic_auth"]] for r in rows])
@@ -266,17 +275,33 @@ def sites_list(as_json: bool) -> None:
 @JSON_OPTION
 def sites_show(host: str, as_json: bool) -> None:
     """The settings of HOST (credentials shown only as where they live)."""
-    _show(session_factory(_engine()), host.lower(), as_json)
+    try:
+        site = normalize_host(host)
+    except InvalidUrl as error:
+        fail(str(error))
+    _show(session_factory(_engine()), site, as_json)
 
 
-def _show(sessions: Any, host: str, as_json: bool) -> None:
+def _show(sessions: Sessions, host: str, as_json: bool) -> None:
     with sessions() as session:
         found = load_sites(session, host)
     if not found:
         fail(f"no site {host}; add it with `rendercrawl sites add {host}`")
-    data = site_dict(found[0])
+    data = _site_dict(found[0])
     _emit(as_json, data, ["setting", "value"], [[k, v] for k, v in data.items()])
 
 
-COMMANDS: list[click.Command] = [push, recrawl, status, view, ingest, sites, *PROCESS_COMMANDS]
-"""Registered on the `rendercrawl` group by `scheduler/cli.py`."""
+def _site_dict(site: SiteRow) -> dict[str, object]:
+    """A site for display (table or JSON): settings, and the credential reference's status."""
+    return {
+        "host": site.host,
+        "min_recrawl_seconds": site.min_recrawl_seconds,
+        "max_recrawl_seconds": site.max_recrawl_seconds,
+        "max_concurrent_pages": site.max_concurrent_pages,
+        "min_delay_ms": site.min_delay_ms,
+        "obey_robots": site.obey_robots,
+        "ignored_query_params": list(site.ignored_query_params),
+        "extra_denylist": list(site.extra_denylist),
+        "headers": dict(site.headers),
+        "basic_auth": credential_status(site.basic_auth_ref),
+    }

@@ -16,13 +16,13 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from extraction import extract
-from extraction.document import parse
+from app.console import fail, read_html
+from extraction import extract, extract_explained
 from extraction.output import output_name, profile_json
 from render.model import RenderedPage
 from render.outcome import RenderFailure
 from render.settings import RenderSettings
-from scheduler.console import fail, read_html
+from scheduler.urls import InvalidUrl, normalize_url
 
 HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
 OFFLINE_CONCURRENCY = 2
@@ -32,6 +32,11 @@ OFFLINE_CONCURRENCY = 2
 def run_extract(inputs: tuple[str, ...], original_url: str | None, static: bool, as_json: bool,
                 out_dir: Path | None, explain: bool, settings: RenderSettings) -> None:
     now = datetime.now(UTC)  # the I/O edge reads the clock; extraction never does
+    if original_url is not None:
+        try:
+            original_url = normalize_url(original_url)
+        except InvalidUrl as error:
+            fail(str(error))
     if len(inputs) == 1 and inputs[0].startswith(("http://", "https://")):
         pages: Sequence[tuple[Path | None, RenderedPage]] = [_render_live(inputs[0], settings)]
     else:
@@ -45,16 +50,16 @@ def run_extract(inputs: tuple[str, ...], original_url: str | None, static: bool,
         sources = [(f, read_html(f), original_url or f.resolve().as_uri()) for f in files]
         pages = _parse_all(sources) if static else _render_all(sources, settings, show_progress=out_dir is not None)
     for path, page in pages:
-        profile = extract(page, now=now)
+        if explain and out_dir is None:
+            profile, report = extract_explained(page, now=now)
+            click.echo(report)
+        else:
+            profile = extract(page, now=now)
         data = profile.to_json_dict()
         if out_dir is not None:
             out_dir.mkdir(parents=True, exist_ok=True)
             (out_dir / output_name(path.name if path else "page.html")).write_text(profile_json(profile))
             continue
-        if explain:
-            from extraction.maintext import explain_main_text
-
-            click.echo(explain_main_text(parse(page)))
         click.echo(profile_json(profile).rstrip() if as_json else _summary(data))
 
 

@@ -1,5 +1,5 @@
 // Runs before any page script (context init script, called with the settle config). Records what
-// the page has scheduled that can still change it, so render/settle.py can end the wait as soon
+// the page has scheduled that can still change it, so render/readiness.py can end the wait as soon
 // as nothing is left instead of idling a fixed window:
 // - a "hold" per pending setTimeout of at most `maxTimerMs` (longer ones are deliberate
 //   deferrals), per requestAnimationFrame, per fetch and XMLHttpRequest;

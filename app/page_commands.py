@@ -1,6 +1,6 @@
-"""The `rendercrawl` command line (click): one group, one function per command.
+"""Commands about single pages: `crawl`, `profile`, `extract`, `doctor` and `demo`.
 
-Settings are read once here, at start-up, and passed down; nothing below reads the
+Settings are read once per command, here, and passed down; nothing below reads the
 environment on its own.
 """
 
@@ -13,61 +13,66 @@ from typing import Any
 
 import click
 
+from app.console import fail
 from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
-from scheduler.console import fail
+from scheduler.settings import SchedulerSettings
+from scheduler.sites import site_of_url
+from scheduler.urls import InvalidUrl
+from scheduler.worker import Crawled, PageBusy
+from storage.db import Engine, has_schema, make_engine, session_factory
+from storage.records import Outcome
 from storage.settings import StorageSettings
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="rendercrawl")
-def main() -> None:
-    """Render publisher pages in Chromium, extract content profiles, store them in SQL."""
-
-
-@main.command()
+@click.command()
 @click.argument("url")
 @click.option("--json", "as_json", is_flag=True, help="Print the profile as JSON.")
 def crawl(url: str, as_json: bool) -> None:
-    """Render URL, extract its profile, store it, and print it."""
-    from scheduler.pipeline import crawl_url
-    from storage.db import make_engine, session_factory
+    """Render URL, extract its profile, store it, and print it — the worker's crawl of one page
+    (site settings, robots.txt, canonical merge), done now."""
+    from app.crawl import CrawlResult, open_crawler
 
     storage = StorageSettings()
-    engine = make_engine(storage.database_url)
-    _require_schema(engine)
+    engine = _engine(storage)
 
-    async def run():
-        from render.browser import Renderer
-        async with Renderer(RenderSettings()) as renderer:
-            return await crawl_url(renderer, session_factory(engine), url, keep_snapshot=storage.keep_snapshots)
+    async def run() -> Crawled:
+        async with open_crawler(session_factory(engine), SchedulerSettings(), RenderSettings(), storage.keep_snapshots,
+                                name="crawl") as worker:
+            return await worker.crawl_now(url)
 
-    result = _run_browser(run())
-    if result.profile is None:
-        fail(f"{url}: {result.failure}")
-    _print_profile(result.profile.to_json_dict(), as_json)
-    if not result.ok:
-        fail(f"{url}: {result.attempt.outcome}")
+    try:
+        crawled = _run_browser(run())
+    except (InvalidUrl, PageBusy) as error:
+        fail(str(error))
+    attempt = crawled.attempt
+    profile = crawled.result.profile if isinstance(crawled.result, CrawlResult) else None
+    if profile is None:
+        fail(f"{url}: {attempt.outcome}: {attempt.error or attempt.http_status or ''}".rstrip(": "))
+    _print_profile(profile.to_json_dict(), as_json)
+    if attempt.outcome is not Outcome.OK:
+        fail(f"{url}: {attempt.outcome}")
 
 
-@main.command()
+@click.command()
 @click.argument("url")
 @click.option("--json", "as_json", is_flag=True, help="Print the profile as JSON.")
 def profile(url: str, as_json: bool) -> None:
     """Print the stored profile of URL."""
-    from storage.db import make_engine, session_factory
     from storage.repository import load_profile
 
-    engine = make_engine(StorageSettings().database_url)
-    _require_schema(engine)
+    engine = _engine(StorageSettings())
     with session_factory(engine)() as session:
-        found = load_profile(session, url)
+        try:
+            found = load_profile(session, site_of_url(session, url)[0])
+        except InvalidUrl as error:
+            fail(str(error))
     if found is None:
         fail(f"no stored profile for {url}")
     _print_profile(found.to_json_dict(), as_json)
 
 
-@main.command()
+@click.command()
 @click.option("--install", is_flag=True, help="Install Chromium if none is found.")
 def doctor(install: bool) -> None:
     """Say which Chromium will be used (and install one with --install)."""
@@ -80,16 +85,16 @@ def doctor(install: bool) -> None:
     click.echo(f"chromium: {path}")
 
 
-@main.command()
+@click.command()
 @click.option("--port", default=0, show_default="a free port", help="Port of the demo site on 127.0.0.1.")
 def demo(port: int) -> None:
     """Serve the bundled demo site on loopback, crawl it, store and summarise the profiles."""
-    from scheduler.demo import run_demo
+    from app.demo import run_demo
 
     run_demo(StorageSettings(), RenderSettings(), port)
 
 
-@main.command()
+@click.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--url", "original_url", help="The page's original URL (links, the title/domain rule).")
 @click.option("--static", is_flag=True, help="Parse the HTML without a browser (no layout, no scripts).")
@@ -100,16 +105,16 @@ def demo(port: int) -> None:
 def extract(paths: tuple[str, ...], original_url: str | None, static: bool, as_json: bool,
             out_dir: Path | None, explain: bool) -> None:
     """Extract profiles from saved HTML files (.html, .html.gz, directories) or one URL."""
-    from scheduler.extract_command import run_extract
+    from app.extract_command import run_extract
 
     run_extract(paths, original_url, static, as_json, out_dir, explain, RenderSettings())
 
 
-def _require_schema(engine: Any) -> None:
-    from sqlalchemy import inspect
-
-    if not inspect(engine).has_table("profiles"):
+def _engine(storage: StorageSettings) -> Engine:
+    engine = make_engine(storage.database_url)
+    if not has_schema(engine):
         fail("the database has no schema yet: run `rendercrawl db upgrade`")
+    return engine
 
 
 def _run_browser(coro: Any) -> Any:
@@ -132,21 +137,3 @@ def _print_profile(data: dict[str, Any], as_json: bool) -> None:
     body = data["body"]
     click.echo(f"{'body':>16}: {len(body.split())} words — {body[:160]}{'…' if len(body) > 160 else ''}")
     click.echo(f"{'sources':>16}: {', '.join(f'{k}={v}' for k, v in data['sources'].items())}")
-
-
-def _register_component_commands() -> None:
-    """The database commands: `db`, `sql`, `reextract`."""
-    from scheduler.db_commands import db_commands, reextract_command, sql_command
-
-    for command in (db_commands, sql_command, reextract_command):
-        main.add_command(command)
-
-
-_register_component_commands()
-from scheduler import admin  # noqa: E402 - the scheduler's commands: push, recrawl, status, sites, view, ingest, run, scheduler, worker
-
-for command in admin.COMMANDS:
-    main.add_command(command)
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,4 @@
-"""Settling on what the page still has pending (render/settle.js): short timers, their chains,
+"""Settling on what the page still has pending (render/readiness.js): short timers, their chains,
 animation frames and requests hold the page; long timers, intervals and loops do not.
 
 Pages are rendered from HTML (`render_html`), so nothing but the document loads. No timings are

@@ -34,7 +34,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, cast
+from enum import StrEnum
+from typing import Any, Protocol, cast
 
 from sqlalchemy import (
     ColumnElement,
@@ -53,10 +54,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, sessionmaker
 
-from scheduler.policy import HostRule, Reason
 from storage.models import CrawlHost, Page, QueueEntry, Site
 from storage.pages import dialect_insert
-from storage.records import QueueState
+from storage.records import QueueState, Reason
 from storage.types import UTCDateTime
 
 REAP_CHUNK = 1000
@@ -66,6 +66,16 @@ Q = QueueEntry.__table__
 P = Page.__table__
 S = Site.__table__
 H = CrawlHost.__table__
+
+
+class HostLimits(Protocol):
+    """The politeness of hosts without a `sites` row of their own (`scheduler.policy.HostRule`)."""
+
+    @property
+    def max_concurrent(self) -> int: ...
+
+    @property
+    def min_delay(self) -> timedelta: ...
 
 
 class LeaseLost(Exception):
@@ -80,7 +90,7 @@ class Lease:
     url: str
     host: str
     owner: str
-    reason: str
+    reason: Reason
     due_at: datetime
     """The due time the row had when claimed; a different one at completion means the page was
     asked for again while it was being crawled, so it goes back to the queue."""
@@ -106,11 +116,24 @@ def write_transaction(sessions: sessionmaker[Session]) -> Iterator[Session]:
 # ---------------------------------------------------------------- enqueue
 
 
+class EnqueueState(StrEnum):
+    """What asking for a crawl did to the page's queue row."""
+
+    NEW = "new"
+    TIGHTENED = "tightened"
+    """An earlier due time or a better priority."""
+    UNCHANGED = "unchanged"
+    REARMED = "rearmed"
+    """A done (or parked) row queued again."""
+    REQUEUED = "requeued"
+    """Asked again while leased: queued again once the crawl in flight ends."""
+    PARKED = "parked"
+    """Ignored: the page is parked and only an operator revives it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Enqueued:
-    state: str
-    """`new`, `tightened` (an earlier due time or better priority), `unchanged`, `rearmed`
-    (a done row queued again), `requeued` (asked again while leased) or `parked` (ignored)."""
+    state: EnqueueState
     due_at: datetime
 
 
@@ -128,25 +151,25 @@ def enqueue(session: Session, page_id: int, reason: Reason, due_at: datetime, no
                                            "enqueued_at": now, "updated_at": now})
     if inserted:
         _ensure_host_row(session, page_id)
-        return Enqueued("new", due_at)
+        return Enqueued(EnqueueState.NEW, due_at)
     row = session.execute(_for_update(session, select(Q).where(Q.c.page_id == page_id))).one()
     values: dict[str, object] = {"due_at": due_at, "priority": reason.priority, "reason": reason.value, "updated_at": now}
     if row.state == QueueState.PARKED and reason not in OPERATOR_REASONS:
-        return Enqueued("parked", row.due_at)
+        return Enqueued(EnqueueState.PARKED, row.due_at)
     if row.state in (QueueState.DONE, QueueState.PARKED):
         values |= {"state": QueueState.QUEUED.value, "attempts": 0, "last_error": None, "enqueued_at": now}
-        outcome = "rearmed"
+        outcome = EnqueueState.REARMED
     elif row.state == QueueState.LEASED:
         if reason not in AFTER_LEASE_REASONS:
-            return Enqueued("unchanged", row.due_at)
-        outcome = "requeued"
+            return Enqueued(EnqueueState.UNCHANGED, row.due_at)
+        outcome = EnqueueState.REQUEUED
     elif due_at < row.due_at or reason.priority < row.priority:
         due_at = values["due_at"] = min(due_at, row.due_at)
         if reason.priority > row.priority:
             values |= {"priority": row.priority, "reason": row.reason}
-        outcome = "tightened"
+        outcome = EnqueueState.TIGHTENED
     else:
-        return Enqueued("unchanged", row.due_at)
+        return Enqueued(EnqueueState.UNCHANGED, row.due_at)
     session.execute(update(Q).where(Q.c.id == row.id).values(**values))
     return Enqueued(outcome, due_at)
 
@@ -185,7 +208,7 @@ take the host's slot, lease the row. The gate is re-checked on a host row that c
 the statement began, so it always sees the newest `leased` and `next_start_at`."""
 
 
-def claim(session: Session, owner: str, now: datetime, lease: timedelta, host_rule: HostRule = HostRule()) -> Lease | None:
+def claim(session: Session, owner: str, now: datetime, lease: timedelta, host_rule: HostLimits) -> Lease | None:
     """Lease the most urgent due page whose host has a free slot, or return None.
 
     None means "nothing can start now" (nothing due, every due page's host is busy, or the
@@ -200,7 +223,7 @@ def claim(session: Session, owner: str, now: datetime, lease: timedelta, host_ru
         row = session.execute(_typed(CLAIM_POSTGRESQL, returns_due_at=True), params).first()
         if row is None:
             return None
-        return Lease(row.id, row.page_id, row.url, row.host, owner, row.reason, row.due_at, row.attempts, expires)
+        return Lease(row.id, row.page_id, row.url, row.host, owner, Reason(row.reason), row.due_at, row.attempts, expires)
     candidate = session.execute(_typed(CLAIMABLE, returns_due_at=True), params).first()
     if candidate is None:
         return None
@@ -209,8 +232,24 @@ def claim(session: Session, owner: str, now: datetime, lease: timedelta, host_ru
     session.execute(update(Q).where(Q.c.id == candidate.id).values(
         state=QueueState.LEASED.value, lease_owner=owner, lease_expires_at=expires, attempts=Q.c.attempts + 1,
         updated_at=now))
-    return Lease(candidate.id, candidate.page_id, candidate.url, candidate.host, owner, candidate.reason,
+    return Lease(candidate.id, candidate.page_id, candidate.url, candidate.host, owner, Reason(candidate.reason),
                  candidate.due_at, candidate.attempts + 1, expires)
+
+
+def claim_page(session: Session, page_id: int, owner: str, now: datetime, lease: timedelta) -> Lease | None:
+    """Lease one page's queued row now, whatever its due time and its host's politeness (an
+    operator asked for this page by name); None if the row is leased already or missing."""
+    row = session.execute(_for_update(session, select(Q.c.id, Q.c.state, Q.c.reason, Q.c.due_at, Q.c.attempts)
+                                      .where(Q.c.page_id == page_id))).one_or_none()
+    if row is None or row.state != QueueState.QUEUED:
+        return None
+    page = session.execute(select(P.c.url, P.c.host).where(P.c.id == page_id)).one()
+    expires = now + lease
+    session.execute(update(H).where(H.c.host == page.host).values(leased=H.c.leased + 1, last_started_at=now))
+    session.execute(update(Q).where(Q.c.id == row.id).values(
+        state=QueueState.LEASED.value, lease_owner=owner, lease_expires_at=expires, attempts=Q.c.attempts + 1,
+        updated_at=now))
+    return Lease(row.id, page_id, page.url, page.host, owner, Reason(row.reason), row.due_at, row.attempts + 1, expires)
 
 
 TIME_PARAMETERS = ("now", "expires", "due_at")
@@ -248,14 +287,20 @@ def renew(session: Session, lease: Lease, now: datetime, duration: timedelta) ->
                  lease.due_at, lease.attempts, expires)
 
 
-def complete(session: Session, lease: Lease, now: datetime) -> str:
+def complete(session: Session, lease: Lease, now: datetime) -> QueueState:
     """The crawl is recorded: the row is done — or queued again if the page was asked for
     while it was being crawled (a push or modified view during the render). Returns the state."""
     return _end_lease(session, lease, "completion", """
         state = CASE WHEN due_at = :due_at AND reason = :reason THEN 'done' ELSE 'queued' END,
         lease_owner = CASE WHEN due_at = :due_at AND reason = :reason THEN lease_owner END,
         lease_expires_at = NULL, last_error = NULL, updated_at = :now""",
-        due_at=lease.due_at, reason=lease.reason, now=now)
+        due_at=lease.due_at, reason=lease.reason.value, now=now)
+
+
+def queue_state(session: Session, page_id: int) -> QueueState | None:
+    """The state of the page's queue row; None if it was never queued."""
+    state = session.execute(select(Q.c.state).where(Q.c.page_id == page_id)).scalar()
+    return None if state is None else QueueState(state)
 
 
 def asked_again(session: Session, lease: Lease) -> bool:
@@ -327,7 +372,7 @@ HELD = "id = :queue_id AND state = 'leased' AND lease_owner = :owner"
 FREE_HOST_SLOT = "UPDATE crawl_hosts SET leased = leased - 1 WHERE host = :host AND leased > 0"
 
 
-def _end_lease(session: Session, lease: Lease, what: str, assignments: str, **params: object) -> str:
+def _end_lease(session: Session, lease: Lease, what: str, assignments: str, **params: object) -> QueueState:
     """Move a row still leased to us out of `leased` (`assignments` is the SET list) and give
     its host's slot back; returns the new state, or raises `LeaseLost` (and changes nothing)
     if the lease is no longer ours. One statement on PostgreSQL."""
@@ -342,7 +387,7 @@ def _end_lease(session: Session, lease: Lease, what: str, assignments: str, **pa
             session.execute(_typed(FREE_HOST_SLOT), params)
     if state is None:
         raise LeaseLost(f"{lease.url}: lease of {lease.owner} ended before {what}")
-    return state
+    return QueueState(state)
 
 
 def _is_postgresql(session: Session) -> bool:

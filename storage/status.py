@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from storage.models import Crawl, Page, QueueEntry
-from storage.records import QueueState
+from storage.records import Outcome, QueueState
 
 RATE_WINDOW = timedelta(minutes=10)
 """Crawls per minute are averaged over this span: long enough to smooth bursts."""
@@ -36,7 +36,7 @@ class Status:
     oldest_due_url: str | None
     oldest_due_at: datetime | None
     crawls_per_minute: float
-    outcomes_last_hour: dict[str, int]
+    outcomes_last_hour: dict[Outcome, int]
     workers_seen: list[str]
     parked_total: int
     parked: list[ParkedPage]

@@ -11,20 +11,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from datetime import timedelta
-from functools import partial
 
 import click
 
+from app.console import fail
+from app.crawl import open_crawler
 from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
-from scheduler.console import fail
-from scheduler.freshness import CheapRecrawls
 from scheduler.jobs import build_scheduler
-from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
-from scheduler.sites import follow_site_rows, merged_render_sites
-from scheduler.worker import Worker, WorkerStats, install_stop_signals, utc_now
+from scheduler.worker import WorkerStats, install_stop_signals
 from storage.db import make_engine, session_factory
 from storage.settings import StorageSettings
 
@@ -39,26 +35,11 @@ def _settings(concurrency: int | None) -> SchedulerSettings:
 
 
 async def _work(settings: SchedulerSettings, storage: StorageSettings, render: RenderSettings) -> WorkerStats:
-    from render.browser import Renderer
-    from scheduler.pipeline import crawl_url
-
     engine = make_engine(storage.database_url)
-    sessions = session_factory(engine)
-    from_environment = render.sites
-    render = render.model_copy(update={"sites": merged_render_sites(sessions, from_environment)})
     stop = asyncio.Event()
     install_stop_signals(stop)
-    robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes))
-    cheap = CheapRecrawls(sessions, f"Mozilla/5.0 (compatible; {render.bot_token})", utc_now) if settings.cheap_recrawls else None
-    async with Renderer(render) as renderer:
-        sites = asyncio.create_task(follow_site_rows(renderer, sessions, from_environment, render.sites,
-                                                     settings.site_reload_seconds, stop))
-        try:
-            crawl = partial(crawl_url, renderer, sessions, keep_snapshot=storage.keep_snapshots)
-            stats = await Worker(sessions, crawl, settings, robots=robots, cheap=cheap).run(stop)
-        finally:
-            stop.set()
-            await sites
+    async with open_crawler(session_factory(engine), settings, render, storage.keep_snapshots) as worker:
+        stats = await worker.run(stop)
     engine.dispose()
     return stats
 
@@ -107,6 +88,3 @@ def run(concurrency: int | None) -> None:
     finally:
         scheduler.shutdown(wait=False)
         engine.dispose()
-
-
-PROCESS_COMMANDS: list[click.Command] = [run, scheduler_command, worker]

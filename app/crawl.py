@@ -1,0 +1,103 @@
+"""The one orchestrator: render → extract → save, one value handed to each stage.
+
+Stages never call each other; this is the only place that knows all three. The worker calls
+`crawl_url` for every page it leases — and the `crawl` command and the demo crawl through the
+worker too (`Worker.crawl_now`), so every crawl takes the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import partial
+
+from extraction import extract
+from extraction.profile import ContentProfile
+from render.browser import Renderer
+from render.model import RenderedPage
+from render.outcome import FailureKind, RenderFailure
+from render.settings import RenderSettings
+from scheduler.freshness import CheapRecrawls
+from scheduler.robots import RobotsCache
+from scheduler.settings import SchedulerSettings
+from scheduler.worker import CrawlTarget, Worker
+from storage.db import Sessions
+from storage.records import CrawlAttempt, Outcome
+from storage.repository import save_crawl
+from storage.types import utc_now
+
+OUTCOME_OF_FAILURE: Mapping[FailureKind, Outcome] = {
+    FailureKind.DNS: Outcome.DNS_ERROR,
+    FailureKind.CONNECTION: Outcome.CONNECTION_ERROR,
+    FailureKind.TLS: Outcome.TLS_ERROR,
+    FailureKind.TIMEOUT: Outcome.TIMEOUT,
+    FailureKind.HTTP_ERROR: Outcome.HTTP_ERROR,
+    FailureKind.REDIRECT_LOOP: Outcome.REDIRECT_LOOP,
+    FailureKind.NON_HTML: Outcome.NON_HTML,
+    FailureKind.BROWSER_CRASH: Outcome.BROWSER_CRASH,
+    FailureKind.BLOCKED: Outcome.BLOCKED,
+    FailureKind.ERROR: Outcome.ERROR,
+}
+"""How each render failure is recorded: the one place a `FailureKind` becomes an `Outcome`."""
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlResult:
+    attempt: CrawlAttempt
+    page: RenderedPage | None
+    profile: ContentProfile | None
+    failure: RenderFailure | None
+
+    @property
+    def ok(self) -> bool:
+        return self.attempt.outcome is Outcome.OK
+
+
+async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget, keep_snapshot: bool = False) -> CrawlResult:
+    """Crawl one page with its site's settings and store the attempt (and the profile when there
+    is one) in one transaction. A failure is stored as a crawl row only: the last good profile
+    stays."""
+    url = target.url
+    started_at = datetime.now(UTC)
+    t0 = time.perf_counter()
+    rendered = await renderer.render(url, site=target.site.render)
+    render_ms = (time.perf_counter() - t0) * 1000
+    if isinstance(rendered, RenderFailure):
+        attempt = CrawlAttempt(
+            url=url, started_at=started_at, finished_at=datetime.now(UTC),
+            outcome=OUTCOME_OF_FAILURE[rendered.kind], http_status=rendered.status, final_url=rendered.final_url,
+            blocked_requests=0, render_ms=round(render_ms), extract_ms=None, error=rendered.message)
+        result = CrawlResult(attempt, None, None, rendered)
+    else:
+        t1 = time.perf_counter()
+        # Extraction is CPU work; off the event loop so other pages keep rendering meanwhile.
+        profile = await asyncio.to_thread(extract, rendered, now=started_at)
+        extract_ms = (time.perf_counter() - t1) * 1000
+        attempt = CrawlAttempt(
+            url=url, started_at=started_at, finished_at=datetime.now(UTC),
+            outcome=Outcome.SOFT_404 if profile.soft_404 else Outcome.OK, http_status=rendered.status,
+            final_url=rendered.final_url, blocked_requests=len(rendered.blocked),
+            render_ms=round(render_ms), extract_ms=round(extract_ms), error=None)
+        result = CrawlResult(attempt, rendered, profile, None)
+    with sessions.begin() as session:
+        save_crawl(session, result.attempt, result.profile, snapshot=result.page if keep_snapshot else None)
+    return result
+
+
+@contextlib.asynccontextmanager
+async def open_crawler(sessions: Sessions, settings: SchedulerSettings, render: RenderSettings,
+                       keep_snapshots: bool = False, name: str | None = None) -> AsyncIterator[Worker]:
+    """A worker with its browser, robots.txt cache and cheap probe: what `worker`, `run`,
+    `crawl` and the demo all crawl with."""
+    robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes))
+    user_agent = f"Mozilla/5.0 (compatible; {render.bot_token})"
+    cheap = CheapRecrawls(sessions, user_agent, utc_now) if settings.cheap_recrawls else None
+    async with Renderer(render) as renderer:
+        crawl = partial(crawl_url, renderer, sessions, keep_snapshot=keep_snapshots)
+        worker = Worker(sessions, crawl, settings, name=name, robots=robots, cheap=cheap, environment=render,
+                        on_stop=renderer.expect_shutdown)
+        yield worker

@@ -1,0 +1,35 @@
+"""Crawl history reads: what the crawl log says about one page's successful crawls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from storage.models import Crawl, Profile
+from storage.records import SUCCESS_OUTCOMES
+
+
+@dataclass(frozen=True, slots=True)
+class SuccessfulCrawls:
+    first_crawled_at: datetime
+    recent: tuple[tuple[datetime, str | None], ...]
+    """(finished at, content hash) of the latest successful crawls, oldest first; an `unchanged`
+    crawl has no hash (it found the content of the crawl before it)."""
+    published_at: datetime | None
+    """Of the current profile."""
+
+
+def successful_crawls(session: Session, page_id: int, recent: int) -> SuccessfulCrawls | None:
+    """The first and the `recent` + 1 latest successful crawls of a page; None if there are none."""
+    ok = (Crawl.page_id == page_id) & Crawl.outcome.in_([o.value for o in SUCCESS_OUTCOMES])
+    first = session.execute(select(func.min(Crawl.started_at)).where(ok)).scalar()
+    if first is None:
+        return None
+    rows = list(session.execute(select(Crawl.finished_at, Crawl.content_hash).where(ok)
+                                .order_by(Crawl.started_at.desc()).limit(recent + 1)).tuples())
+    rows.reverse()
+    published = session.execute(select(Profile.published_at).where(Profile.page_id == page_id)).scalar()
+    return SuccessfulCrawls(first_crawled_at=first, recent=tuple(rows), published_at=published)
