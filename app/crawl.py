@@ -59,7 +59,7 @@ class CrawlResult:
 
 async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget, keep_snapshot: bool = False) -> CrawlResult:
     """Crawl one page with its site's settings and store the attempt (and the profile when there
-    is one) in one transaction. A failure is stored as a crawl row only: the last good profile
+    is one) in one transaction, on the page the target names by id. A failure is stored as a crawl row only: the last good profile
     stays."""
     url = target.url
     started_at = datetime.now(UTC)
@@ -70,7 +70,8 @@ async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget,
         attempt = CrawlAttempt(
             url=url, started_at=started_at, finished_at=datetime.now(UTC),
             outcome=OUTCOME_OF_FAILURE[rendered.kind], http_status=rendered.status, final_url=rendered.final_url,
-            blocked_requests=0, render_ms=round(render_ms), extract_ms=None, error=rendered.message)
+            blocked_requests=0, render_ms=round(render_ms), extract_ms=None, error=rendered.message,
+            page_id=target.page_id)
         result = CrawlResult(attempt, None, None, rendered)
     else:
         t1 = time.perf_counter()
@@ -81,7 +82,7 @@ async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget,
             url=url, started_at=started_at, finished_at=datetime.now(UTC),
             outcome=Outcome.SOFT_404 if profile.soft_404 else Outcome.OK, http_status=rendered.status,
             final_url=rendered.final_url, blocked_requests=len(rendered.blocked),
-            render_ms=round(render_ms), extract_ms=round(extract_ms), error=None)
+            render_ms=round(render_ms), extract_ms=round(extract_ms), error=None, page_id=target.page_id)
         result = CrawlResult(attempt, rendered, profile, None)
     with sessions.begin() as session:
         save_crawl(session, result.attempt, result.profile, snapshot=result.page if keep_snapshot else None)

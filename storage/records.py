@@ -121,6 +121,9 @@ class CrawlAttempt:
     render_ms: float | None = None
     extract_ms: float | None = None
     error: str | None = None
+    page_id: int | None = None
+    """The page's id when the caller holds it (a worker's lease): saving then updates that
+    `pages` row by id instead of finding it by URL again."""
 
     def __post_init__(self) -> None:
         # Rejected input: an unknown outcome is a clear ValueError here, not a CHECK failure later.

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import case, delete, insert, select, update
+from sqlalchemy import Boolean, String, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from extraction.profile import ContentProfile
@@ -41,6 +41,7 @@ from storage.profile_rows import (
 )
 from storage.records import PROFILE_OUTCOMES, SUCCESS_OUTCOMES, CrawlAttempt, CrawlRecord, CrawlState, Outcome, SavedCrawl
 from storage.text import clean, clean_opt
+from storage.types import UTCDateTime
 
 PAGES = Page.__table__
 CRAWLS = Crawl.__table__
@@ -147,6 +148,11 @@ def _save_round(session: Session, batch: list[tuple[int, CrawlRecord]]) -> dict[
 
 def _upsert_pages(session: Session, records: list[CrawlRecord]) -> dict[str, int]:
     """Create or update each record's page with the attempt's result; url -> page id."""
+    known = [record for record in records if record.attempt.page_id is not None]
+    found = _update_known_pages(session, known) if known else {}
+    records = [record for record in records if record.attempt.page_id is None]
+    if not records:
+        return found
     rows = []
     for record in records:
         attempt, success = record.attempt, Outcome(record.attempt.outcome) in SUCCESS_OUTCOMES
@@ -168,7 +174,29 @@ def _upsert_pages(session: Session, records: list[CrawlRecord]) -> dict[str, int
         "canonical_url": case((stmt.excluded.canonical_url.is_(None), Page.canonical_url),
                               else_=stmt.excluded.canonical_url),
     })
-    return {url: page_id for page_id, url in bulk_insert(session, stmt, PAGES, rows, [Page.id, Page.url])}
+    return found | {url: page_id for page_id, url in bulk_insert(session, stmt, PAGES, rows, [Page.id, Page.url])}
+
+
+def _update_known_pages(session: Session, records: list[CrawlRecord]) -> dict[str, int]:
+    """`_upsert_pages` for records whose page id the caller holds: the same state changes, by id
+    (in id order, one lock order for every writer)."""
+    state = bindparam("b_state", type_=String())
+    statement = update(PAGES).where(PAGES.c.id == bindparam("b_id")).values(
+        last_crawled_at=bindparam("b_last", type_=UTCDateTime()),
+        # A parked page stays parked: parking and un-parking are the scheduler's decisions.
+        crawl_state=case(((state == CrawlState.FAILED.value) & (PAGES.c.crawl_state == CrawlState.PARKED.value),
+                          CrawlState.PARKED.value), else_=state),
+        error_count=case((bindparam("b_success", type_=Boolean()), 0), else_=PAGES.c.error_count + 1),
+        canonical_url=func.coalesce(bindparam("b_canonical", type_=String()), PAGES.c.canonical_url))
+    rows = []
+    for record in sorted(records, key=lambda r: r.attempt.page_id or 0):
+        attempt, success = record.attempt, record.attempt.outcome in SUCCESS_OUTCOMES
+        canonical = record.profile.canonical_url if record.profile is not None and attempt.outcome == Outcome.OK else None
+        rows.append({"b_id": attempt.page_id, "b_last": attempt.finished_at, "b_success": success,
+                     "b_state": (CrawlState.CRAWLED if success else CrawlState.FAILED).value,
+                     "b_canonical": clean_opt(canonical)})
+    session.execute(statement, rows)
+    return {record.attempt.url: record.attempt.page_id for record in records if record.attempt.page_id is not None}
 
 
 def _insert_crawls(session: Session, items: list[tuple[int, CrawlRecord, str | None]]) -> dict[int, int]:

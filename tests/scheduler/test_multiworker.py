@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,7 @@ from storage.models import Crawl, Page, QueueEntry
 from storage.pages import ensure_page
 from storage.queue import write_transaction
 from storage.records import Reason
+from storage.types import utc_now
 
 PAGES = 300
 HOSTS = 10
@@ -37,10 +38,6 @@ ENV = {
 URLS = [f"http://site{i % HOSTS}.test/story/{i}" for i in range(PAGES)]
 
 pytestmark = pytest.mark.timeout(180)
-
-
-def utc_now():
-    return datetime.now(UTC)
 
 
 def seed(sessions, reason, due):

@@ -239,3 +239,19 @@ def test_each_body_is_stored_once_and_every_version_finds_its_own(session: Sessi
         .order_by(ProfileVersion.id)).all()
     assert [body for _, body in found] == [first.body, first.body, rewritten.body, first.body]
     assert load_profile(session, first.url) == first
+
+
+def test_a_crawl_of_a_page_the_caller_holds_updates_that_row_by_id(session: Session) -> None:
+    from storage.models import Page
+    from storage.pages import ensure_page
+
+    url = "https://news.example/held"
+    page_id = ensure_page(session, url, T0)
+    ok = save_crawl(session, replace(attempt(url), page_id=page_id), full_profile(url))
+    assert ok.page_id == page_id and ok.profile_saved
+    failed = save_crawl(session, replace(attempt(url, outcome=Outcome.TIMEOUT), page_id=page_id), None)
+    assert failed.page_id == page_id
+    page = session.execute(select(Page.crawl_state, Page.error_count, Page.canonical_url).where(Page.id == page_id)).one()
+    assert (page.crawl_state, page.error_count) == (CrawlState.FAILED, 1)
+    assert page.canonical_url is not None  # kept from the good crawl
+    assert count(session, Page) == 1
