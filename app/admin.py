@@ -17,13 +17,13 @@ from typing import Any, TextIO
 import click
 from tqdm import tqdm
 
-from app.console import fail
+from app.console import fail, open_database
 from app.tables import format_table
 from scheduler import events
 from scheduler.settings import SchedulerSettings
 from scheduler.sites import CredentialError, credential_ref, credential_status, parse_duration
 from scheduler.urls import InvalidUrl, normalize_host
-from storage.db import Engine, Sessions, has_schema, make_engine, session_factory
+from storage.db import Engine, Sessions, session_factory
 from storage.pages import page_ids_matching
 from storage.queue import write_transaction
 from storage.settings import StorageSettings
@@ -41,10 +41,7 @@ JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON i
 
 
 def _engine() -> Engine:
-    engine = make_engine(StorageSettings().database_url)
-    if not has_schema(engine):
-        fail("the database has no schema yet: run `rendercrawl db upgrade`")
-    return engine
+    return open_database(StorageSettings().database_url)
 
 
 def _time(value: str | None) -> datetime | None:

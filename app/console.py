@@ -1,4 +1,4 @@
-"""What every command shares: failing with one clear line, reading saved HTML."""
+"""What every command shares: failing with one clear line, opening the database, reading saved HTML."""
 
 from __future__ import annotations
 
@@ -9,11 +9,21 @@ from typing import NoReturn
 
 import click
 
+from storage.db import Engine, has_schema, make_engine
+
 
 def fail(message: str) -> NoReturn:
     """One clear line on stderr and exit status 1: how every command reports bad input."""
     click.echo(f"rendercrawl: {message}", err=True)
     sys.exit(1)
+
+
+def open_database(database_url: str) -> Engine:
+    """The engine of a migrated database; a database without the schema is rejected input."""
+    engine = make_engine(database_url)
+    if not has_schema(engine):
+        fail("the database has no schema yet: run `rendercrawl db upgrade`")
+    return engine
 
 
 def read_html(path: Path) -> str:

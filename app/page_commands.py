@@ -13,14 +13,14 @@ from typing import Any
 
 import click
 
-from app.console import fail
+from app.console import fail, open_database
 from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
 from scheduler.settings import SchedulerSettings
 from scheduler.sites import site_of_url
 from scheduler.urls import InvalidUrl
 from scheduler.worker import Crawled, PageBusy
-from storage.db import Engine, has_schema, make_engine, session_factory
+from storage.db import session_factory
 from storage.records import Outcome
 from storage.settings import StorageSettings
 
@@ -34,7 +34,7 @@ def crawl(url: str, as_json: bool) -> None:
     from app.crawl import CrawlResult, open_crawler
 
     storage = StorageSettings()
-    engine = _engine(storage)
+    engine = open_database(storage.database_url)
 
     async def run() -> Crawled:
         async with open_crawler(session_factory(engine), SchedulerSettings(), RenderSettings(), storage.keep_snapshots,
@@ -61,7 +61,7 @@ def profile(url: str, as_json: bool) -> None:
     """Print the stored profile of URL."""
     from storage.repository import load_profile
 
-    engine = _engine(StorageSettings())
+    engine = open_database(StorageSettings().database_url)
     with session_factory(engine)() as session:
         try:
             found = load_profile(session, site_of_url(session, url)[0])
@@ -108,13 +108,6 @@ def extract(paths: tuple[str, ...], original_url: str | None, static: bool, as_j
     from app.extract_command import run_extract
 
     run_extract(paths, original_url, static, as_json, out_dir, explain, RenderSettings())
-
-
-def _engine(storage: StorageSettings) -> Engine:
-    engine = make_engine(storage.database_url)
-    if not has_schema(engine):
-        fail("the database has no schema yet: run `rendercrawl db upgrade`")
-    return engine
 
 
 def _run_browser(coro: Any) -> Any:

@@ -116,11 +116,17 @@ class CrawlSite:
     host: str
     render: RenderSite = field(default_factory=RenderSite)
     """What the browser uses: credentials, headers, hosts to block or allow, data-layer condition."""
-    auth: BasicAuth | None = None
     obey_robots: bool = True
     ignored_params: tuple[str, ...] = ()
     min_recrawl: timedelta | None = None
     max_recrawl: timedelta | None = None
+
+    @property
+    def auth(self) -> BasicAuth | None:
+        """The render's credentials, for requests made outside the browser (the cheap probe)."""
+        if self.render.username and self.render.password:
+            return BasicAuth(self.render.username, self.render.password.get_secret_value())
+        return None
 
     def recrawl_rule(self, default: RecrawlRule) -> RecrawlRule:
         """The default rule with this site's recrawl bounds, where its row sets them."""
@@ -138,8 +144,7 @@ def crawl_site(host: str, row: SiteRow | None, environment: RenderSettings | Non
     (the table above). Unusable row credentials are logged, never shown, and not used."""
     base = environment.site(host) if environment is not None else RenderSite()
     if row is None:
-        auth = BasicAuth(base.username, base.password.get_secret_value()) if base.username and base.password else None
-        return CrawlSite(host=host, render=base, auth=auth)
+        return CrawlSite(host=host, render=base)
     try:
         row_auth = resolve_basic_auth(row.basic_auth_ref, environ)
     except CredentialError as error:
@@ -151,9 +156,8 @@ def crawl_site(host: str, row: SiteRow | None, environment: RenderSettings | Non
         "headers": {**base.headers, **row.headers},
         "block_hosts": list(dict.fromkeys([*base.block_hosts, *row.extra_denylist])),
     })
-    auth = BasicAuth(username, password.get_secret_value()) if username and password else None
     return CrawlSite(
-        host=host, render=render, auth=auth, obey_robots=row.obey_robots, ignored_params=row.ignored_query_params,
+        host=host, render=render, obey_robots=row.obey_robots, ignored_params=row.ignored_query_params,
         min_recrawl=_seconds(row.min_recrawl_seconds), max_recrawl=_seconds(row.max_recrawl_seconds))
 
 

@@ -161,25 +161,25 @@ class Worker:
         as a push and leased to this worker (whatever its due time or host's politeness), then
         crawled and settled. Raises `InvalidUrl` for rejected input, `PageBusy` if another worker
         holds the page."""
-        lease = await asyncio.to_thread(self._claim_now, raw_url)
-        crawled = await self._crawl_under_lease(lease, asyncio.Event())
+        lease, site = await asyncio.to_thread(self._claim_now, raw_url)
+        crawled = await self._crawl_under_lease(lease, asyncio.Event(), site)
         if crawled is None:
             raise LeaseLost(f"{lease.url}: the lease ended before the crawl was settled (database unavailable?)")
         return crawled
 
-    def _claim_now(self, raw_url: str) -> Lease:
+    def _claim_now(self, raw_url: str) -> tuple[Lease, CrawlSite]:
         now = self.clock()
         with write_transaction(self.sessions) as session:
-            url, _ = site_of_url(session, raw_url)
+            url, site = site_of_url(session, raw_url, self.environment)
             page_id = find_or_create_page(session, url, now)
             queue.enqueue(session, page_id, Reason.PUSH, now, now)
             lease = queue.claim_page(session, page_id, f"{self.name}/now", now, self.settings.lease)
         if lease is None:
             raise PageBusy(f"{url} is being crawled by another worker right now; try again in a moment")
-        return lease
+        return lease, site
 
-    async def _crawl_under_lease(self, lease: Lease, stop: asyncio.Event) -> Crawled | None:
-        task = asyncio.create_task(self._crawl_and_settle(lease))
+    async def _crawl_under_lease(self, lease: Lease, stop: asyncio.Event, site: CrawlSite | None = None) -> Crawled | None:
+        task = asyncio.create_task(self._crawl_and_settle(lease, site))
         stopping = asyncio.create_task(stop.wait())
         loop = asyncio.get_running_loop()
         deadline: float | None = None
@@ -220,9 +220,11 @@ class Worker:
             log.exception("renewing the lease of %s failed; trying again at the next renewal", lease.url)
             return lease
 
-    async def _crawl_and_settle(self, lease: Lease) -> Crawled | None:
+    async def _crawl_and_settle(self, lease: Lease, site: CrawlSite | None) -> Crawled | None:
+        """`site` when the caller read it already (`crawl_now`); else it is read here, once."""
         try:
-            site = await asyncio.to_thread(self._site, lease.host)
+            if site is None:
+                site = await asyncio.to_thread(self._site, lease.host)
         except DatabaseError:
             # Nothing crawled yet; the page goes back to the queue (or its lease expires).
             log.exception("reading the site settings of %s failed; giving the page back", lease.url)

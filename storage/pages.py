@@ -67,12 +67,11 @@ class PageUrls:
     url: str
     canonical_url: str | None
     """As the last good crawl found it, not normalized."""
-    host: str
 
 
 def page_urls(session: Session, page_id: int) -> PageUrls:
-    row = session.execute(select(Page.url, Page.canonical_url, Page.host).where(Page.id == page_id)).one()
-    return PageUrls(row.url, row.canonical_url, row.host)
+    row = session.execute(select(Page.url, Page.canonical_url).where(Page.id == page_id)).one()
+    return PageUrls(row.url, row.canonical_url)
 
 
 @dataclass(frozen=True, slots=True)

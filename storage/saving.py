@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import Boolean, String, bindparam, case, delete, func, insert, select, update
+from sqlalchemy import Integer, String, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from extraction.profile import ContentProfile
@@ -147,56 +147,49 @@ def _save_round(session: Session, batch: list[tuple[int, CrawlRecord]]) -> dict[
 
 
 def _upsert_pages(session: Session, records: list[CrawlRecord]) -> dict[str, int]:
-    """Create or update each record's page with the attempt's result; url -> page id."""
-    known = [record for record in records if record.attempt.page_id is not None]
-    found = _update_known_pages(session, known) if known else {}
-    records = [record for record in records if record.attempt.page_id is None]
-    if not records:
+    """Create or update each record's page with the attempt's result; url -> page id. A record
+    whose attempt carries the page id (a worker's lease) updates that row by id, with the same
+    state changes, instead of finding it by URL again."""
+    known = sorted((r for r in records if r.attempt.page_id is not None), key=lambda r: r.attempt.page_id or 0)
+    if known:  # in id order: one lock order for every writer
+        by_id = update(PAGES).where(PAGES.c.id == bindparam("b_id")).values(**_page_changes(
+            bindparam("b_crawl_state", type_=String()), bindparam("b_error_count", type_=Integer()),
+            bindparam("b_canonical_url", type_=String()), bindparam("b_last_crawled_at", type_=UTCDateTime())))
+        session.execute(by_id, [{"b_id": r.attempt.page_id, **{f"b_{column}": value for column, value in _page_values(r).items()}}
+                                for r in known])
+    found = {r.attempt.url: r.attempt.page_id for r in known if r.attempt.page_id is not None}
+    rows = [{"url": r.attempt.url, "host": urlsplit(r.attempt.url).hostname or "", "first_seen_at": r.attempt.started_at,
+             **_page_values(r)} for r in records if r.attempt.page_id is None]
+    if not rows:
         return found
-    rows = []
-    for record in records:
-        attempt, success = record.attempt, Outcome(record.attempt.outcome) in SUCCESS_OUTCOMES
-        canonical = record.profile.canonical_url if record.profile is not None and attempt.outcome == Outcome.OK else None
-        rows.append({
-            "url": attempt.url, "host": urlsplit(attempt.url).hostname or "",
-            "first_seen_at": attempt.started_at, "last_crawled_at": attempt.finished_at,
-            "crawl_state": (CrawlState.CRAWLED if success else CrawlState.FAILED).value,
-            "error_count": 0 if success else 1, "canonical_url": clean_opt(canonical),
-        })
     stmt = dialect_insert(session, Page)
-    stmt = stmt.on_conflict_do_update(index_elements=["url"], set_={
-        "last_crawled_at": stmt.excluded.last_crawled_at,
-        # A parked page stays parked: parking and un-parking are the scheduler's decisions.
-        "crawl_state": case((
-            (stmt.excluded.crawl_state == CrawlState.FAILED.value) & (Page.crawl_state == CrawlState.PARKED.value),
-            CrawlState.PARKED.value), else_=stmt.excluded.crawl_state),
-        "error_count": case((stmt.excluded.error_count == 0, 0), else_=Page.error_count + 1),
-        "canonical_url": case((stmt.excluded.canonical_url.is_(None), Page.canonical_url),
-                              else_=stmt.excluded.canonical_url),
-    })
+    stmt = stmt.on_conflict_do_update(index_elements=["url"], set_=_page_changes(
+        stmt.excluded.crawl_state, stmt.excluded.error_count, stmt.excluded.canonical_url, stmt.excluded.last_crawled_at))
     return found | {url: page_id for page_id, url in bulk_insert(session, stmt, PAGES, rows, [Page.id, Page.url])}
 
 
-def _update_known_pages(session: Session, records: list[CrawlRecord]) -> dict[str, int]:
-    """`_upsert_pages` for records whose page id the caller holds: the same state changes, by id
-    (in id order, one lock order for every writer)."""
-    state = bindparam("b_state", type_=String())
-    statement = update(PAGES).where(PAGES.c.id == bindparam("b_id")).values(
-        last_crawled_at=bindparam("b_last", type_=UTCDateTime()),
+def _page_values(record: CrawlRecord) -> dict[str, object]:
+    """The `pages` columns as the attempt alone sets them: state, failures (0 resets, 1 counts
+    one more), canonical URL (only an `ok` crawl's) and crawl time; `_page_changes` combines
+    them with the row's current values."""
+    attempt = record.attempt
+    success = attempt.outcome in SUCCESS_OUTCOMES
+    canonical = record.profile.canonical_url if record.profile is not None and attempt.outcome == Outcome.OK else None
+    return {"crawl_state": (CrawlState.CRAWLED if success else CrawlState.FAILED).value, "error_count": 0 if success else 1,
+            "canonical_url": clean_opt(canonical), "last_crawled_at": attempt.finished_at}
+
+
+def _page_changes(state: Any, errors: Any, canonical: Any, last: Any) -> dict[str, Any]:
+    """The state changes of a crawled page, from the new values (`excluded` of an upsert, or
+    parameters of an update by id) and the row's current ones."""
+    return {
+        "last_crawled_at": last,
         # A parked page stays parked: parking and un-parking are the scheduler's decisions.
-        crawl_state=case(((state == CrawlState.FAILED.value) & (PAGES.c.crawl_state == CrawlState.PARKED.value),
-                          CrawlState.PARKED.value), else_=state),
-        error_count=case((bindparam("b_success", type_=Boolean()), 0), else_=PAGES.c.error_count + 1),
-        canonical_url=func.coalesce(bindparam("b_canonical", type_=String()), PAGES.c.canonical_url))
-    rows = []
-    for record in sorted(records, key=lambda r: r.attempt.page_id or 0):
-        attempt, success = record.attempt, record.attempt.outcome in SUCCESS_OUTCOMES
-        canonical = record.profile.canonical_url if record.profile is not None and attempt.outcome == Outcome.OK else None
-        rows.append({"b_id": attempt.page_id, "b_last": attempt.finished_at, "b_success": success,
-                     "b_state": (CrawlState.CRAWLED if success else CrawlState.FAILED).value,
-                     "b_canonical": clean_opt(canonical)})
-    session.execute(statement, rows)
-    return {record.attempt.url: record.attempt.page_id for record in records if record.attempt.page_id is not None}
+        "crawl_state": case(((state == CrawlState.FAILED.value) & (PAGES.c.crawl_state == CrawlState.PARKED.value),
+                             CrawlState.PARKED.value), else_=state),
+        "error_count": case((errors == 0, 0), else_=PAGES.c.error_count + 1),
+        "canonical_url": func.coalesce(canonical, PAGES.c.canonical_url),
+    }
 
 
 def _insert_crawls(session: Session, items: list[tuple[int, CrawlRecord, str | None]]) -> dict[int, int]:

@@ -7,7 +7,7 @@ with the environment's settings is `scheduler.sites`.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
@@ -62,10 +62,10 @@ def upsert_site(session: Session, host: str, values: Mapping[str, object]) -> No
 
 
 def _column_value(key: str, value: object) -> object:
-    if key in ("ignored_query_params", "extra_denylist") and not isinstance(value, str):
-        return "\n".join(str(item) for item in value)  # type: ignore[attr-defined]
-    if key == "headers":
-        return json.dumps(dict(value), ensure_ascii=False, sort_keys=True)  # type: ignore[call-overload]
+    if key == "headers" and isinstance(value, Mapping):
+        return json.dumps(dict(value), ensure_ascii=False, sort_keys=True)
+    if key in ("ignored_query_params", "extra_denylist") and isinstance(value, Iterable) and not isinstance(value, str):
+        return "\n".join(str(item) for item in value)
     return value
 
 
