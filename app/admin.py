@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TextIO
 
@@ -152,23 +153,23 @@ def view(url: str, at: str | None, modified_time: str | None, as_json: bool) -> 
 @click.argument("source", type=click.File("r", encoding="utf-8"))
 @JSON_OPTION
 def ingest(source: TextIO, as_json: bool) -> None:
-    """Record page views from JSON lines ({"url", "time", "modified_time"?}); FILE or - for stdin."""
+    """Record page views from JSON lines ({"url", "time", "modified_time"?}); FILE or - for stdin.
+
+    A bad line is rejected with its number and reason and the rest are stored; the exit status
+    is 1 when any line was rejected."""
     settings, sessions = SchedulerSettings(), session_factory(_engine())
     queued: Counter[str] = Counter()
     rejected: list[dict[str, Any]] = []
     total = 0
-    batch: list[tuple[int, dict[str, Any]]] = []
+    batch: list[tuple[int, ViewEvent]] = []
 
     def flush() -> None:
         with write_transaction(sessions) as session:
             for line_no, event in batch:
                 try:
-                    viewed_at = _time(event["time"])
-                    if viewed_at is None:
-                        raise click.BadParameter("time is null")
-                    effect = events.record_view(session, event["url"], viewed_at, _time(event.get("modified_time")),
-                                                utc_now(), settings.view_rule(), settings.retry_rule())
-                except (InvalidUrl, click.BadParameter) as error:
+                    effect = events.record_view(session, event.url, event.viewed_at, event.modified_time, utc_now(),
+                                                settings.view_rule(), settings.retry_rule())
+                except InvalidUrl as error:
                     rejected.append({"line": line_no, "error": str(error)})
                     continue
                 if effect.queued:
@@ -180,22 +181,47 @@ def ingest(source: TextIO, as_json: bool) -> None:
             continue
         total += 1
         try:
-            event = json.loads(line)
-            if not isinstance(event, dict) or "url" not in event or "time" not in event:
-                raise ValueError("needs url and time")
-        except ValueError as error:
+            batch.append((line_no, view_event(line)))
+        except (ValueError, click.BadParameter) as error:
             rejected.append({"line": line_no, "error": f"bad event: {error}"})
             continue
-        batch.append((line_no, event))
         if len(batch) >= INGEST_BATCH:
             flush()
     if batch:
         flush()
+    rejected.sort(key=lambda problem: problem["line"])
     summary = {"events": total, "recorded": total - len(rejected), "queued": dict(queued), "rejected": rejected}
     _emit(as_json, summary, ["events", "recorded", "queued", "rejected"],
           [[total, total - len(rejected), ", ".join(f"{k} {v}" for k, v in queued.items()) or "-", len(rejected)]])
     for problem in rejected[:20] if not as_json else []:
         click.echo(f"line {problem['line']}: {problem['error']}", err=True)
+    if rejected:
+        sys.exit(1)
+
+
+@dataclass(frozen=True, slots=True)
+class ViewEvent:
+    url: str
+    viewed_at: datetime
+    modified_time: datetime | None
+
+
+def view_event(line: str) -> ViewEvent:
+    """One JSON line of `ingest`, checked field by field; rejected input raises ValueError
+    (or click.BadParameter for a time) saying what is wrong."""
+    event = json.loads(line)
+    if not isinstance(event, dict) or "url" not in event or "time" not in event:
+        raise ValueError("needs url and time")
+    url, at, modified = event["url"], event["time"], event.get("modified_time")
+    if not isinstance(url, str):
+        raise ValueError(f"url must be a string, not {type(url).__name__}")
+    if not isinstance(at, str):
+        raise ValueError(f"time must be an ISO 8601 string, not {'null' if at is None else type(at).__name__}")
+    if modified is not None and not isinstance(modified, str):
+        raise ValueError(f"modified_time must be an ISO 8601 string or null, not {type(modified).__name__}")
+    viewed_at = _time(at)
+    assert viewed_at is not None  # a string parses or raises
+    return ViewEvent(url, viewed_at, _time(modified))
 
 
 @click.group()

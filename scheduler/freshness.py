@@ -14,14 +14,13 @@ render: someone said the content changed.
 from __future__ import annotations
 
 import logging
-import urllib.error
-import urllib.request
 from base64 import b64encode
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from render.model import RAW_HASH_MAX_BYTES, RenderedPage, raw_sha256
+from scheduler import http
 from scheduler.sites import BasicAuth
 from storage.db import Sessions
 from storage.queue import write_transaction
@@ -36,6 +35,7 @@ CHEAP_REASONS = frozenset({Reason.SCHEDULED, Reason.MANUAL})
 FULL_RENDER_EVERY = 4
 """After this many cheap "unchanged" answers in a row, render anyway (JS-loaded content)."""
 PROBE_TIMEOUT_S = 10
+"""The whole probe — connect, headers, body — or it counts as failed (and the page is rendered)."""
 MAX_PROBE_BYTES = RAW_HASH_MAX_BYTES
 """Bigger documents are hashed on their first 5 MB; no article is longer than that."""
 
@@ -84,12 +84,10 @@ def probe(url: str, previous: Validators | None, user_agent: str, auth: BasicAut
 
 
 def fetch_url(url: str, headers: Mapping[str, str]) -> tuple[int, Mapping[str, str], bytes]:
-    request = urllib.request.Request(url, headers=dict(headers))
-    try:
-        with urllib.request.urlopen(request, timeout=PROBE_TIMEOUT_S) as response:  # noqa: S310 - http(s) only
-            return response.status, dict(response.headers), response.read(MAX_PROBE_BYTES)
-    except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers or {}), b""
+    """The probe's GET: a whole-response deadline, and no redirects followed (a moved page is
+    rendered, and the site's credentials never reach another origin)."""
+    response = http.fetch(url, headers, max_bytes=MAX_PROBE_BYTES, deadline_s=PROBE_TIMEOUT_S)
+    return response.status, response.headers, response.body
 
 
 class CheapRecrawls:

@@ -8,8 +8,6 @@ since the site may be telling crawlers to stay away while it is in trouble.
 
 from __future__ import annotations
 
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -17,8 +15,10 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
+from scheduler import http
+
 FETCH_TIMEOUT_S = 10
-"""A robots.txt is a few kB; a server slower than this is treated as unreachable."""
+"""The whole fetch: a robots.txt is a few kB; a server slower than this is treated as unreachable."""
 MAX_ROBOTS_BYTES = 500 * 1024
 """RFC 9309 asks parsers to read at least 500 KiB; more is ignored."""
 UNREACHABLE_RETRY = timedelta(minutes=1)
@@ -35,12 +35,10 @@ class RobotsVerdict:
 
 
 def fetch_robots(url: str) -> tuple[int, str]:
-    request = urllib.request.Request(url, headers={"User-Agent": "rendercrawlbot"})
-    try:
-        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT_S) as response:  # noqa: S310 - http(s) only
-            return response.status, response.read(MAX_ROBOTS_BYTES).decode("utf-8", "replace")
-    except urllib.error.HTTPError as error:
-        return error.code, ""
+    """robots.txt within a whole-response deadline, redirects followed (RFC 9309 §2.3.1.2)."""
+    response = http.fetch(url, {"User-Agent": "rendercrawlbot"}, max_bytes=MAX_ROBOTS_BYTES,
+                          deadline_s=FETCH_TIMEOUT_S, follow_redirects=True)
+    return response.status, response.body.decode("utf-8", "replace") if 200 <= response.status < 300 else ""
 
 
 class RobotsCache:

@@ -26,6 +26,11 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 CRAWLABLE_SCHEMES = frozenset({"http", "https"})
 """The crawler renders web pages only; `mailto:`, `javascript:`, `ftp:` are rejected input."""
 
+MAX_URL_CHARS = 2048
+"""Longer URLs are rejected input: no page is named by one, and storage indexes URLs up to this
+length (`storage.models.URL_MAX_CHARS`). Checked before any parsing, so a 100,000-character URL
+costs nothing."""
+
 HASHBANG = "#!"
 """`#!/path` fragments identify content in AJAX-crawlable apps, so they are kept; every other
 fragment only scrolls the same document and is dropped."""
@@ -65,10 +70,14 @@ def normalize_url(url: str, ignore_params: Iterable[str] = ()) -> str:
     """The one identity of the page `url` names.
 
     `ignore_params` are the site's extra parameter patterns that do not change the page
-    (session ids, `ref`, ...); tracking parameters are always dropped. Raises `InvalidUrl` for
+    (session ids, `ref`, ...); tracking parameters are always dropped, and so is `user:password@`
+    (a URL's credentials would otherwise be stored in every row and printed; a site's credentials
+    are `sites add --basic-auth-env/--basic-auth-file`). Raises `InvalidUrl` for
     anything that is not an absolute http(s) URL with a host.
     """
     url = url.strip()
+    if len(url) > MAX_URL_CHARS:
+        raise InvalidUrl(f"URL of {len(url)} characters refused (limit {MAX_URL_CHARS}): {url[:80]}…")
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
     if scheme not in CRAWLABLE_SCHEMES:
@@ -109,8 +118,7 @@ def _netloc(scheme: str, parts: SplitResult) -> str:
         port = parts.port
     except ValueError as error:
         raise InvalidUrl(f"bad port in {parts.geturl()!r}") from error
-    userinfo = parts.netloc.rpartition("@")[0] if "@" in parts.netloc else ""
-    netloc = f"{userinfo}@{host}" if userinfo else host
+    netloc = host  # `user:password@` is dropped: credentials are never part of a page's identity
     if port is not None and port != DEFAULT_PORTS[scheme]:
         netloc = f"{netloc}:{port}"
     return netloc

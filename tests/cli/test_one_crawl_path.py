@@ -108,3 +108,15 @@ def test_sites_add_sets_headers_and_refuses_credentials_in_them(env: dict[str, s
     assert json.loads(added.output)["headers"] == {"X-Edition": "north"}
     refused = run(env, "sites", "add", "paper.test", "--header", "Authorization: Bearer s3cret")
     assert refused.exit_code == 1 and "s3cret" not in refused.output
+
+
+@pytest.mark.browser
+def test_a_password_in_the_url_reaches_no_row_and_no_output(env: dict[str, str], story_site: str) -> None:
+    with_password = story_site.replace("http://", "http://alice:planted-s3cret@") + "/story.html"
+    crawled = run(env, "crawl", with_password, "--json")
+    assert crawled.exit_code == 0, crawled.output
+    viewed = run(env, "view", with_password, "--json")
+    assert "planted-s3cret" not in crawled.output + viewed.output
+    stored = rows(env, "SELECT url FROM pages") + rows(env, "SELECT url, final_url, error FROM crawls") \
+        + rows(env, "SELECT profile_json FROM profile_versions")
+    assert stored and "planted-s3cret" not in repr(stored)

@@ -62,6 +62,22 @@ def test_ingest_rejects_a_null_time_as_a_bad_line(rc):
     assert summary["recorded"] == 0 and [r["line"] for r in summary["rejected"]] == [1]
 
 
+def test_ingest_rejects_mistyped_lines_with_their_reason_and_stores_the_rest(rc):
+    good = [{"url": "http://a.test/ok", "time": f"2024-05-01T08:0{i}:00Z"} for i in range(3)]
+    bad = [{"url": "http://a.test/n", "time": 1700000000}, {"url": 5, "time": "2024-05-01T08:00:00Z"},
+           {"url": None, "time": "2024-05-01T08:00:00Z"},
+           {"url": "http://a.test/m", "time": "2024-05-01T08:00:00Z", "modified_time": 3}]
+    text = "".join(json.dumps(x) + "\n" for x in [good[0], *bad, good[1], good[2]])
+    result = rc("ingest", "-", "--json", input=text)
+    assert result.exit_code == 1
+    summary = json.loads(result.stdout)
+    assert summary["recorded"] == 3 and summary["queued"] == {"new": 1}
+    assert [r["line"] for r in summary["rejected"]] == [2, 3, 4, 5]
+    reasons = [r["error"] for r in summary["rejected"]]
+    assert "time must be" in reasons[0] and "url must be" in reasons[1] and "url must be" in reasons[2]
+    assert "modified_time" in reasons[3]
+
+
 def test_site_credentials_are_referenced_never_echoed(rc, monkeypatch, tmp_path):
     monkeypatch.setenv("SITE_SECRET", "alice:hunter2")
     added = rc("sites", "add", "A.test", "--max-concurrent", "2", "--min-recrawl", "30m", "--basic-auth-env", "SITE_SECRET")

@@ -85,3 +85,14 @@ def test_non_web_urls_are_rejected_input(bad):
 
 def test_host_of_is_lowercase_without_port():
     assert host_of("https://News.Example.COM.:8443/x") == "news.example.com"
+
+
+def test_credentials_in_a_url_are_dropped_from_its_identity():
+    assert normalize_url("https://alice:s3cret@Example.com/a") == "https://example.com/a"
+    assert "s3cret" not in normalize_url("http://alice:s3cret@e.com:8080/a?x=1")
+
+
+def test_a_url_over_the_limit_is_refused_at_once_with_one_line():
+    with pytest.raises(InvalidUrl) as refused:
+        normalize_url("http://e.com/" + "a" * 100_000)
+    assert "100013 characters refused" in str(refused.value) and len(str(refused.value)) < 200

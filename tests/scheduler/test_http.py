@@ -1,0 +1,108 @@
+"""The plain HTTP client (probe, robots.txt): a whole-response deadline, and credentials that
+never cross origins. Served from loopback."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from scheduler import http
+from scheduler.freshness import fetch_url
+
+TRICKLE_GAP_S = 0.4
+DEADLINE_S = 1.0
+
+
+class _Handler(BaseHTTPRequestHandler):
+    seen: list[tuple[str, dict[str, str]]]
+    other_origin: str
+
+    def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        self.seen.append((self.path, dict(self.headers)))
+        if self.path == "/trickle-body":
+            self.send_response(200)
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            for _ in range(1000):
+                self.wfile.write(b"x")
+                self.wfile.flush()
+                time.sleep(TRICKLE_GAP_S)
+        elif self.path == "/trickle-headers":
+            self.wfile.write(b"HTTP/1.1 200 OK\r\n")
+            for i in range(1000):
+                self.wfile.write(f"X-Slow-{i}: 1\r\n".encode())
+                self.wfile.flush()
+                time.sleep(TRICKLE_GAP_S)
+        elif self.path.startswith("/away"):
+            self.send_response(302)
+            self.send_header("Location", f"{self.other_origin}/landed")
+            self.end_headers()
+        elif self.path == "/near":
+            self.send_response(302)
+            self.send_header("Location", "/landed")
+            self.end_headers()
+        else:
+            body = b"landed"
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def _serve(seen: list, other_origin: str = "") -> tuple[ThreadingHTTPServer, str]:
+    handler = type("Handler", (_Handler,), {"seen": seen, "other_origin": other_origin})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.fixture()
+def origins() -> Iterator[tuple[str, list, str, list]]:
+    """(first origin, its requests, second origin, its requests); the first redirects to the second."""
+    seen_b: list = []
+    server_b, origin_b = _serve(seen_b)
+    seen_a: list = []
+    server_a, origin_a = _serve(seen_a, origin_b)
+    yield origin_a, seen_a, origin_b, seen_b
+    for server in (server_a, server_b):
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("path", ["/trickle-body", "/trickle-headers"])
+def test_a_trickling_server_fails_the_fetch_at_the_deadline(origins, path: str) -> None:
+    origin, *_ = origins
+    started = time.monotonic()
+    with pytest.raises(TimeoutError):
+        http.fetch(origin + path, {}, max_bytes=10_000, deadline_s=DEADLINE_S)
+    assert time.monotonic() - started < DEADLINE_S + 2 * TRICKLE_GAP_S
+
+
+def test_credentials_never_follow_a_redirect(origins) -> None:
+    origin, _, _, seen_elsewhere = origins
+    response = http.fetch(origin + "/away", {"Authorization": "Basic c2VjcmV0", "User-Agent": "bot"},
+                          max_bytes=1000, deadline_s=5, follow_redirects=True)
+    assert response.status == 302 and seen_elsewhere == []
+
+
+def test_custom_headers_stay_with_their_origin(origins) -> None:
+    origin, seen_here, _, seen_elsewhere = origins
+    headers = {"User-Agent": "bot", "X-Edition": "north"}
+    assert http.fetch(origin + "/near", headers, max_bytes=1000, deadline_s=5, follow_redirects=True).body == b"landed"
+    assert seen_here[-1][1].get("X-Edition") == "north"
+    assert http.fetch(origin + "/away", headers, max_bytes=1000, deadline_s=5, follow_redirects=True).body == b"landed"
+    assert seen_elsewhere[-1][1].get("User-Agent") == "bot" and "X-Edition" not in seen_elsewhere[-1][1]
+
+
+def test_the_probe_follows_no_redirect(origins) -> None:
+    origin, _, _, seen_elsewhere = origins
+    status, _, _ = fetch_url(origin + "/away", {"User-Agent": "bot", "Authorization": "Basic c2VjcmV0"})
+    assert status == 302 and seen_elsewhere == []
