@@ -28,7 +28,7 @@ from render.readiness import wait_until_settled
 from render.requests import RequestTracker
 from render.settings import RenderSettings, SiteSettings
 from render.slowhosts import SlowHosts
-from render.snapshot import SNAPSHOT_JS, parse_reading, snapshot_options
+from render.snapshot import SNAPSHOT_JS, MalformedReading, parse_reading, snapshot_options
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,11 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
     if page.url.startswith(ERROR_PAGE_PREFIX):
         return RenderFailure(job.url, FailureKind.ERROR, "the page navigated to a URL that failed to load",
                              status=document.status, redirect_chain=document.redirect_chain)
-    reading = parse_reading(raw)
+    try:
+        reading = parse_reading(raw)
+    except MalformedReading as error:
+        return RenderFailure(job.url, FailureKind.ERROR, str(error), status=document.status,
+                             final_url=page.url, redirect_chain=document.redirect_chain)
     timings = Timings(
         navigation_ms=round((nav_done - started) * 1000, 1), settle_ms=round((settle_done - nav_done) * 1000, 1),
         snapshot_ms=round((done - settle_done) * 1000, 1), total_ms=round((done - started) * 1000, 1))

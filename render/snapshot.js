@@ -4,6 +4,12 @@
 // keyed by it. Rows are arrays, not objects, to keep the payload small. Ids are written in a
 // second pass, after all layout reads, so no write can invalidate style between two reads.
 (options) => {
+  // The builtins as they were before page scripts ran (render/guards.js), when available.
+  const P = window.__rendercrawlPristine || { stringify: JSON.stringify, parse: JSON.parse, isArray: Array.isArray,
+    keys: Object.keys, getOwnPropertyDescriptor: Object.getOwnPropertyDescriptor, defineProperty: Object.defineProperty };
+  const MAX_VALUE_DEPTH = 16; // data-layer values deeper than this are cut (a 3,000-deep value is an attack)
+  const MAX_VALUE_NODES = 20000; // objects, arrays and scalars copied per page, all values together
+  const MAX_VALUE_ITEMS = 1000; // items per array and keys per object
   const ID = "data-rc-id";
   const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE"]);
   const MIN_VISIBLE_AREA_PX = 2; // 1x1 "screen-reader only" boxes count as hidden
@@ -62,7 +68,31 @@
     images.push([parseInt(img.getAttribute(ID), 10), img.currentSrc || img.src || "", img.naturalWidth, img.naturalHeight,
       Math.round(r.width), Math.round(r.height), Math.round(r.left + sx), Math.round(r.top + sy), visible ? 1 : 0, img.alt || ""]);
   }
-  const safe = (value) => { try { return JSON.parse(JSON.stringify(value)); } catch (e) { return null; } };
+  // A plain copy of a page value: JSON types only, bounded in depth and size, with getters that
+  // throw read as null. Written out instead of JSON.parse(JSON.stringify(...)), which the page
+  // can override and which has no depth bound.
+  let nodes = 0;
+  const copy = (value, depth) => {
+    if (++nodes > MAX_VALUE_NODES) return null;
+    if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+    if (typeof value === "number") return Number.isFinite(value) ? value : null;
+    if (typeof value !== "object" || depth >= MAX_VALUE_DEPTH) return null;
+    if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString(); // as JSON has it
+    if (P.isArray(value)) {
+      const out = [];
+      for (let i = 0; i < value.length && i < MAX_VALUE_ITEMS; i++) out.push(copy(value[i], depth + 1));
+      return out;
+    }
+    const out = {};
+    const keys = P.keys(value);
+    for (let i = 0; i < keys.length && i < MAX_VALUE_ITEMS; i++) {
+      let item;
+      try { item = value[keys[i]]; } catch (e) { item = null; }
+      if (item !== undefined && typeof item !== "function") out[keys[i]] = copy(item, depth + 1);
+    }
+    return out;
+  };
+  const safe = (value) => { try { return copy(value, 0); } catch (e) { return null; } };
   const tp = window.tp;
   const commands = [];
   const state = {};
@@ -82,12 +112,23 @@
     if (window[name] !== undefined) globals[name] = safe(window[name]);
   }
   const doctype = document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : "";
-  return JSON.stringify({
-    html: doctype + root.outerHTML,
-    boxes, images,
-    viewport: [window.innerWidth, window.innerHeight],
-    document: [docW, docH],
-    composer: { commands, state },
-    globals,
-  });
+  // A page's toJSON on a builtin prototype would rewrite our rows; set aside while serializing.
+  const prototypes = [Object.prototype, Array.prototype, String.prototype, Number.prototype, Boolean.prototype];
+  const setAside = [];
+  for (const proto of prototypes) {
+    const own = P.getOwnPropertyDescriptor(proto, "toJSON");
+    if (own && own.configurable && delete proto.toJSON) setAside.push([proto, own]);
+  }
+  try {
+    return P.stringify({
+      html: doctype + root.outerHTML,
+      boxes, images,
+      viewport: [window.innerWidth, window.innerHeight],
+      document: [docW, docH],
+      composer: { commands, state },
+      globals,
+    });
+  } finally {
+    for (const [proto, own] of setAside) P.defineProperty(proto, "toJSON", own);
+  }
 }

@@ -8,6 +8,7 @@ The script returns one JSON string with rows as arrays: Playwright's object seri
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
@@ -46,8 +47,43 @@ def snapshot_options(globals_: list[str]) -> dict[str, Any]:
     return {"composerProperties": list(COMPOSER_PROPERTIES), "globals": list(globals_), "maxBoxes": MAX_BOXES}
 
 
-def parse_reading(text: str) -> PageReading:
-    raw = json.loads(text)
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+"""A `\\uD800`-`\\uDFFF` escape in the reading's JSON: a surrogate, maybe a lone one."""
+
+
+class MalformedReading(ValueError):
+    """The in-page reading did not come back in its shape: the page broke it (e.g. a builtin it
+    made non-configurable). A render failure, never a traceback."""
+
+
+def parse_reading(text: object) -> PageReading:
+    """The reading, with lone UTF-16 surrogates in any string repaired to U+FFFD (a page's text
+    with half a pair is still its text). Raises `MalformedReading`."""
+    if not isinstance(text, str):
+        raise MalformedReading(f"the in-page reading returned {type(text).__name__}, not a JSON string")
+    try:
+        raw = json.loads(text)
+        if SURROGATE_ESCAPE.search(text):  # JSON.stringify writes a lone surrogate as an escape
+            raw = json.loads(repair_surrogates(json.dumps(raw, ensure_ascii=False)))
+        return _parse(raw)
+    except (ValueError, KeyError, IndexError, TypeError, RecursionError) as error:
+        if isinstance(error, MalformedReading):
+            raise
+        raise MalformedReading(f"the in-page reading came back malformed ({type(error).__name__}: {str(error)[:100]})") from None
+
+
+def repair_surrogates(text: str) -> str:
+    """`text` with each lone surrogate replaced by U+FFFD (pairs are already whole characters)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
+def _parse(raw: Any) -> PageReading:
+    if not isinstance(raw, dict) or not isinstance(raw.get("html"), str):
+        raise MalformedReading("the in-page reading has no HTML")
     boxes = {
         row[0]: Box(x=row[1], y=row[2], width=row[3], height=row[4], visible=bool(row[5]), font_size=row[6],
                     font_weight=row[7], display=row[8], position=row[9], overlay=bool(row[10]), covered=bool(row[11]))

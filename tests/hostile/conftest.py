@@ -1,0 +1,85 @@
+"""The hostile-page corpus: pages that attack or break the crawler, served from loopback, each
+crawled through the worker's one crawl path (`Worker.crawl_now`) into a real SQLite file.
+
+Every test asserts the outcome, a wall-time bound, the `crawls` row, no leftover browser
+process, and that the next crawl in the same process succeeds."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import psutil
+import pytest
+
+from app.crawl import open_crawler
+from hostile_corpus import PAGES, HostileRun
+from render.settings import RenderSettings
+from scheduler.settings import SchedulerSettings
+from scheduler.worker import Crawled
+from storage.db import make_engine, session_factory, upgrade
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        page = PAGES.get(self.path.split("?")[0])
+        body = (page or "not found").encode("utf-8", "surrogatepass")
+        self.send_response(200 if page else 404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def hostile_site() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture()
+def crawl_hostile(tmp_path: Path, hostile_site: str, render_settings: RenderSettings):
+    """Crawl a hostile path, then a plain page, in one worker; report what happened."""
+
+    def crawl(path: str) -> HostileRun:
+        url = f"sqlite:///{tmp_path / 'hostile.db'}"
+        upgrade(url)
+        engine = make_engine(url)
+        sessions = session_factory(engine)
+        settings = render_settings.model_copy(update={"handle_signals": False})
+
+        async def scenario() -> tuple[Crawled, float, Crawled]:
+            loop = asyncio.get_running_loop()
+            async with open_crawler(sessions, SchedulerSettings(cheap_recrawls=False), settings) as worker:
+                started = loop.time()
+                crawled = await worker.crawl_now(hostile_site + path)
+                seconds = loop.time() - started
+                return crawled, seconds, await worker.crawl_now(hostile_site + "/plain.html")
+
+        before = set(_browser_pids())
+        crawled, seconds, next_page = asyncio.run(scenario())
+        from sqlalchemy import text
+
+        with engine.connect() as connection:
+            rows = [(r[0], r[1]) for r in connection.execute(text("SELECT url, outcome FROM crawls ORDER BY id"))]
+        engine.dispose()
+        leftovers = [pid for pid in _browser_pids() if pid not in before]
+        return HostileRun(crawled, seconds, next_page, rows, leftovers)
+
+    return crawl
+
+
+def _browser_pids() -> list[int]:
+    """Chromium processes that are children of this test process."""
+    me = psutil.Process()
+    return [p.pid for p in me.children(recursive=True) if "chrom" in (p.name() or "").lower()]
