@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
@@ -22,13 +23,18 @@ from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
 from render.settings import RenderSettings
 from scheduler.freshness import CheapRecrawls
+from scheduler.policy import confirms_suspect, suspect_change
 from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import CrawlTarget, Worker
 from storage.db import Sessions
-from storage.records import CrawlAttempt, Outcome
+from storage.history import outcome_streak
+from storage.pages import profile_shape
+from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome, ProfileShape
 from storage.repository import save_crawl
 from storage.types import utc_now
+
+log = logging.getLogger(__name__)
 
 OUTCOME_OF_FAILURE: Mapping[FailureKind, Outcome] = {
     FailureKind.DNS: Outcome.DNS_ERROR,
@@ -59,8 +65,8 @@ class CrawlResult:
 
 async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget, keep_snapshot: bool = False) -> CrawlResult:
     """Crawl one page with its site's settings and store the attempt (and the profile when there
-    is one) in one transaction, on the page the target names by id. A failure is stored as a crawl row only: the last good profile
-    stays."""
+    is one) in one transaction, on the page the target names by id. A failure, or a recrawl that
+    looks gutted (`suspect`), is stored as a crawl row only: the last good profile stays."""
     url = target.url
     started_at = datetime.now(UTC)
     t0 = time.perf_counter()
@@ -78,15 +84,30 @@ async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget,
         # Extraction is CPU work; off the event loop so other pages keep rendering meanwhile.
         profile = await asyncio.to_thread(extract, rendered, now=started_at)
         extract_ms = (time.perf_counter() - t1) * 1000
+        outcome, why = Outcome.SOFT_404 if profile.soft_404 else Outcome.OK, None
+        if outcome is Outcome.OK:
+            why = await asyncio.to_thread(_gutted, sessions, target.page_id, profile)
+            outcome = Outcome.SUSPECT if why else outcome
         attempt = CrawlAttempt(
-            url=url, started_at=started_at, finished_at=datetime.now(UTC),
-            outcome=Outcome.SOFT_404 if profile.soft_404 else Outcome.OK, http_status=rendered.status,
+            url=url, started_at=started_at, finished_at=datetime.now(UTC), outcome=outcome, http_status=rendered.status,
             final_url=rendered.final_url, blocked_requests=len(rendered.blocked),
-            render_ms=round(render_ms), extract_ms=round(extract_ms), error=None, page_id=target.page_id)
+            render_ms=round(render_ms), extract_ms=round(extract_ms), error=why, page_id=target.page_id)
         result = CrawlResult(attempt, rendered, profile, None)
+    stored = result.profile if result.attempt.outcome in PROFILE_OUTCOMES else None  # a suspect one stays out
     with sessions.begin() as session:
-        save_crawl(session, result.attempt, result.profile, snapshot=result.page if keep_snapshot else None)
+        save_crawl(session, result.attempt, stored, snapshot=result.page if keep_snapshot else None)
     return result
+
+
+def _gutted(sessions: Sessions, page_id: int, profile: ContentProfile) -> str | None:
+    """Why this good-looking profile should not replace the page's last good one yet
+    (`scheduler.policy.suspect_change`), unless it is the result that confirms a streak."""
+    with sessions() as session:
+        why = suspect_change(profile_shape(session, page_id), ProfileShape(profile.title, profile.word_count))
+        if why is None or confirms_suspect(outcome_streak(session, page_id, Outcome.SUSPECT)):
+            return None
+    log.info("page %d looks gutted (%s); keeping its last good profile", page_id, why)
+    return why
 
 
 @contextlib.asynccontextmanager

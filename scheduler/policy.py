@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from storage.records import SUCCESS_OUTCOMES, Outcome
+from storage.records import SUCCESS_OUTCOMES, Outcome, ProfileShape
 
 # --- New pages: the published rule is "3 views within approximately 6 hours". ---
 VIEW_THRESHOLD = 3
@@ -290,8 +290,9 @@ class FailureDecision:
 
 
 TRANSIENT_OUTCOMES = frozenset({Outcome.TIMEOUT, Outcome.DNS_ERROR, Outcome.CONNECTION_ERROR,
-                                Outcome.BROWSER_CRASH, Outcome.ERROR})
-"""The network or the browser failed; the same request may well work later."""
+                                Outcome.BROWSER_CRASH, Outcome.ERROR, Outcome.SUSPECT})
+"""The network or the browser failed, or the page came back gutted; the same request may well
+work later."""
 PERMANENT_OUTCOMES = frozenset({Outcome.TLS_ERROR, Outcome.REDIRECT_LOOP, Outcome.NON_HTML, Outcome.BLOCKED})
 """The site must change first; retried only when the page is viewed again."""
 
@@ -336,3 +337,35 @@ def retry_delay(attempt: int, rule: RetryRule = RetryRule(), random: Callable[[]
     base = min(rule.base_delay * (2**exponent), rule.max_delay) if exponent < 40 else rule.max_delay
     spread = 1.0 + rule.jitter_fraction * (2.0 * random() - 1.0)
     return base * spread
+
+
+# ---------------------------------------------------------------- gutted recrawls
+
+SUSPECT_MIN_PREVIOUS_WORDS = 50
+"""A profile shorter than this has too little text for a drop to mean anything."""
+SUSPECT_WORD_SHARE = 0.1
+"""A recrawl keeping less than this share of the last good profile's words is suspect: an
+error page served as 200, a template rendered without its content, a consent wall."""
+SUSPECT_UNTITLED_WORD_SHARE = 0.5
+"""A recrawl that lost the title the last good profile had and more than half its words is
+suspect too (an article page rendering a generic shell)."""
+SUSPECT_CONFIRMATIONS = 3
+"""The third suspect result in a row is taken as the page's real new content: some pages do
+shrink (an article cut to a stub, a live blog closed)."""
+
+
+def suspect_change(previous: ProfileShape | None, new: ProfileShape) -> str | None:
+    """Why a good-looking recrawl should not replace the last good profile yet, or None."""
+    if previous is None or previous.word_count < SUSPECT_MIN_PREVIOUS_WORDS:
+        return None
+    share = new.word_count / previous.word_count
+    if share < SUSPECT_WORD_SHARE:
+        return f"{new.word_count} words where the last good profile had {previous.word_count}"
+    if previous.title and not new.title and share < SUSPECT_UNTITLED_WORD_SHARE:
+        return f"no title and {new.word_count} words where the last good profile had a title and {previous.word_count}"
+    return None
+
+
+def confirms_suspect(suspects_in_a_row: int) -> bool:
+    """`suspects_in_a_row` counts the suspect crawls just before this one, which is suspect too."""
+    return suspects_in_a_row + 1 >= SUSPECT_CONFIRMATIONS

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from storage.models import Crawl, Profile
-from storage.records import SUCCESS_OUTCOMES
+from storage.records import SUCCESS_OUTCOMES, Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,3 +33,19 @@ def successful_crawls(session: Session, page_id: int, recent: int) -> Successful
     rows.reverse()
     published = session.execute(select(Profile.published_at).where(Profile.page_id == page_id)).scalar()
     return SuccessfulCrawls(first_crawled_at=first, recent=tuple(rows), published_at=published)
+
+
+OUTCOME_STREAK_LIMIT = 100
+"""Latest crawls looked at when counting an outcome's streak; no rule needs a longer one."""
+
+
+def outcome_streak(session: Session, page_id: int, outcome: Outcome) -> int:
+    """How many of the page's latest crawls, in a row, ended with `outcome`."""
+    latest = session.execute(select(Crawl.outcome).where(Crawl.page_id == page_id)
+                             .order_by(Crawl.started_at.desc(), Crawl.id.desc()).limit(OUTCOME_STREAK_LIMIT)).scalars()
+    streak = 0
+    for found in latest:
+        if found is not outcome:
+            break
+        streak += 1
+    return streak

@@ -15,8 +15,8 @@ from sqlalchemy import Table, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from storage.models import URL_MAX_CHARS, Base, Page, PageAlias
-from storage.records import CrawlState
+from storage.models import URL_MAX_CHARS, Base, Page, PageAlias, Profile
+from storage.records import CrawlState, ProfileShape
 
 DialectInsert = postgresql.Insert | sqlite.Insert
 """An `INSERT` with `on_conflict_do_nothing`/`on_conflict_do_update` and `excluded`."""
@@ -111,3 +111,9 @@ def page_ids_matching(session: Session, host: str | None = None, url_like: str |
     if crawled_before is not None:
         query = query.where((Page.last_crawled_at < crawled_before) | Page.last_crawled_at.is_(None))
     return list(session.execute(query).scalars())
+
+
+def profile_shape(session: Session, page_id: int) -> ProfileShape | None:
+    """Title and word count of the page's current profile; None if it has none."""
+    row = session.execute(select(Profile.title, Profile.word_count).where(Profile.page_id == page_id)).one_or_none()
+    return None if row is None else ProfileShape(row.title, row.word_count)

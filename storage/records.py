@@ -43,6 +43,9 @@ class Outcome(StrEnum):
     """200 OK, but the page says it does not exist."""
     UNCHANGED = "unchanged"
     """A cheap recrawl (conditional GET / raw-HTML hash) found nothing new; no render."""
+    SUSPECT = "suspect"
+    """Rendered, but the page lost nearly all its text (or its title and most of its text) since
+    the last good profile, which stays until the result repeats (`scheduler.policy.suspect_change`)."""
     ERROR = "error"
     """Anything else; `error` holds the message."""
 
@@ -101,6 +104,14 @@ CLAIM_PRIORITY = {
     Reason.MANUAL: 60,  # bulk `recrawl --site`, must not starve the above
 }
 """`crawl_queue.priority` per reason: the order in which due pages are claimed."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileShape:
+    """The little of a profile that says whether a recrawl gutted it."""
+
+    title: str | None
+    word_count: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -231,7 +231,7 @@ EXPECTED_TRANSIENCE = {
     Outcome.OK: None, Outcome.SOFT_404: None, Outcome.UNCHANGED: None,
     Outcome.TIMEOUT: Transience.TRANSIENT, Outcome.DNS_ERROR: Transience.TRANSIENT,
     Outcome.CONNECTION_ERROR: Transience.TRANSIENT, Outcome.BROWSER_CRASH: Transience.TRANSIENT,
-    Outcome.ERROR: Transience.TRANSIENT,
+    Outcome.ERROR: Transience.TRANSIENT, Outcome.SUSPECT: Transience.TRANSIENT,
     Outcome.TLS_ERROR: Transience.PERMANENT, Outcome.REDIRECT_LOOP: Transience.PERMANENT,
     Outcome.NON_HTML: Transience.PERMANENT, Outcome.BLOCKED: Transience.PERMANENT,
     Outcome.HTTP_ERROR: Transience.PERMANENT,  # with a 404; the statuses have their own test
