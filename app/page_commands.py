@@ -21,6 +21,7 @@ from scheduler.sites import site_of_url
 from scheduler.urls import InvalidUrl
 from scheduler.worker import Crawled, PageBusy
 from storage.db import session_factory
+from storage.queue import LeaseLost
 from storage.records import Outcome
 from storage.settings import StorageSettings
 
@@ -43,7 +44,7 @@ def crawl(url: str, as_json: bool) -> None:
 
     try:
         crawled = _run_browser(run())
-    except (InvalidUrl, PageBusy) as error:
+    except (InvalidUrl, PageBusy, LeaseLost) as error:
         fail(str(error))
     attempt = crawled.attempt
     profile = crawled.result.profile if isinstance(crawled.result, CrawlResult) else None

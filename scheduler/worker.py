@@ -97,7 +97,7 @@ def worker_name() -> str:
 @dataclass
 class WorkerStats:
     settled: dict[str, int] = field(default_factory=dict)
-    """Count per action (`SettleAction`, and `settle_failed`)."""
+    """Count per action (`SettleAction`; `save_failed` and `settle_failed` when the database was not there)."""
     released: int = 0
     lost: int = 0
 
@@ -230,7 +230,14 @@ class Worker:
             log.exception("reading the site settings of %s failed; giving the page back", lease.url)
             await asyncio.to_thread(self._release_quietly, lease)
             return None
-        attempt, result = await self._attempt(lease, site)
+        try:
+            attempt, result = await self._attempt(lease, site)
+        except DatabaseError:
+            # The crawl (or its record) could not be saved: nothing is settled, and the lease is
+            # left to expire, so the page is crawled again once the database is back.
+            log.exception("saving the crawl of %s failed; its lease will expire and return it to the queue", lease.url)
+            self.stats.count("save_failed")
+            return None
         try:
             settled = await asyncio.to_thread(self._settle, lease, attempt, site)
         except LeaseLost as lost:
@@ -262,6 +269,8 @@ class Worker:
             result = await self.crawl(CrawlTarget(lease.page_id, lease.url, site))
         except asyncio.CancelledError:
             raise
+        except DatabaseError:
+            raise  # not the page's fault: the caller leaves the lease to expire
         except Exception as error:  # recorded as an `error` crawl and retried with backoff
             log.exception("crawl of %s raised", lease.url)
             message = f"{type(error).__name__}: {error}"
@@ -315,7 +324,10 @@ class Worker:
     async def _reap_periodically(self, stop: asyncio.Event) -> None:
         """Workers reap too, so expired leases come back even with no scheduler running."""
         while not stop.is_set():
-            await asyncio.to_thread(self._reap)
+            try:
+                await asyncio.to_thread(self._reap)
+            except DatabaseError as error:
+                log.warning("reaping expired leases failed (%s); trying again in %s s", error, self.settings.reap_every_seconds)
             await _sleep_unless(stop, self.settings.reap_every_seconds)
 
     def _reap(self) -> None:

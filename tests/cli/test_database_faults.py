@@ -1,0 +1,42 @@
+"""A database that fails under a command is one clear line and exit 1, and leaves nothing
+half-written: the previous profile intact and the file sound."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from app.cli import main
+from demosite.server import DemoSite
+from render.settings import RenderSettings
+
+ARTICLE = "/articles/harbour-bridge.html"
+
+
+@pytest.mark.browser
+def test_a_read_only_sqlite_file_is_one_line_and_loses_nothing(tmp_path: Path, demo_site: DemoSite,
+                                                               render_settings: RenderSettings) -> None:
+    path = tmp_path / "rc.db"
+    env = {"RENDERCRAWL_DATABASE_URL": f"sqlite:///{path}", "RENDERCRAWL_RESOLVER_RULES": render_settings.resolver_rules}
+    runner = CliRunner()
+    assert runner.invoke(main, ["db", "upgrade"], env=env).exit_code == 0
+    assert runner.invoke(main, ["crawl", demo_site.url(ARTICLE), "--json"], env=env).exit_code == 0
+    before = _rows(path)
+
+    read_only = {**env, "RENDERCRAWL_DATABASE_URL": f"sqlite:///file:{path}?mode=ro&uri=true"}
+    result = runner.invoke(main, ["crawl", demo_site.url(ARTICLE)], env=read_only)
+    assert result.exit_code == 1, result.output
+    assert "database error:" in result.output and "readonly" in result.output
+    assert "Traceback" not in result.output and result.output.strip().count("\n") == 0
+    assert _rows(path) == before
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def _rows(path: Path) -> tuple[list, list]:
+    with sqlite3.connect(path) as connection:
+        return (connection.execute("SELECT page_id, title, word_count, version_id FROM profiles").fetchall(),
+                connection.execute("SELECT id, outcome FROM crawls").fetchall())
