@@ -20,9 +20,10 @@ from tqdm import tqdm
 
 from app.console import fail, open_database
 from app.tables import format_table
+from render.settings import RenderSettings
 from scheduler import events
 from scheduler.settings import SchedulerSettings
-from scheduler.sites import CredentialError, credential_ref, credential_status, parse_duration
+from scheduler.sites import CredentialError, credential_ref, credential_status, parse_duration, refuse_target
 from scheduler.urls import InvalidUrl, normalize_host
 from storage.db import Engine, Sessions, session_factory
 from storage.pages import page_ids_matching
@@ -71,7 +72,8 @@ def push(urls: tuple[str, ...], as_json: bool) -> None:
     for url in urls:
         try:
             with write_transaction(sessions) as session:
-                outcome = events.push(session, url, utc_now(), settings.push_rule(), note="rendercrawl push")
+                outcome = events.push(session, url, utc_now(), settings.push_rule(), note="rendercrawl push",
+                                      targets=RenderSettings().targets)
         except InvalidUrl as error:
             fail(str(error))
         d = outcome.decision
@@ -142,7 +144,7 @@ def view(url: str, at: str | None, modified_time: str | None, as_json: bool) -> 
     try:
         with write_transaction(sessions) as session:
             effect = events.record_view(session, url, _time(at) or utc_now(), _time(modified_time), utc_now(),
-                                        settings.view_rule(), settings.retry_rule())
+                                        settings.view_rule(), settings.retry_rule(), RenderSettings().targets)
     except InvalidUrl as error:
         fail(str(error))
     _emit(as_json, {"url": effect.url, "queued": effect.queued, "detail": effect.detail},
@@ -157,7 +159,7 @@ def ingest(source: TextIO, as_json: bool) -> None:
 
     A bad line is rejected with its number and reason and the rest are stored; the exit status
     is 1 when any line was rejected."""
-    settings, sessions = SchedulerSettings(), session_factory(_engine())
+    settings, sessions, targets = SchedulerSettings(), session_factory(_engine()), RenderSettings().targets
     queued: Counter[str] = Counter()
     rejected: list[dict[str, Any]] = []
     total = 0
@@ -168,7 +170,7 @@ def ingest(source: TextIO, as_json: bool) -> None:
             for line_no, event in batch:
                 try:
                     effect = events.record_view(session, event.url, event.viewed_at, event.modified_time, utc_now(),
-                                                settings.view_rule(), settings.retry_rule())
+                                                settings.view_rule(), settings.retry_rule(), targets)
                 except InvalidUrl as error:
                     rejected.append({"line": line_no, "error": str(error)})
                     continue
@@ -249,6 +251,7 @@ def sites_add(host: str, min_recrawl: str | None, max_recrawl: str | None, max_c
     """Create or update the settings of HOST (only the options given change)."""
     try:
         site = normalize_host(host)
+        refuse_target(f"http://[{site}]/" if ":" in site else f"http://{site}/", RenderSettings().targets)
         values: dict[str, object] = {
             "min_recrawl_seconds": int(parse_duration(min_recrawl).total_seconds()) if min_recrawl else None,
             "max_recrawl_seconds": int(parse_duration(max_recrawl).total_seconds()) if max_recrawl else None,

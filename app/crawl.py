@@ -24,7 +24,7 @@ from render.outcome import FailureKind, RenderFailure
 from render.settings import RenderSettings
 from scheduler.freshness import CheapRecrawls
 from scheduler.policy import confirms_suspect, suspect_change
-from scheduler.robots import RobotsCache
+from scheduler.robots import RobotsCache, fetch_robots
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import CrawlTarget, Worker
 from storage.db import Sessions
@@ -115,7 +115,8 @@ async def open_crawler(sessions: Sessions, settings: SchedulerSettings, render: 
                        keep_snapshots: bool = False, name: str | None = None) -> AsyncIterator[Worker]:
     """A worker with its browser, robots.txt cache and cheap probe: what `worker`, `run`,
     `crawl` and the demo all crawl with."""
-    robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes))
+    robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes),
+                         partial(fetch_robots, targets=render.targets))
     user_agent = f"Mozilla/5.0 (compatible; {render.bot_token})"
     cheap = CheapRecrawls(sessions, user_agent, utc_now) if settings.cheap_recrawls else None
     async with Renderer(render) as renderer:

@@ -36,6 +36,9 @@ DEMO_CONCURRENCY = 2
 ANALYTICS_HOSTS = ("www.google-analytics.com", "www.googletagmanager.com")
 """Third-party hosts the demo pages load; mapped to the logger so a leak would be seen."""
 
+DEMO_ALLOWED_TARGETS = ("127.0.0.1/32",)
+"""The demo site is served on loopback, which crawls refuse by default: the demo allows it."""
+
 DEMO_QUERY = "not_recommendable_or_expired"
 """The README query the demo runs: it has answers on the demo site (its front page and an
 article marked `recs:recommendable=false`)."""
@@ -48,7 +51,8 @@ def run_demo(storage: StorageSettings, render: RenderSettings, port: int) -> Non
     sessions = session_factory(engine)
     with _serve(port) as site, ConnectionLogger() as logger:
         rules = ", ".join(f"MAP {host} 127.0.0.1:{logger.port}" for host in ANALYTICS_HOSTS)
-        settings = render.model_copy(update={"resolver_rules": ", ".join(filter(None, [render.resolver_rules, rules]))})
+        settings = render.model_copy(update={"resolver_rules": ", ".join(filter(None, [render.resolver_rules, rules])),
+                                             "allow_targets": [*render.allow_targets, *DEMO_ALLOWED_TARGETS]})
         click.echo(f"demo site at {site.base_url}; crawling into {storage.database_url}")
         results = asyncio.run(crawl_site(settings, sessions, site.url("/")))
         leaked = len(logger.connections)

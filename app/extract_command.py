@@ -22,6 +22,7 @@ from extraction.output import output_name, profile_json
 from render.model import RenderedPage
 from render.outcome import RenderFailure
 from render.settings import RenderSettings
+from scheduler.sites import refuse_target
 from scheduler.urls import InvalidUrl, normalize_url
 
 HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
@@ -65,6 +66,11 @@ def run_extract(inputs: tuple[str, ...], original_url: str | None, static: bool,
 
 def _render_live(url: str, settings: RenderSettings) -> tuple[Path | None, RenderedPage]:
     from render.browser import Renderer
+
+    try:
+        refuse_target(normalize_url(url), settings.targets)
+    except InvalidUrl as error:
+        fail(str(error))
 
     async def go() -> RenderedPage | RenderFailure:
         async with Renderer(settings) as renderer:

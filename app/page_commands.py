@@ -65,7 +65,7 @@ def profile(url: str, as_json: bool) -> None:
     engine = open_database(StorageSettings().database_url)
     with session_factory(engine)() as session:
         try:
-            found = load_profile(session, site_of_url(session, url)[0])
+            found = load_profile(session, site_of_url(session, url, RenderSettings())[0])
         except InvalidUrl as error:
             fail(str(error))
     if found is None:

@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.async_api import async_playwright  # noqa: E402
 
-from bench.render_throughput import LOOPBACK_ONLY  # noqa: E402
 from demosite.server import DemoSite  # noqa: E402
+from loopback import LOOPBACK_ONLY  # noqa: E402
 from render.blocking import RequestPolicy, host_pattern  # noqa: E402
 from render.browser import Renderer  # noqa: E402
 from render.chromium import find_chromium, launch_args  # noqa: E402

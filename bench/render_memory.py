@@ -36,7 +36,7 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.render_site import RemoteSite, demo_site_process
-from bench.render_throughput import LOOPBACK_ONLY
+from loopback import LOOPBACK_ONLY
 from render.browser import Renderer
 from render.model import RenderedPage
 from render.proctree import tree_rss_mb

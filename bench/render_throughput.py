@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+from loopback import LOOPBACK_ONLY
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.async_api import async_playwright  # noqa: E402
@@ -39,7 +41,6 @@ PAGE_SETS = {
         "/articles/tidal-energy-pilot.html"),
     "pages without timers": ("/index.html", "/about.html", "/contact.html"),
 }
-LOOPBACK_ONLY = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 """Third-party hosts resolve nowhere: the benchmark never leaves the machine."""
 BIG_SIZES = (1_700, 2_500, 5_000)
 """Entries of render-fixtures/big.html: x3 elements each (5,100 / 7,500 / 15,000 elements)."""

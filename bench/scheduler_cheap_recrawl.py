@@ -27,6 +27,7 @@ from sqlalchemy import func, select
 
 from app.crawl import crawl_url
 from demosite.server import DemoSite, site_root
+from loopback import LOOPBACK_ONLY
 from render.browser import Renderer
 from render.settings import RenderSettings
 from scheduler.freshness import CheapRecrawls
@@ -41,7 +42,6 @@ from storage.records import Reason
 from storage.types import utc_now
 
 OUT = Path(__file__).resolve().parent / "out" / "scheduler_cheap_recrawl.json"
-LOOPBACK_ONLY = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 
 def demo_urls(site: DemoSite) -> list[str]:

@@ -32,6 +32,7 @@ from sqlalchemy import func, select
 
 from benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
 from demosite.server import DemoSite, site_root
+from loopback import LOOPBACK_ONLY
 from render.browser import Renderer
 from render.settings import RenderSettings
 from storage import queue
@@ -43,7 +44,6 @@ from storage.records import Reason
 
 OUT = Path(__file__).resolve().parent / "out" / "scheduler_throughput.json"
 BENCH_SCHEMA = "rc_sched_throughput"
-LOOPBACK_ONLY = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 START_DELAY = timedelta(seconds=10)
 """Pages become due this long after the workers start, so every Chromium is up when they do."""
 

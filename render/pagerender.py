@@ -10,6 +10,7 @@ network or a dying browser does comes back as a typed `RenderFailure`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass
@@ -94,6 +95,11 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
             return outcome
         document = outcome
         served = job.html is None  # a saved page was never served by its server: it has no validators
+        # The resolver is blocking I/O: off the event loop, like every other lookup.
+        refused = await asyncio.to_thread(_refused_hop, job, (*document.redirect_chain, page.url)) if served else None
+        if refused is not None:  # its content is never read, stored or shown
+            return RenderFailure(job.url, FailureKind.BLOCKED, refused, status=document.status,
+                                 redirect_chain=document.redirect_chain)
         body_hash = await _body_sha256(document.response, s) if served else None
         await _wait_for_load(page, job)
         nav_done = time.monotonic()
@@ -125,6 +131,17 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
         blocked=tuple(tracker.failures), timings=timings, settled=settled,
         still_loading=() if settled else tracker.still_loading(), auto_blocked_hosts=tuple(sorted(job.slow_hosts)),
         etag=headers.get("etag"), last_modified=headers.get("last-modified"), raw_sha256=body_hash)
+
+
+def _refused_hop(job: PageJob, urls: tuple[str, ...]) -> str | None:
+    """Why the navigation reached a target the policy refuses (`render.targets`), or None: a
+    redirect from a public page to an internal address is caught here, after the fact."""
+    targets = job.settings.targets
+    for url in urls:
+        why = targets.refusal(url)
+        if why is not None:
+            return f"the navigation reached a refused target {url[:100]}: {why}"
+    return None
 
 
 def _reason(job: PageJob, request: Request) -> str | None:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from render import __version__
+from render.targets import TargetPolicy
 
 DEFAULT_BOT_TOKEN = f"rendercrawlbot/{__version__}"
 """Appended to Chromium's own user agent so pages can tell the crawler apart
@@ -113,6 +114,14 @@ class RenderSettings(BaseSettings):
         return value
 
     sites: dict[str, SiteSettings] = Field(default_factory=dict)
+    allow_targets: list[str] = Field(default_factory=list,
+                                     description="Networks (CIDR) and host names that may be crawled although they are not "
+                                                 "public: loopback, private, link-local (render/targets.py).")
+
+    @property
+    def targets(self) -> TargetPolicy:
+        """What may be reached (`render.targets`): public addresses, and `allow_targets`."""
+        return TargetPolicy.of(self.allow_targets)
 
     def site(self, host: str) -> SiteSettings:
         """The settings of the most specific configured site for `host` (or empty ones)."""

@@ -10,6 +10,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
+from render.targets import TargetPolicy
 from scheduler.policy import (
     PushDecision,
     PushRule,
@@ -32,6 +33,9 @@ from storage.records import CrawlState, QueueState, Reason
 
 log = logging.getLogger(__name__)
 
+PUBLIC_ONLY = TargetPolicy()
+"""The default: only public addresses may be asked for."""
+
 
 @dataclass(frozen=True, slots=True)
 class ViewEffect:
@@ -49,16 +53,18 @@ class PushOutcome:
     decision: PushDecision
 
 
-def page_for(session: Session, raw_url: str, now: datetime) -> tuple[str, int]:
-    """Normalize `raw_url` (`scheduler.sites.site_of_url`); find or create its page."""
-    url, _ = site_of_url(session, raw_url)
+def page_for(session: Session, raw_url: str, now: datetime, targets: TargetPolicy) -> tuple[str, int]:
+    """Normalize and check `raw_url` (`scheduler.sites.site_of_url`); find or create its page."""
+    url, _ = site_of_url(session, raw_url, targets=targets)
     return url, find_or_create_page(session, url, now)
 
 
 def record_view(session: Session, raw_url: str, viewed_at: datetime, modified_time: datetime | None,
-                now: datetime, views: ViewRule = ViewRule(), retries: RetryRule = RetryRule()) -> ViewEffect:
-    """Store one page view and queue whatever crawl it earns."""
-    url, page_id = page_for(session, raw_url, viewed_at)
+                now: datetime, views: ViewRule = ViewRule(), retries: RetryRule = RetryRule(),
+                targets: TargetPolicy = PUBLIC_ONLY) -> ViewEffect:
+    """Store one page view and queue whatever crawl it earns; `targets` says which hosts may be
+    crawled at all (a view of an internal address is rejected input)."""
+    url, page_id = page_for(session, raw_url, viewed_at, targets)
     rows.add_view(session, page_id, viewed_at, modified_time)
     page = page_schedule(session, page_id)
     reason, due, detail = _view_decision(session, page_id, page, viewed_at, modified_time, now, views, retries)
@@ -93,12 +99,13 @@ def _view_decision(session: Session, page_id: int, page: PageSchedule, viewed_at
     return None, now, "nothing due"
 
 
-def push(session: Session, raw_url: str, now: datetime, rule: PushRule = PushRule(), note: str | None = None) -> PushOutcome:
+def push(session: Session, raw_url: str, now: datetime, rule: PushRule = PushRule(), note: str | None = None,
+         targets: TargetPolicy = PUBLIC_ONLY) -> PushOutcome:
     """A force push: honoured (queued at top priority) unless this URL hit its rate limit.
 
     A declined push is recorded and logged with the time the URL may next be pushed.
     """
-    url, page_id = page_for(session, raw_url, now)
+    url, page_id = page_for(session, raw_url, now, targets)
     honoured = rows.honoured_push_times(session, page_id, now - rule.window)
     decision = push_decision(honoured, now, rule)
     if decision.allowed:

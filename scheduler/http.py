@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
+from render.targets import TargetPolicy
+
 MAX_REDIRECTS = 5
 """RFC 9309 asks robots.txt fetchers to follow at least five redirects."""
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -36,11 +38,15 @@ class Response:
 
 
 def fetch(url: str, headers: Mapping[str, str], *, max_bytes: int, deadline_s: float,
-          follow_redirects: bool = False) -> Response:
-    """GET `url` (body cut at `max_bytes`); raises OSError — TimeoutError past the deadline."""
+          follow_redirects: bool = False, targets: TargetPolicy | None = None) -> Response:
+    """GET `url` (body cut at `max_bytes`); raises OSError — TimeoutError past the deadline, or
+    a refused target (`targets`, checked for the URL and every redirect) — when no answer came."""
     follow = follow_redirects and not any(name.lower() == "authorization" for name in headers)
     sent = dict(headers)
     for _ in range(MAX_REDIRECTS + 1):
+        why = targets.refusal(url) if targets is not None else None
+        if why is not None:
+            raise OSError(f"refused target {url[:100]}: {why}")
         response = _get(url, sent, max_bytes, deadline_s)
         location = response.headers.get("location")
         if not (follow and response.status in REDIRECT_STATUSES and location):

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
+from render.targets import TargetPolicy
 from scheduler import http
 
 FETCH_TIMEOUT_S = 10
@@ -34,10 +35,11 @@ class RobotsVerdict:
     reason: str
 
 
-def fetch_robots(url: str) -> tuple[int, str]:
-    """robots.txt within a whole-response deadline, redirects followed (RFC 9309 §2.3.1.2)."""
+def fetch_robots(url: str, targets: TargetPolicy | None = None) -> tuple[int, str]:
+    """robots.txt within a whole-response deadline, redirects followed (RFC 9309 §2.3.1.2) but
+    never to a target the policy refuses."""
     response = http.fetch(url, {"User-Agent": "rendercrawlbot"}, max_bytes=MAX_ROBOTS_BYTES,
-                          deadline_s=FETCH_TIMEOUT_S, follow_redirects=True)
+                          deadline_s=FETCH_TIMEOUT_S, follow_redirects=True, targets=targets)
     return response.status, response.body.decode("utf-8", "replace") if 200 <= response.status < 300 else ""
 
 

@@ -32,8 +32,9 @@ from pydantic import SecretStr
 
 from render.settings import RenderSettings
 from render.settings import SiteSettings as RenderSite
+from render.targets import TargetPolicy
 from scheduler.policy import RecrawlRule
-from scheduler.urls import host_of, normalize_url
+from scheduler.urls import InvalidUrl, host_of, normalize_url
 from storage.db import Session
 from storage.sites import SiteRow, load_site
 
@@ -161,13 +162,24 @@ def crawl_site(host: str, row: SiteRow | None, environment: RenderSettings | Non
         min_recrawl=_seconds(row.min_recrawl_seconds), max_recrawl=_seconds(row.max_recrawl_seconds))
 
 
-def site_of_url(session: Session, raw_url: str, environment: RenderSettings | None = None) -> tuple[str, CrawlSite]:
+def site_of_url(session: Session, raw_url: str, environment: RenderSettings | None = None,
+                targets: TargetPolicy | None = None) -> tuple[str, CrawlSite]:
     """The one identity of the page `raw_url` names, and its site: every entry point (crawl,
-    demo, view, ingest, push) goes through here. Raises `InvalidUrl` for rejected input."""
+    demo, view, ingest, push) goes through here. Raises `InvalidUrl` for rejected input,
+    including a target the policy refuses (`targets`, default the environment's, else only
+    public addresses: `render.targets`)."""
     url = normalize_url(raw_url)
+    refuse_target(url, targets or (environment.targets if environment is not None else TargetPolicy()))
     host = host_of(url)
     site = crawl_site(host, load_site(session, host), environment)
     return (normalize_url(raw_url, site.ignored_params) if site.ignored_params else url), site
+
+
+def refuse_target(url: str, targets: TargetPolicy) -> None:
+    """Raise `InvalidUrl` when `targets` refuses `url` (an internal address, a name resolving to one)."""
+    why = targets.refusal(url)
+    if why is not None:
+        raise InvalidUrl(f"refused target {url[:100]}: {why}")
 
 
 def _seconds(value: int | None) -> timedelta | None:

@@ -27,6 +27,7 @@ from typing import Protocol
 
 from render.model import RenderedPage
 from render.settings import RenderSettings
+from render.targets import TargetPolicy
 from scheduler.freshness import CheapRecrawls
 from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
@@ -116,6 +117,7 @@ class Worker:
         stop is asked for (the renderer's `expect_shutdown`: a browser closing now is no crash)."""
         self.sessions = sessions
         self.environment = environment
+        self.targets = environment.targets if environment is not None else TargetPolicy()
         self.on_stop = on_stop
         self.crawl = crawl
         self.settings = settings
@@ -257,6 +259,10 @@ class Worker:
         """Crawl the page and return the saved attempt (and the crawl's result) — unless
         robots.txt forbids it, or a cheap check finds a routine recrawl unchanged (then no render)."""
         started = self.clock()
+        refused = await asyncio.to_thread(self.targets.refusal, lease.url)  # again at crawl time: names resolve anew
+        if refused is not None:
+            message = f"refused target: {refused}"
+            return await asyncio.to_thread(self._save_failure, lease, started, Outcome.BLOCKED, message), None
         if self.robots is not None and site.obey_robots:
             verdict = await asyncio.to_thread(self.robots.verdict, lease.url, started)
             if not verdict.allowed:

@@ -3,12 +3,20 @@ that map third-party hosts to that stand-in so a test can prove a request never 
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Iterator
 
 import pytest
 
 from demosite.server import ConnectionLogger, DemoSite
 from render.settings import RenderSettings
+
+LOOPBACK = ["127.0.0.0/8", "::1"]
+os.environ["RENDERCRAWL_ALLOW_TARGETS"] = json.dumps(LOOPBACK)
+"""Every fixture site is served on loopback, which the crawler refuses by default
+(`render/targets.py`): the tests allow it explicitly, for themselves and the commands they run.
+The tests of the refusal itself set their own policy."""
 
 ANALYTICS_HOSTS = ("www.google-analytics.com", "www.googletagmanager.com", "stats.g.doubleclick.net")
 

@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
+from render.settings import RenderSettings
 from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
 from scheduler.settle import settle
@@ -158,3 +159,15 @@ def test_robots_disallowed_page_is_recorded_blocked_without_crawling(sessions, t
     with sessions() as session:
         outcomes = dict(session.execute(select(Crawl.url, Crawl.outcome)).all())
     assert outcomes == {"http://a.test/private/1": "blocked", "http://a.test/public/1": "ok"}
+
+
+def test_a_queued_internal_target_is_refused_at_crawl_time_without_a_request(sessions, tmp_path):
+    """Queued before the policy (or its name resolved elsewhere then): checked again when crawled."""
+    seed(sessions, ["http://169.254.169.254/latest/meta-data/", "http://a.test/public/1"])
+    crawl = RecordingFakeCrawl(sessions, tmp_path / "log")
+    worker = Worker(sessions, crawl, SchedulerSettings(**FAST), environment=RenderSettings(allow_targets=[]))
+    asyncio.run(run_until(worker, all_settled(sessions)))
+    assert [url for event, url, *_ in read_log(tmp_path / "log") if event == "end"] == ["http://a.test/public/1"]
+    with sessions() as session:
+        rows = dict(session.execute(select(Crawl.url, Crawl.error)).all())
+    assert "refused target" in rows["http://169.254.169.254/latest/meta-data/"]

@@ -1,0 +1,129 @@
+"""Which hosts a crawl may reach: public ones only, unless a setting allows more.
+
+A crawler fetches URLs that outsiders name (views, pushes, redirects, subresources), so an
+address inside the network it runs in — loopback, private, shared (CGNAT), link-local (the
+cloud metadata service), unique-local, multicast, unspecified or reserved, IPv4 or IPv6,
+IPv4-mapped IPv6 included — is refused by default. Hosts are checked as written and as they
+resolve: an IPv4 literal in any form a browser accepts (`2130706433`, `0x7f.1`, `0177.0.0.1`,
+`127.1`) is an address, and a name is refused when any address it resolves to is refused.
+
+`allow_targets` (`RENDERCRAWL_ALLOW_TARGETS`, a JSON list) names networks (`127.0.0.0/8`,
+`::1`) and host names that may be reached anyway; the demo and the tests allow loopback.
+
+A name that does not resolve is not refused here: the crawl fails on it with `dns_error`.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import socket
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Resolver = Callable[[str], list[Address]]
+
+IPV4_NUMBER_HOST = re.compile(r"^(0x[0-9a-f]*|[0-9]+)(\.(0x[0-9a-f]*|[0-9]+)){0,3}\.?$", re.IGNORECASE)
+"""A host a browser reads as an IPv4 address (WHATWG URL: every label a decimal, octal or hex
+number), however it is spelled."""
+ALLOWED_SCHEMES = ("http", "https")
+
+
+SHARED_NETWORK = ipaddress.ip_network("100.64.0.0/10")
+"""RFC 6598 shared address space (carrier-grade NAT): not public, though Python calls it not private."""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetPolicy:
+    networks: tuple[Network, ...] = ()
+    hosts: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, entries: Iterable[str]) -> TargetPolicy:
+        """Networks (`10.1.0.0/16`, `::1`) and host names (`intranet.example`) to allow."""
+        networks, hosts = [], set()
+        for entry in (e.strip() for e in entries):
+            if not entry:
+                continue
+            try:
+                networks.append(ipaddress.ip_network(entry, strict=False))
+            except ValueError:
+                hosts.add(entry.lower().rstrip("."))
+        return cls(tuple(networks), frozenset(hosts))
+
+    def refusal(self, url: str, resolve: Resolver | None = None) -> str | None:
+        """Why `url` may not be fetched, or None. `resolve` (default: the system resolver)
+        turns a host name into its addresses."""
+        parts = urlsplit(url)
+        if parts.scheme.lower() not in ALLOWED_SCHEMES:
+            return f"{parts.scheme or 'a relative'} URL: only http and https are fetched"
+        host = (parts.hostname or "").rstrip(".")
+        if not host:
+            return "URL has no host"
+        if host in self.hosts:
+            return None
+        literal = address_of(host)
+        addresses = [literal] if literal is not None else (resolve or resolve_host)(host)
+        for address in addresses:
+            if not self.reachable(address):
+                named = f"{host} resolves to " if literal is None else ""
+                return f"{named}{address}, {_kind(address)} address (allow it with allow_targets)"
+        return None
+
+    def reachable(self, address: Address) -> bool:
+        plain = _unmapped(address)
+        return is_public(plain) or any(plain in network or address in network for network in self.networks)
+
+
+def address_of(host: str) -> Address | None:
+    """The address a host names literally (any IPv4 spelling a browser accepts), or None."""
+    try:
+        return ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        pass
+    if IPV4_NUMBER_HOST.match(host):
+        try:
+            return ipaddress.IPv4Address(socket.inet_aton(host.rstrip(".")))
+        except OSError:
+            return None
+    return None
+
+
+def is_public(address: Address) -> bool:
+    """A globally reachable unicast address."""
+    address = _unmapped(address)
+    return address.is_global and not (address.is_multicast or address.is_reserved or address.is_unspecified)
+
+
+@lru_cache(maxsize=4096)
+def _resolved(host: str) -> tuple[Address, ...]:
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        return ()
+    return tuple(dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos))
+
+
+def resolve_host(host: str) -> list[Address]:
+    """The system resolver's addresses for `host` (none if it does not resolve)."""
+    return list(_resolved(host.lower()))
+
+
+def _unmapped(address: Address) -> Address:
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def _kind(address: Address) -> str:
+    plain = _unmapped(address)
+    if plain in SHARED_NETWORK:
+        return "a shared (carrier-grade NAT)"
+    for name in ("loopback", "link_local", "unspecified", "multicast", "private", "reserved"):
+        if getattr(plain, f"is_{name}"):
+            return "a " + name.replace("_", "-")
+    return "a non-public"
