@@ -73,7 +73,7 @@ def push(urls: tuple[str, ...], as_json: bool) -> None:
         try:
             with write_transaction(sessions) as session:
                 outcome = events.push(session, url, utc_now(), settings.push_rule(), note="rendercrawl push",
-                                      targets=RenderSettings().targets)
+                                      targets=RenderSettings().targets, registered_only=not settings.accept_unregistered_hosts)
         except InvalidUrl as error:
             fail(str(error))
         d = outcome.decision
@@ -144,7 +144,8 @@ def view(url: str, at: str | None, modified_time: str | None, as_json: bool) -> 
     try:
         with write_transaction(sessions) as session:
             effect = events.record_view(session, url, _time(at) or utc_now(), _time(modified_time), utc_now(),
-                                        settings.view_rule(), settings.retry_rule(), RenderSettings().targets)
+                                        settings.view_rule(), settings.retry_rule(), RenderSettings().targets,
+                                        not settings.accept_unregistered_hosts)
     except InvalidUrl as error:
         fail(str(error))
     _emit(as_json, {"url": effect.url, "queued": effect.queued, "detail": effect.detail},
@@ -170,7 +171,8 @@ def ingest(source: TextIO, as_json: bool) -> None:
             for line_no, event in batch:
                 try:
                     effect = events.record_view(session, event.url, event.viewed_at, event.modified_time, utc_now(),
-                                                settings.view_rule(), settings.retry_rule(), targets)
+                                                settings.view_rule(), settings.retry_rule(), targets,
+                                                not settings.accept_unregistered_hosts)
                 except InvalidUrl as error:
                     rejected.append({"line": line_no, "error": str(error)})
                     continue

@@ -24,6 +24,7 @@ from scheduler.policy import (
     scheduled_recrawl_wanted,
 )
 from scheduler.sites import site_of_url
+from scheduler.urls import InvalidUrl
 from storage import events as rows
 from storage import queue
 from storage.db import Session
@@ -53,18 +54,24 @@ class PushOutcome:
     decision: PushDecision
 
 
-def page_for(session: Session, raw_url: str, now: datetime, targets: TargetPolicy) -> tuple[str, int]:
-    """Normalize and check `raw_url` (`scheduler.sites.site_of_url`); find or create its page."""
-    url, _ = site_of_url(session, raw_url, targets=targets)
+def page_for(session: Session, raw_url: str, now: datetime, targets: TargetPolicy,
+             registered_only: bool = False) -> tuple[str, int]:
+    """Normalize and check `raw_url` (`scheduler.sites.site_of_url`); find or create its page.
+    `registered_only` refuses a host without a site row (`SchedulerSettings.accept_unregistered_hosts`)."""
+    url, site = site_of_url(session, raw_url, targets=targets)
+    if registered_only and not site.registered:
+        raise InvalidUrl(f"{site.host} is no registered site: add it with `rendercrawl sites add {site.host}` "
+                         "(or set RENDERCRAWL_ACCEPT_UNREGISTERED_HOSTS=true)")
     return url, find_or_create_page(session, url, now)
 
 
 def record_view(session: Session, raw_url: str, viewed_at: datetime, modified_time: datetime | None,
                 now: datetime, views: ViewRule = ViewRule(), retries: RetryRule = RetryRule(),
-                targets: TargetPolicy = PUBLIC_ONLY) -> ViewEffect:
+                targets: TargetPolicy = PUBLIC_ONLY, registered_only: bool = False) -> ViewEffect:
     """Store one page view and queue whatever crawl it earns; `targets` says which hosts may be
-    crawled at all (a view of an internal address is rejected input)."""
-    url, page_id = page_for(session, raw_url, viewed_at, targets)
+    crawled at all (a view of an internal address is rejected input), `registered_only` refuses
+    views of hosts without a site row."""
+    url, page_id = page_for(session, raw_url, viewed_at, targets, registered_only)
     rows.add_view(session, page_id, viewed_at, modified_time)
     page = page_schedule(session, page_id)
     reason, due, detail = _view_decision(session, page_id, page, viewed_at, modified_time, now, views, retries)
@@ -100,12 +107,12 @@ def _view_decision(session: Session, page_id: int, page: PageSchedule, viewed_at
 
 
 def push(session: Session, raw_url: str, now: datetime, rule: PushRule = PushRule(), note: str | None = None,
-         targets: TargetPolicy = PUBLIC_ONLY) -> PushOutcome:
+         targets: TargetPolicy = PUBLIC_ONLY, registered_only: bool = False) -> PushOutcome:
     """A force push: honoured (queued at top priority) unless this URL hit its rate limit.
 
     A declined push is recorded and logged with the time the URL may next be pushed.
     """
-    url, page_id = page_for(session, raw_url, now, targets)
+    url, page_id = page_for(session, raw_url, now, targets, registered_only)
     honoured = rows.honoured_push_times(session, page_id, now - rule.window)
     decision = push_decision(honoured, now, rule)
     if decision.allowed:

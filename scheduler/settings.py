@@ -57,6 +57,9 @@ class SchedulerSettings(BaseSettings):
     prune_crawls_older_than_days: float = Field(default=90, gt=0,
                                                 description="Crawl log and finished queue rows older than this are deleted.")
 
+    accept_unregistered_hosts: bool = Field(default=False,
+                                            description="Accept views and pushes of hosts that have no site row "
+                                                        "(`rendercrawl sites add`); refused by default.")
     cheap_recrawls: bool = Field(default=True,
                                  description="Probe routine recrawls with a conditional GET / raw-HTML hash before rendering.")
     robots_cache_minutes: float = Field(default=60, gt=0, description="A fetched robots.txt is trusted this long.")

@@ -115,6 +115,8 @@ class CrawlSite:
     passed down to robots, the cheap probe, the render, settling and alias merging."""
 
     host: str
+    registered: bool = False
+    """The host has a site row (`rendercrawl sites add`)."""
     render: RenderSite = field(default_factory=RenderSite)
     """What the browser uses: credentials, headers, hosts to block or allow, data-layer condition."""
     obey_robots: bool = True
@@ -158,7 +160,7 @@ def crawl_site(host: str, row: SiteRow | None, environment: RenderSettings | Non
         "block_hosts": list(dict.fromkeys([*base.block_hosts, *row.extra_denylist])),
     })
     return CrawlSite(
-        host=host, render=render, obey_robots=row.obey_robots, ignored_params=row.ignored_query_params,
+        host=host, registered=True, render=render, obey_robots=row.obey_robots, ignored_params=row.ignored_query_params,
         min_recrawl=_seconds(row.min_recrawl_seconds), max_recrawl=_seconds(row.max_recrawl_seconds))
 
 

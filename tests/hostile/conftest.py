@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -16,7 +17,7 @@ import psutil
 import pytest
 
 from app.crawl import open_crawler
-from hostile_corpus import PAGES, HostileRun
+from hostile_corpus import PAGES, TRICKLED, HostileRun
 from render.settings import RenderSettings
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Crawled
@@ -25,13 +26,34 @@ from storage.db import make_engine, session_factory, upgrade
 
 class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
-        page = PAGES.get(self.path.split("?")[0])
+        path = self.path.split("?")[0]
+        if path in TRICKLED:
+            self._trickle(PAGES[path].encode(), TRICKLED[path])
+            return
+        if path.startswith("/tiny/"):  # a subresource answered at once: an empty 204
+            self.send_response(204)
+            self.end_headers()
+            return
+        page = PAGES.get(path)
         body = (page or "not found").encode("utf-8", "surrogatepass")
         self.send_response(200 if page else 404)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def _trickle(self, body: bytes, gap_s: float) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        try:
+            for i in range(len(body)):
+                self.wfile.write(body[i:i + 1])
+                self.wfile.flush()
+                time.sleep(gap_s)
+        except OSError:  # the crawler gave up on us: as it should
+            pass
 
     def log_message(self, *args: object) -> None:
         pass

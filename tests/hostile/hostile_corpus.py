@@ -11,7 +11,9 @@ ARTICLE = ("<h1>A quiet harbour</h1>" + "<p>The harbour reopened after a long wi
 PAGES: dict[str, str] = {
     "/plain.html": f"<!doctype html><title>Plain</title><article>{ARTICLE}</article>",
 }
-"""Path -> HTML; each test module adds its pages (`hostile_page`)."""
+"""Path -> HTML; each test module adds its pages."""
+TRICKLED: dict[str, float] = {}
+"""Path -> seconds between two bytes: these pages are sent one byte at a time."""
 
 
 
