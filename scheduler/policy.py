@@ -369,3 +369,22 @@ def suspect_change(previous: ProfileShape | None, new: ProfileShape) -> str | No
 def confirms_suspect(suspects_in_a_row: int) -> bool:
     """`suspects_in_a_row` counts the suspect crawls just before this one, which is suspect too."""
     return suspects_in_a_row + 1 >= SUSPECT_CONFIRMATIONS
+
+
+# ---------------------------------------------------------------- pages that are gone
+
+GONE_STATUSES = frozenset({404, 410})
+"""The server says the page does not exist (any more)."""
+GONE_CONFIRMATIONS = 3
+"""Gone results in a row before a page with a good profile is marked gone: one 404 is often a
+deploy or a cache hiccup; three, each after a back-off, are the page's answer."""
+
+
+def is_gone(outcome: Outcome, http_status: int | None) -> bool:
+    return outcome is Outcome.SOFT_404 or (outcome is Outcome.HTTP_ERROR and http_status in GONE_STATUSES)
+
+
+def gone_confirmed(latest: Sequence[tuple[Outcome, int | None]]) -> bool:
+    """`latest` are the newest crawl results first: are the last `GONE_CONFIRMATIONS` all gone?"""
+    recent = list(latest)[:GONE_CONFIRMATIONS]
+    return len(recent) == GONE_CONFIRMATIONS and all(is_gone(outcome, status) for outcome, status in recent)

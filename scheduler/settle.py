@@ -16,11 +16,14 @@ from enum import StrEnum
 
 from scheduler.aliases import merge_canonical
 from scheduler.policy import (
+    GONE_CONFIRMATIONS,
     CrawlHistory,
     FailureAction,
     RecrawlRule,
     RetryRule,
     failure_decision,
+    gone_confirmed,
+    is_gone,
     next_recrawl,
     transience,
 )
@@ -55,6 +58,10 @@ class Settled:
 def settle(session: Session, lease: Lease, attempt: CrawlAttempt, site: CrawlSite, now: datetime,
            recrawl_rule: RecrawlRule, retry_rule: RetryRule, random: Callable[[], float]) -> Settled:
     """End `lease` after its saved crawl `attempt`; `site` is the settings the crawl used."""
+    if is_gone(attempt.outcome, attempt.http_status) and gone_confirmed(
+            history.latest_results(session, lease.page_id, GONE_CONFIRMATIONS)):
+        if pages.mark_profile_gone(session, lease.page_id, now):
+            log.info("%s answered gone %d times in a row: its profile is marked gone", lease.url, GONE_CONFIRMATIONS)
     kind = transience(attempt.outcome, attempt.http_status)
     if kind is None:
         due = None

@@ -49,3 +49,10 @@ def outcome_streak(session: Session, page_id: int, outcome: Outcome) -> int:
             break
         streak += 1
     return streak
+
+
+def latest_results(session: Session, page_id: int, n: int) -> list[tuple[Outcome, int | None]]:
+    """(outcome, HTTP status) of the page's latest `n` crawls, newest first."""
+    rows = session.execute(select(Crawl.outcome, Crawl.http_status).where(Crawl.page_id == page_id)
+                           .order_by(Crawl.started_at.desc(), Crawl.id.desc()).limit(n)).tuples()
+    return [(outcome, status) for outcome, status in rows]

@@ -205,6 +205,10 @@ class Profile(Base):
     recommending: Mapped[bool]
     expires_at: Mapped[datetime | None] = mapped_column(index=True)
     soft_404: Mapped[bool]
+    gone_at: Mapped[datetime | None]
+    """Set when the page answered gone (404, 410 or a soft 404) on several crawls in a row
+    (`scheduler.policy.gone_confirmed`): the last good content stays, but the page is not
+    recommendable any more. Cleared by the next good crawl."""
     word_count: Mapped[int]
     content_hash: Mapped[str] = mapped_column(String(HASH_CHARS))
     crawled_at: Mapped[datetime]

@@ -117,3 +117,11 @@ def profile_shape(session: Session, page_id: int) -> ProfileShape | None:
     """Title and word count of the page's current profile; None if it has none."""
     row = session.execute(select(Profile.title, Profile.word_count).where(Profile.page_id == page_id)).one_or_none()
     return None if row is None else ProfileShape(row.title, row.word_count)
+
+
+def mark_profile_gone(session: Session, page_id: int, at: datetime) -> bool:
+    """The page is gone: its current profile keeps its content but is not recommendable, from
+    `at`. False if it has no profile or was marked already."""
+    done = session.execute(update(Profile).where(Profile.page_id == page_id, Profile.gone_at.is_(None))
+                           .values(gone_at=at, recommendable=False))
+    return bool(getattr(done, "rowcount", 0))

@@ -235,8 +235,9 @@ def store_profiles(session: Session, items: Sequence[ProfileToStore]) -> dict[in
             result[item.page_id] = StoredProfile(saved=False, version_id=now.version_id, new_version=False)
         elif now is not None and now.content_hash == item.content_hash:
             result[item.page_id] = StoredProfile(saved=True, version_id=now.version_id, new_version=False)
-            refreshed.append({"page_id": item.page_id, "crawled_at": item.crawled_at,
-                              **provenance_columns(item.profile)})
+            # The same content again: a page marked gone is back (gone_at cleared, recommendable as extracted).
+            refreshed.append({"page_id": item.page_id, "crawled_at": item.crawled_at, "gone_at": None,
+                              "recommendable": item.profile.recommendable, **provenance_columns(item.profile)})
         else:
             changed.append(item)
     if refreshed:
