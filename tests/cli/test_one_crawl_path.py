@@ -92,13 +92,16 @@ def test_crawl_applies_the_sites_ignorable_parameters(env: dict[str, str], story
 
 
 @pytest.mark.browser
-def test_crawl_uses_the_sites_credentials(env: dict[str, str], demo_site: DemoSite) -> None:
+def test_crawl_uses_the_sites_credentials(env: dict[str, str], demo_site: DemoSite,
+                                          caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level("DEBUG")
     env = {**env, "RC_TEST_CLI_AUTH": f"{BASIC_AUTH_USER}:{BASIC_AUTH_PASSWORD}"}
     assert run(env, "sites", "add", "127.0.0.1", "--basic-auth-env", "RC_TEST_CLI_AUTH").exit_code == 0
     crawled = run(env, "crawl", demo_site.url("/protected"), "--json")
     assert crawled.exit_code == 0, crawled.output
-    assert BASIC_AUTH_PASSWORD not in crawled.output
+    assert BASIC_AUTH_PASSWORD not in crawled.output and BASIC_AUTH_PASSWORD not in caplog.text
     assert rows(env, "SELECT outcome, http_status FROM crawls") == [("ok", 200)]
+    assert BASIC_AUTH_PASSWORD not in repr(rows(env, "SELECT * FROM sites") + rows(env, "SELECT * FROM crawls"))
 
 
 def test_sites_add_sets_headers_and_refuses_credentials_in_them(env: dict[str, str]) -> None:
@@ -111,12 +114,14 @@ def test_sites_add_sets_headers_and_refuses_credentials_in_them(env: dict[str, s
 
 
 @pytest.mark.browser
-def test_a_password_in_the_url_reaches_no_row_and_no_output(env: dict[str, str], story_site: str) -> None:
+def test_a_password_in_the_url_reaches_no_row_and_no_output(env: dict[str, str], story_site: str,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level("DEBUG")
     with_password = story_site.replace("http://", "http://alice:planted-s3cret@") + "/story.html"
     crawled = run(env, "crawl", with_password, "--json")
     assert crawled.exit_code == 0, crawled.output
     viewed = run(env, "view", with_password, "--json")
-    assert "planted-s3cret" not in crawled.output + viewed.output
+    assert "planted-s3cret" not in crawled.output + viewed.output + caplog.text
     stored = rows(env, "SELECT url FROM pages") + rows(env, "SELECT url, final_url, error FROM crawls") \
         + rows(env, "SELECT profile_json FROM profile_versions")
     assert stored and "planted-s3cret" not in repr(stored)

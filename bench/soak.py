@@ -1,0 +1,174 @@
+"""Soak: many mixed hostile and normal pages through one `rendercrawl worker` process.
+
+Prints, over time, the RSS of the worker (Python), the Playwright driver (node) and the
+Chromium tree, and the worker's open file descriptors; at the end pages/s, the outcomes, and
+the processes left behind after SIGTERM. Prints numbers; asserts nothing.
+
+    .venv/bin/python bench/soak.py [--pages 5000] [--sample-s 10]
+
+The demo site's pages are the normal ones; the hostile ones (served by this script on
+loopback) override JSON, nest their data layer 3,000 deep, flood the console, carry lone
+surrogates, start thousands of fetches and load thousands of images: one page in four.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import psutil
+from sqlalchemy import func, select
+
+from demosite.server import DemoSite, site_root
+from loopback import LOOPBACK_ONLY
+from storage import queue
+from storage.db import make_engine, session_factory, upgrade
+from storage.models import Crawl, QueueEntry
+from storage.pages import ensure_page
+from storage.queue import write_transaction
+from storage.records import Reason
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTICLE = "<h1>Soak</h1>" + "<p>The harbour reopened after a long winter of repairs and the boats came back.</p>" * 8
+HOSTILE = {
+    "/json.html": "<script>JSON.stringify = () => '{}'; Array.prototype.toJSON = function () { return 1; };</script>",
+    "/deep.html": "<script>let v = {}, c = v; for (let i = 0; i < 3000; i++) { c.a = {}; c = c.a; } window.pdl = v;</script>",
+    "/loud.html": "<script>const s = 'x'.repeat(1000000); for (let i = 0; i < 200; i++) console.log(s + i);</script>",
+    "/halves.html": "<p id=o>x</p><script>document.getElementById('o').textContent = 'half \\ud800 a pair';</script>",
+    "/fetches.html": "<script>for (let i = 0; i < 5000; i++) fetch('/tiny/' + i).catch(() => {});</script>",
+    "/images.html": "".join(f"<img src='/tiny/{i}.png' width=4 height=4>" for i in range(10_000)),
+}
+HOSTILE_SHARE = 4
+"""One page in this many is hostile."""
+
+
+class _Hostile(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        path = self.path.split("?")[0]
+        if path.startswith("/tiny/"):
+            self.send_response(204)
+            self.end_headers()
+            return
+        body = f"<!doctype html><title>Hostile</title><article>{ARTICLE}{HOSTILE.get(path, '')}</article>".encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def urls(demo: DemoSite, hostile_base: str, count: int) -> list[str]:
+    normal = ["/", "/about.html", "/contact.html"] + sorted(
+        f"/articles/{n.name}" for n in (site_root() / "articles").iterdir() if n.name.endswith(".html"))
+    hostile = sorted(HOSTILE)
+    out = []
+    for i in range(count):
+        if i % HOSTILE_SHARE == HOSTILE_SHARE - 1:
+            out.append(f"{hostile_base}{hostile[(i // HOSTILE_SHARE) % len(hostile)]}?copy={i}")
+        else:
+            out.append(demo.url(f"{normal[i % len(normal)]}?copy={i}"))
+    return out
+
+
+def tree(process: psutil.Process) -> dict[str, float]:
+    """RSS in MB of the worker, its driver (node) and its Chromium processes; the worker's fds."""
+    rss = Counter[str]()
+    try:
+        rss["python"] = process.memory_info().rss / 2**20
+        fds = process.num_fds()
+        for child in process.children(recursive=True):
+            try:
+                name = child.name().lower()
+                kind = "driver" if "node" in name else "chromium" if "chrom" in name else "other"
+                rss[kind] += child.memory_info().rss / 2**20
+            except psutil.NoSuchProcess:
+                continue
+    except psutil.NoSuchProcess:
+        return {}
+    return {**rss, "fds": fds}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pages", type=int, default=5000)
+    parser.add_argument("--sample-s", type=float, default=10.0)
+    parser.add_argument("--concurrency", type=int, default=2)
+    args = parser.parse_args()
+
+    hostile = ThreadingHTTPServer(("127.0.0.1", 0), _Hostile)
+    hostile.daemon_threads = True
+    threading.Thread(target=hostile.serve_forever, daemon=True).start()
+    workdir = Path(tempfile.mkdtemp(prefix="rc-soak-"))
+    db_url = f"sqlite:///{workdir / 'soak.db'}"
+    upgrade(db_url)
+    engine = make_engine(db_url)
+    sessions = session_factory(engine)
+    with DemoSite(0) as demo:
+        page_urls = urls(demo, f"http://127.0.0.1:{hostile.server_address[1]}", args.pages)
+        now = datetime.now(UTC)
+        with write_transaction(sessions) as session:
+            for url in page_urls:
+                queue.enqueue(session, ensure_page(session, url, now), Reason.NEW, now, now)
+        env = {**os.environ, "RENDERCRAWL_DATABASE_URL": db_url, "RENDERCRAWL_RESOLVER_RULES": LOOPBACK_ONLY,
+               "RENDERCRAWL_HOST_MAX_CONCURRENT": str(args.concurrency * 2), "RENDERCRAWL_HOST_MIN_DELAY_MS": "0",
+               "RENDERCRAWL_IDLE_POLL_SECONDS": "0.1", "RENDERCRAWL_RETRY_BASE_DELAY_SECONDS": "86400",
+               "RENDERCRAWL_CONCURRENCY": str(args.concurrency)}
+        command = [str(ROOT / ".venv" / "bin" / "rendercrawl"), "worker", "--concurrency", str(args.concurrency)]
+        worker = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=workdir)
+        process = psutil.Process(worker.pid)
+        started = time.monotonic()
+        samples: list[tuple[float, int, dict[str, float]]] = []
+        print(f"{args.pages} pages ({args.pages // HOSTILE_SHARE} hostile), worker concurrency {args.concurrency}")
+        print(f"{'s':>6} {'done':>6} {'python':>7} {'driver':>7} {'chromium':>9} {'fds':>5}   (MB)")
+        while True:
+            time.sleep(args.sample_s)
+            with sessions() as session:
+                busy = session.execute(select(func.count()).where(QueueEntry.state.in_(["queued", "leased"]))).scalar_one()
+                done = session.execute(select(func.count()).select_from(Crawl)).scalar_one()
+            sample = tree(process)
+            elapsed = time.monotonic() - started
+            samples.append((elapsed, done, sample))
+            print(f"{elapsed:6.0f} {done:6d} {sample.get('python', 0):7.0f} {sample.get('driver', 0):7.0f} "
+                  f"{sample.get('chromium', 0):9.0f} {sample.get('fds', 0):5.0f}", flush=True)
+            if not busy or worker.poll() is not None:
+                break
+        wall = time.monotonic() - started
+        descendants = [p.pid for p in process.children(recursive=True)]
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=60)
+        time.sleep(1)
+        leftovers = [pid for pid in descendants if psutil.pid_exists(pid)
+                     and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE]
+    with sessions() as session:
+        outcomes = dict(session.execute(select(Crawl.outcome, func.count()).group_by(Crawl.outcome)).tuples().all())
+    engine.dispose()
+    hostile.shutdown()
+    later = [s for s in samples if s[1] >= args.pages // 10] or samples
+    driver = [s[2].get("driver", 0) for s in later]
+    fds = [s[2].get("fds", 0) for s in later]
+    print(f"\n{sum(outcomes.values())} crawls in {wall:.0f} s: {sum(outcomes.values()) / wall:.2f} pages/s")
+    print("outcomes:", json.dumps({str(k): v for k, v in sorted(outcomes.items())}))
+    if driver:
+        print(f"driver RSS after the first 10%: first {driver[0]:.0f}, median {statistics.median(driver):.0f}, "
+              f"last {driver[-1]:.0f} MB; worker fds first {fds[0]:.0f}, last {fds[-1]:.0f}")
+    print(f"processes left after SIGTERM: {len(leftovers)} (worker exit status {worker.returncode})")
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
