@@ -5,9 +5,7 @@ when `crawl` was a second crawl path."""
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -17,35 +15,25 @@ from sqlalchemy import create_engine, text
 from app.cli import main
 from demosite.server import BASIC_AUTH_PASSWORD, BASIC_AUTH_USER, DemoSite
 from render.settings import RenderSettings
+from tests.loopback import QuietHandler, serving
 
 STORY = """<!doctype html><html><head><title>Harbour story</title>
 <link rel="canonical" href="/story.html"></head>
 <body><article><h1>Harbour story</h1><p>{text}</p></article></body></html>"""
 
 
-class _Pages(BaseHTTPRequestHandler):
+class _Pages(QuietHandler):
     """`/story.html` (with any query) names `/story.html` as its canonical URL."""
 
     def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
-        body = STORY.format(text="The harbour opened again after a long winter of repairs. " * 12).encode()
-        self.send_response(200 if self.path.startswith("/story.html") else 404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        pass
+        body = STORY.format(text="The harbour opened again after a long winter of repairs. " * 12)
+        self.send_html(body, 200 if self.path.startswith("/story.html") else 404)
 
 
 @pytest.fixture(scope="module")
 def story_site() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Pages)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(_Pages) as base:
+        yield base
 
 
 @pytest.fixture()

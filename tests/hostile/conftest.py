@@ -7,10 +7,8 @@ process, and that the next crawl in the same process succeeds."""
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import psutil
@@ -22,9 +20,10 @@ from render.settings import RenderSettings
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Crawled
 from storage.db import make_engine, session_factory, upgrade
+from tests.loopback import QuietHandler, serving
 
 
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(QuietHandler):
     def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
         path = self.path.split("?")[0]
         if path in TRICKLED:
@@ -35,12 +34,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.end_headers()
             return
         page = PAGES.get(path)
-        body = (page or "not found").encode("utf-8", "surrogatepass")
-        self.send_response(200 if page else 404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        self.send_html(page or "not found", 200 if page else 404)
 
     def _trickle(self, body: bytes, gap_s: float) -> None:
         self.send_response(200)
@@ -55,18 +49,11 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:  # the crawler gave up on us: as it should
             pass
 
-    def log_message(self, *args: object) -> None:
-        pass
-
 
 @pytest.fixture(scope="session")
 def hostile_site() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving(_Handler) as base:
+        yield base
 
 
 @pytest.fixture()

@@ -3,21 +3,20 @@ never cross origins. Served from loopback."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from scheduler import http
 from scheduler.freshness import fetch_url
+from tests.loopback import QuietHandler, serving
 
 TRICKLE_GAP_S = 0.4
 DEADLINE_S = 1.0
 
 
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(QuietHandler):
     seen: list[tuple[str, dict[str, str]]]
     other_origin: str
 
@@ -46,35 +45,20 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Location", "/landed")
             self.end_headers()
         else:
-            body = b"landed"
-            self.send_response(200)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        pass
+            self.send_html(b"landed")
 
 
-def _serve(seen: list, other_origin: str = "") -> tuple[ThreadingHTTPServer, str]:
-    handler = type("Handler", (_Handler,), {"seen": seen, "other_origin": other_origin})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
+def _handler(seen: list, other_origin: str = "") -> type[_Handler]:
+    return type("Handler", (_Handler,), {"seen": seen, "other_origin": other_origin})
 
 
 @pytest.fixture()
 def origins() -> Iterator[tuple[str, list, str, list]]:
     """(first origin, its requests, second origin, its requests); the first redirects to the second."""
-    seen_b: list = []
-    server_b, origin_b = _serve(seen_b)
     seen_a: list = []
-    server_a, origin_a = _serve(seen_a, origin_b)
-    yield origin_a, seen_a, origin_b, seen_b
-    for server in (server_a, server_b):
-        server.shutdown()
-        server.server_close()
+    seen_b: list = []
+    with serving(_handler(seen_b)) as origin_b, serving(_handler(seen_a, origin_b)) as origin_a:
+        yield origin_a, seen_a, origin_b, seen_b
 
 
 @pytest.mark.parametrize("path", ["/trickle-body", "/trickle-headers"])

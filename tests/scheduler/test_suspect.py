@@ -4,9 +4,7 @@ profile, is logged as `suspect` and retried; the third such result in a row is b
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from sqlalchemy import func, select
@@ -19,6 +17,7 @@ from storage.db import Sessions
 from storage.models import Crawl, ProfileVersion
 from storage.records import Outcome, ProfileShape
 from storage.repository import load_profile
+from tests.loopback import QuietHandler, serving
 
 GOOD = ("<!doctype html><title>Harbour reopens</title><article><h1>Harbour reopens</h1>"
         + "<p>The harbour reopened after a long winter of repairs, and the boats came back one by one.</p>" * 16
@@ -44,23 +43,12 @@ def test_the_result_is_believed_once_it_repeats():
 def page_server() -> Iterator[tuple[str, dict[str, str]]]:
     content = {"html": GOOD}
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
-            body = content["html"].encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self.send_html(content["html"])
 
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/story.html", content
-    server.shutdown()
-    server.server_close()
+    with serving(Handler) as base:
+        yield f"{base}/story.html", content
 
 
 @pytest.mark.browser

@@ -8,9 +8,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import sqlite3
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from click.testing import CliRunner
 from app.cli import main
 from render.settings import RenderSettings
 from render.targets import TargetPolicy, address_of
+from tests.loopback import QuietHandler, serving
 
 REFUSED = [
     "http://127.0.0.1/", "http://[::1]/", "http://0.0.0.0/", "http://2130706433/", "http://0x7f000001/",
@@ -60,7 +59,7 @@ def test_every_ipv4_spelling_a_browser_accepts_is_read_as_its_address() -> None:
     assert address_of("cafe.example") is None and address_of("1.2.3.4.5") is None
 
 
-class _Secret(BaseHTTPRequestHandler):
+class _Secret(QuietHandler):
     requests: list[str]
     redirect_to = ""
 
@@ -71,32 +70,18 @@ class _Secret(BaseHTTPRequestHandler):
             self.send_header("Location", self.redirect_to)
             self.end_headers()
             return
-        body = f"<!doctype html><title>Inside</title><article><p>{SECRET} " + "words " * 80 + "</p></article>"
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body.encode())
-
-    def log_message(self, *args: object) -> None:
-        pass
+        self.send_html(f"<!doctype html><title>Inside</title><article><p>{SECRET} " + "words " * 80 + "</p></article>")
 
 
-def _serve(address: str, redirect_to: str = "") -> tuple[ThreadingHTTPServer, str, list[str]]:
-    requests: list[str] = []
-    handler = type("Handler", (_Secret,), {"requests": requests, "redirect_to": redirect_to})
-    server = ThreadingHTTPServer((address, 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://{address}:{server.server_address[1]}", requests
+def _handler(requests: list[str], redirect_to: str = "") -> type[_Secret]:
+    return type("Handler", (_Secret,), {"requests": requests, "redirect_to": redirect_to})
 
 
 @pytest.fixture()
 def internal() -> Iterator[tuple[str, list[str]]]:
-    server, base, requests = _serve("127.0.0.1")
-    yield base, requests
-    server.shutdown()
-    server.server_close()
+    requests: list[str] = []
+    with serving(_handler(requests)) as base:
+        yield base, requests
 
 
 @pytest.fixture()
@@ -134,18 +119,13 @@ def test_crawl_view_push_ingest_sites_and_extract_refuse_an_internal_target(env,
 
 @pytest.mark.browser
 def test_a_redirect_to_a_refused_target_stores_nothing_of_it(env, render_settings: RenderSettings) -> None:
-    inner, inner_base, _ = _serve("127.0.0.2")
-    outer, outer_base, _ = _serve("127.0.0.1", redirect_to=f"{inner_base}/secret")
-    try:
+    with serving(_handler([]), "127.0.0.2") as inner_base, \
+            serving(_handler([], redirect_to=f"{inner_base}/secret")) as outer_base:
         rules = render_settings.resolver_rules.replace("EXCLUDE 127.0.0.1", "EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2")
         only_outer = {**env, "RENDERCRAWL_ALLOW_TARGETS": '["127.0.0.1/32"]', "RENDERCRAWL_RESOLVER_RULES": rules}
         result = run(only_outer, "crawl", f"{outer_base}/hop")
         assert result.exit_code == 1 and "blocked" in result.output and "refused target" in result.output
         assert SECRET not in result.output and SECRET not in stored(env)
-    finally:
-        for server in (inner, outer):
-            server.shutdown()
-            server.server_close()
 
 
 @pytest.mark.browser

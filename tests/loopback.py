@@ -1,0 +1,37 @@
+"""Small HTTP servers on loopback for tests that need a page the demo site does not have: one
+handler class per test, served from a thread, answering with `send_html`."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class QuietHandler(BaseHTTPRequestHandler):
+    """A request handler that keeps the test output clean."""
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def send_html(self, body: str | bytes, status: int = 200) -> None:
+        data = body.encode("utf-8", "surrogatepass") if isinstance(body, str) else body
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+@contextmanager
+def serving(handler: type[BaseHTTPRequestHandler], host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve `handler` on `host` (a free port) until the block ends; yields the base URL."""
+    server = ThreadingHTTPServer((host, 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://{host}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
