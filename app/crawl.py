@@ -118,7 +118,7 @@ async def open_crawler(sessions: Sessions, settings: SchedulerSettings, render: 
     robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes),
                          partial(fetch_robots, targets=render.targets))
     user_agent = f"Mozilla/5.0 (compatible; {render.bot_token})"
-    cheap = CheapRecrawls(sessions, user_agent, utc_now) if settings.cheap_recrawls else None
+    cheap = CheapRecrawls(sessions, user_agent, utc_now, render.targets) if settings.cheap_recrawls else None
     async with Renderer(render) as renderer:
         crawl = partial(crawl_url, renderer, sessions, keep_snapshot=keep_snapshots)
         worker = Worker(sessions, crawl, settings, name=name, robots=robots, cheap=cheap, environment=render,

@@ -80,7 +80,7 @@ async def chromium_patterns(site: DemoSite, hosts: list[str], rounds: int) -> No
     url = site.url(f"/render-fixtures/many-requests.html?n={REQUESTS_PER_PAGE}")
     base = None
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=str(executable), args=launch_args(LOOPBACK_ONLY, executable))
+        browser = await p.chromium.launch(executable_path=str(executable), args=launch_args(executable))
         for count in [c for c in PATTERN_COUNTS if c <= len(hosts)] + [len(hosts)]:
             patterns = [{"urlPattern": host_pattern(h), "block": True} for h in hosts[:count]]
             installs, pages = [], []

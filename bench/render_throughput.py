@@ -50,7 +50,7 @@ async def bare_loop(urls: list[str], concurrency: int) -> float:
     """Pages/s of goto(load) + content() with a new context per page."""
     executable = find_chromium()
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=str(executable), args=launch_args(LOOPBACK_ONLY, executable))
+        browser = await p.chromium.launch(executable_path=str(executable), args=launch_args(executable))
         queue: asyncio.Queue[str] = asyncio.Queue()
         for url in urls:
             queue.put_nowait(url)

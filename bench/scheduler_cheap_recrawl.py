@@ -80,7 +80,8 @@ async def one_run() -> dict[str, float]:
         upgrade(url)
         engine = make_engine(url)
         sessions = session_factory(engine)
-        cheap = CheapRecrawls(sessions, "Mozilla/5.0 (compatible; rendercrawlbot)", lambda: datetime.now(UTC))
+        cheap = CheapRecrawls(sessions, "Mozilla/5.0 (compatible; rendercrawlbot)", lambda: datetime.now(UTC),
+                              RenderSettings().targets)
         urls = demo_urls(site)
         async with Renderer(RenderSettings(resolver_rules=LOOPBACK_ONLY)) as renderer:
             await crawl_pass(sessions, renderer, urls, Reason.NEW, cheap)  # first crawl, stores baselines

@@ -103,7 +103,7 @@ class Renderer:
         s = self.settings
         site = site if site is not None else s.site((urlsplit(url).hostname or "").lower())
         job = PageJob(url=url, html=html, site=site, slow_hosts=self.slow_hosts.blocked(), settings=s,
-                      policy=self.policy, slow=self.slow_hosts)
+                      policy=self.policy, slow=self.slow_hosts, egress=self.host.egress)
         deadline_ms = s.navigation_timeout_ms + 2 * s.settle_cap_ms + RENDER_DEADLINE_CALLS * s.call_timeout_ms
         try:
             async with self.host.lease() as browser:

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from render.hostrules import NOT_FOUND
+
 DEBIAN_CANDIDATES = (
     # The real binaries, not the /usr/bin shell wrappers (the headless-shell wrapper does not exec).
     Path("/usr/lib/chromium/chromium-headless-shell"),  # "old headless": ~40% less CPU per page
@@ -30,7 +32,14 @@ LAUNCH_ARGS = (
     "--mute-audio",
     "--disable-notifications",
     "--disable-domain-reliability",  # no beacons to Google about failed requests
+    # WebRTC may send UDP past the proxy (STUN, peer connections): only proxied traffic leaves.
+    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 )
+
+CHROMIUM_RESOLVES_NOTHING = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+"""Every request goes through the egress proxy (`render/egress.py`), which resolves names and
+applies the policy; Chromium itself may reach only the proxy on loopback. Should anything find
+a way past the proxy (a prefetch, a preconnect), its name resolves nowhere."""
 
 SILENT_HOSTS = (
     "update.googleapis.com", "*.gvt1.com", "clients2.google.com", "clients1.google.com",
@@ -134,17 +143,19 @@ def _can_apt() -> bool:
     return os.geteuid() == 0 and shutil.which("apt-get") is not None
 
 
-def launch_args(resolver_rules: str = "", executable: Path | None = None) -> list[str]:
-    """Flags for a headless Chromium on a server; `resolver_rules` are added after ours. The
-    full binary (not the headless shell) also gets the features that cost it extra renderers."""
-    rules = [f"MAP {host} ~NOTFOUND" for host in SILENT_HOSTS]
-    if resolver_rules.strip():
-        rules.insert(0, resolver_rules.strip())
-    args = [*LAUNCH_ARGS, "--host-resolver-rules=" + ", ".join(rules)]
+def launch_args(executable: Path | None = None) -> list[str]:
+    """Flags for a headless Chromium on a server. The full binary (not the headless shell) also
+    gets the features that cost it extra renderers."""
+    args = [*LAUNCH_ARGS, "--host-resolver-rules=" + CHROMIUM_RESOLVES_NOTHING]
     if executable is not None and is_full_chromium(executable):
         features = (*PLAYWRIGHT_DISABLED_FEATURES, *FULL_CHROMIUM_DISABLED_FEATURES)
         args.append("--disable-features=" + ",".join(features))
     return args
+
+
+def silent_host_rules() -> str:
+    """`SILENT_HOSTS` as host rules, for the egress proxy that resolves names for Chromium."""
+    return ", ".join(f"MAP {host} {NOT_FOUND}" for host in SILENT_HOSTS)
 
 
 def is_full_chromium(executable: Path) -> bool:

@@ -32,7 +32,9 @@ import psutil
 from playwright.async_api import Browser, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
-from render.chromium import find_chromium, launch_args
+from render.chromium import find_chromium, launch_args, silent_host_rules
+from render.egress import Egress
+from render.hostrules import HostRules
 from render.proctree import alive, end_tree, process_tree, tree_rss_mb
 from render.settings import RenderSettings
 
@@ -68,6 +70,9 @@ class BrowserHost:
 
     def __init__(self, settings: RenderSettings) -> None:
         self.settings = settings
+        self.egress = Egress(settings.targets, HostRules.parse(", ".join(filter(None, [settings.resolver_rules,
+                                                                                        silent_host_rules()]))))
+        """Every connection of this host's Chromium goes through it (`render/egress.py`)."""
         self.user_agent = ""
         self.launches = 0
         self.driver_starts = 0
@@ -123,6 +128,7 @@ class BrowserHost:
         async with self._state:
             await self._close_browser()
             await self._stop_driver()
+        await asyncio.to_thread(self.egress.stop)
 
     @asynccontextmanager
     async def lease(self) -> AsyncIterator[Browser]:
@@ -219,9 +225,11 @@ class BrowserHost:
             self.driver_starts += 1
             self._pages_on_driver = 0
         executable = find_chromium(s.chromium)
+        # Playwright adds `<-loopback>` to the bypass list, so loopback targets go through the
+        # proxy (and its policy) too.
         browser = await self._playwright.chromium.launch(
             executable_path=str(executable), headless=True, timeout=LAUNCH_TIMEOUT_MS,
-            args=launch_args(s.resolver_rules, executable))
+            args=launch_args(executable), proxy={"server": self.egress.start()})
         cdp = await browser.new_browser_cdp_session()
         version = await cdp.send("Browser.getVersion")
         processes = await cdp.send("SystemInfo.getProcessInfo")

@@ -10,7 +10,6 @@ network or a dying browser does comes back as a typed `RenderFailure`.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from render.blocking import RequestPolicy, site_of
 from render.calls import PageCallTimeout, bounded
+from render.egress import Egress
 from render.model import RenderedPage, Timings, raw_sha256
 from render.outcome import FailureKind, RenderFailure, classify_error
 from render.readiness import wait_until_settled
@@ -67,6 +67,8 @@ class PageJob:
     settings: RenderSettings
     policy: RequestPolicy
     slow: SlowHosts
+    egress: Egress
+    """The proxy every request went through: it says why one was refused or failed."""
 
     @property
     def host(self) -> str:
@@ -88,18 +90,13 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
     started = time.monotonic()
     page = await bounded(context.new_page(), s.call_timeout_ms)
     try:
-        tracker = RequestTracker(page, lambda r: _reason(job, r))
+        tracker = RequestTracker(page, lambda r: _reason(job, r) or _egress_reason(job, r.url))
         await _install_blocking(context, page, job)
         outcome = await _navigate(page, job, tracker)
         if isinstance(outcome, RenderFailure):
             return outcome
         document = outcome
         served = job.html is None  # a saved page was never served by its server: it has no validators
-        # The resolver is blocking I/O: off the event loop, like every other lookup.
-        refused = await asyncio.to_thread(_refused_hop, job, (*document.redirect_chain, page.url)) if served else None
-        if refused is not None:  # its content is never read, stored or shown
-            return RenderFailure(job.url, FailureKind.BLOCKED, refused, status=document.status,
-                                 redirect_chain=document.redirect_chain)
         body_hash = await _body_sha256(document.response, s) if served else None
         await _wait_for_load(page, job)
         nav_done = time.monotonic()
@@ -108,7 +105,7 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
         settle_done = time.monotonic()
         raw = await bounded(page.evaluate(SNAPSHOT_JS, snapshot_options(s.datalayer_globals)), s.call_timeout_ms)
     except (PlaywrightError, PageCallTimeout) as error:
-        return _failure_from(job.url, error, page.url, tracker)
+        return _failure_from(job.url, error, page.url, tracker, job.egress)
     finally:
         await _close_quietly(page, s.call_timeout_ms)
     done = time.monotonic()
@@ -133,19 +130,15 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
         etag=headers.get("etag"), last_modified=headers.get("last-modified"), raw_sha256=body_hash)
 
 
-def _refused_hop(job: PageJob, urls: tuple[str, ...]) -> str | None:
-    """Why the navigation reached a target the policy refuses (`render.targets`), or None: a
-    redirect from a public page to an internal address is caught here, after the fact."""
-    targets = job.settings.targets
-    for url in urls:
-        why = targets.refusal(url)
-        if why is not None:
-            return f"the navigation reached a refused target {url[:100]}: {why}"
-    return None
-
-
 def _reason(job: PageJob, request: Request) -> str | None:
     return job.policy.reason(request.url, request.resource_type, job.host, job.site, job.slow_hosts)
+
+
+def _egress_reason(job: PageJob, url: str) -> str | None:
+    """Why the proxy did not connect a failed request (a refused target, a name that does not
+    resolve), in place of Chromium's generic `ERR_EMPTY_RESPONSE`."""
+    verdict = job.egress.verdict(url)
+    return verdict.reason if verdict is not None else None
 
 
 async def _install_blocking(context: BrowserContext, page: Page, job: PageJob) -> None:
@@ -191,7 +184,7 @@ async def _navigate(page: Page, job: PageJob, tracker: RequestTracker) -> _Docum
         response = await bounded(page.goto(job.url, wait_until="domcontentloaded", timeout=job.settings.navigation_timeout_ms),
                                  job.settings.navigation_timeout_ms + job.settings.call_timeout_ms)
     except (PlaywrightError, PageCallTimeout) as error:
-        return _failure_from(job.url, error, page.url, tracker)
+        return _failure_from(job.url, error, page.url, tracker, job.egress)
     if response is None:
         return RenderFailure(job.url, FailureKind.ERROR, "navigation produced no response")
     chain = tracker.navigation_chain()[:-1]
@@ -251,10 +244,14 @@ def _record_overdue(job: PageJob, tracker: RequestTracker) -> None:
             job.slow.record_timeout(host)
 
 
-def _failure_from(url: str, error: Exception, final_url: str, tracker: RequestTracker) -> RenderFailure:
+def _failure_from(url: str, error: Exception, final_url: str, tracker: RequestTracker, egress: Egress) -> RenderFailure:
     message = (getattr(error, "message", "") or str(error)).splitlines()[0]
     kind = FailureKind.TIMEOUT if isinstance(error, PageCallTimeout) else classify_error(message)
     chain = tracker.navigation_chain()
+    verdict = egress.verdict(chain[-1] if chain else url) if kind is not FailureKind.TIMEOUT else None
+    if verdict is not None:  # the proxy refused the navigation (or a redirect of it), or could not reach it
+        hop = f" (redirected to {chain[-1][:100]})" if len(chain) > 1 else ""
+        return RenderFailure(url, verdict.kind, verdict.reason + hop, redirect_chain=chain[:-1])
     if kind is FailureKind.TIMEOUT:
         loading = tracker.still_loading()
         return RenderFailure(url, kind, f"{message}; still loading: {', '.join(loading[:5]) or 'nothing'}",

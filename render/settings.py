@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from render import __version__
+from render.hostrules import HostRules
 from render.targets import TargetPolicy
 
 DEFAULT_BOT_TOKEN = f"rendercrawlbot/{__version__}"
@@ -74,7 +75,14 @@ class RenderSettings(BaseSettings):
     viewport_width: int = Field(default=1280, ge=320, le=4096)
     viewport_height: int = Field(default=900, ge=320, le=4096)
     resolver_rules: str = Field(default="",
-                                description="Extra Chromium --host-resolver-rules, e.g. to map hosts to loopback in tests.")
+                                description="Host map in Chromium's --host-resolver-rules syntax, applied by the egress "
+                                            "proxy (render/hostrules.py), e.g. to map hosts to loopback in tests.")
+
+    @field_validator("resolver_rules")
+    @classmethod
+    def _rules_parse(cls, value: str) -> str:
+        HostRules.parse(value)  # BadHostRules is a ValueError: pydantic names the setting
+        return value
 
     # What the page may load
     block_piano_composer: bool = False

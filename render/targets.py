@@ -18,9 +18,9 @@ from __future__ import annotations
 import ipaddress
 import re
 import socket
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from urllib.parse import urlsplit
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -31,6 +31,11 @@ IPV4_NUMBER_HOST = re.compile(r"^(0x[0-9a-f]*|[0-9]+)(\.(0x[0-9a-f]*|[0-9]+)){0,
 """A host a browser reads as an IPv4 address (WHATWG URL: every label a decimal, octal or hex
 number), however it is spelled."""
 ALLOWED_SCHEMES = ("http", "https")
+RESOLVED_TTL_S = 60.0
+"""How long a host's addresses are reused for checks (`resolve_host`); no fetch depends on it —
+the egress proxy and the plain HTTP client connect to the addresses they checked themselves."""
+MAX_RESOLVED = 4096
+_resolved: dict[str, tuple[float, tuple[Address, ...]]] = {}
 
 
 SHARED_NETWORK = ipaddress.ip_network("100.64.0.0/10")
@@ -64,19 +69,32 @@ class TargetPolicy:
         host = (parts.hostname or "").rstrip(".")
         if not host:
             return "URL has no host"
-        if host in self.hosts:
+        if self.allows_name(host):
             return None
         literal = address_of(host)
         addresses = [literal] if literal is not None else (resolve or resolve_host)(host)
+        return self.address_refusal(host, addresses)
+
+    def allows_name(self, host: str) -> bool:
+        """`host` is allowed by name, whatever it resolves to."""
+        return host.lower().rstrip(".") in self.hosts
+
+    def address_refusal(self, host: str, addresses: Iterable[Address]) -> str | None:
+        """Why `host`, resolved to `addresses`, may not be reached (the first refused one
+        decides), or None."""
         for address in addresses:
             if not self.reachable(address):
-                named = f"{host} resolves to " if literal is None else ""
+                named = "" if address_of(host) is not None else f"{host} resolves to "
                 return f"{named}{address}, {_kind(address)} address (allow it with allow_targets)"
         return None
 
     def reachable(self, address: Address) -> bool:
         plain = _unmapped(address)
         return is_public(plain) or any(plain in network or address in network for network in self.networks)
+
+
+PUBLIC_ONLY = TargetPolicy()
+"""The default: public addresses only."""
 
 
 def address_of(host: str) -> Address | None:
@@ -99,18 +117,24 @@ def is_public(address: Address) -> bool:
     return address.is_global and not (address.is_multicast or address.is_reserved or address.is_unspecified)
 
 
-@lru_cache(maxsize=4096)
-def _resolved(host: str) -> tuple[Address, ...]:
+def resolve_host(host: str) -> list[Address]:
+    """The system resolver's addresses for `host` (none if it does not resolve), remembered for
+    `RESOLVED_TTL_S`: a burst of views of one host costs one lookup, and a host that moves is
+    seen within a minute."""
+    host = host.lower()
+    now = time.monotonic()
+    cached = _resolved.get(host)
+    if cached is not None and now - cached[0] < RESOLVED_TTL_S:
+        return list(cached[1])
     try:
         infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
-        return ()
-    return tuple(dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos))
-
-
-def resolve_host(host: str) -> list[Address]:
-    """The system resolver's addresses for `host` (none if it does not resolve)."""
-    return list(_resolved(host.lower()))
+        infos = []
+    addresses = tuple(dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos))
+    if len(_resolved) >= MAX_RESOLVED:
+        _resolved.clear()
+    _resolved[host] = (now, addresses)
+    return list(addresses)
 
 
 def _unmapped(address: Address) -> Address:

@@ -18,8 +18,10 @@ from base64 import b64encode
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 
 from render.model import RAW_HASH_MAX_BYTES, RenderedPage, raw_sha256
+from render.targets import TargetPolicy
 from scheduler import http
 from scheduler.sites import BasicAuth
 from storage.db import Sessions
@@ -59,7 +61,7 @@ def wants_probe(reason: Reason, previous: Validators | None) -> bool:
 
 
 def probe(url: str, previous: Validators | None, user_agent: str, auth: BasicAuth | None = None,
-          fetch: Fetcher | None = None) -> Probe:
+          *, fetch: Fetcher) -> Probe:
     """One GET: did the page change since `previous`? Errors mean "render and see"."""
     headers = {"User-Agent": user_agent, "Accept": "text/html,application/xhtml+xml"}
     if previous and previous.etag:
@@ -69,7 +71,7 @@ def probe(url: str, previous: Validators | None, user_agent: str, auth: BasicAut
     if auth is not None:
         headers["Authorization"] = "Basic " + b64encode(f"{auth.username}:{auth.password}".encode()).decode()
     try:
-        status, response_headers, body = (fetch or fetch_url)(url, headers)
+        status, response_headers, body = fetch(url, headers)
     except OSError as error:
         return Probe(False, f"probe failed ({type(error).__name__}); rendering", None)
     lowered = {k.lower(): v for k, v in response_headers.items()}
@@ -83,10 +85,10 @@ def probe(url: str, previous: Validators | None, user_agent: str, auth: BasicAut
     return Probe(False, "raw HTML changed" if previous else "no baseline", current, status)
 
 
-def fetch_url(url: str, headers: Mapping[str, str]) -> tuple[int, Mapping[str, str], bytes]:
-    """The probe's GET: a whole-response deadline, and no redirects followed (a moved page is
-    rendered, and the site's credentials never reach another origin)."""
-    response = http.fetch(url, headers, max_bytes=MAX_PROBE_BYTES, deadline_s=PROBE_TIMEOUT_S)
+def fetch_url(url: str, headers: Mapping[str, str], targets: TargetPolicy) -> tuple[int, Mapping[str, str], bytes]:
+    """The probe's GET: a whole-response deadline, the target policy, and no redirects
+    followed (a moved page is rendered, and the site's credentials never reach another origin)."""
+    response = http.fetch(url, headers, max_bytes=MAX_PROBE_BYTES, deadline_s=PROBE_TIMEOUT_S, targets=targets)
     return response.status, response.headers, response.body
 
 
@@ -96,11 +98,11 @@ class CheapRecrawls:
     probed)."""
 
     def __init__(self, sessions: Sessions, user_agent: str, clock: Callable[[], datetime],
-                 fetch: Fetcher | None = None) -> None:
+                 targets: TargetPolicy, fetch: Fetcher | None = None) -> None:
         self.sessions = sessions
         self.user_agent = user_agent
         self.clock = clock
-        self.fetch = fetch
+        self.fetch = fetch or partial(fetch_url, targets=targets)
 
     def before_render(self, page_id: int, url: str, reason: Reason, auth: BasicAuth | None) -> CrawlAttempt | None:
         """An `unchanged` attempt, already saved, if no render is needed; else None. Only a
@@ -110,7 +112,7 @@ class CheapRecrawls:
         if previous is None or not wants_probe(reason, previous):
             return None
         started = self.clock()
-        result = probe(url, previous, self.user_agent, auth, self.fetch)
+        result = probe(url, previous, self.user_agent, auth, fetch=self.fetch)
         if not result.unchanged:
             return None
         attempt = CrawlAttempt(url=url, started_at=started, finished_at=self.clock(), outcome=Outcome.UNCHANGED,

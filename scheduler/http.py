@@ -5,6 +5,10 @@ Two properties `urllib.request` does not give:
   byte every few seconds holds a worker's slot for as long as it likes. Here a timer shuts the
   connection's socket down when `deadline_s` has passed, whatever the fetch is doing then
   (connecting, reading headers or the body), and the fetch raises `TimeoutError`.
+- **the address checked is the address connected to.** The host is resolved once, every
+  address is checked against the target policy, and the connection goes to one of those
+  addresses (TLS still verifies the name): a DNS answer that changes between the check and the
+  connection (rebinding) cannot reach an internal address.
 - **credentials never cross origins.** Redirects are followed only when the caller asks, only
   within http(s), and never for a request that carries `Authorization`; the caller's other
   headers go to the redirect target only if it has the same origin.
@@ -18,11 +22,11 @@ import contextlib
 import http.client
 import socket
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from render.targets import TargetPolicy
+from render.targets import Address, TargetPolicy, address_of, resolve_host
 
 MAX_REDIRECTS = 5
 """RFC 9309 asks robots.txt fetchers to follow at least five redirects."""
@@ -37,17 +41,14 @@ class Response:
     body: bytes
 
 
-def fetch(url: str, headers: Mapping[str, str], *, max_bytes: int, deadline_s: float,
-          follow_redirects: bool = False, targets: TargetPolicy | None = None) -> Response:
+def fetch(url: str, headers: Mapping[str, str], *, max_bytes: int, deadline_s: float, targets: TargetPolicy,
+          follow_redirects: bool = False) -> Response:
     """GET `url` (body cut at `max_bytes`); raises OSError — TimeoutError past the deadline, or
     a refused target (`targets`, checked for the URL and every redirect) — when no answer came."""
     follow = follow_redirects and not any(name.lower() == "authorization" for name in headers)
     sent = dict(headers)
     for _ in range(MAX_REDIRECTS + 1):
-        why = targets.refusal(url) if targets is not None else None
-        if why is not None:
-            raise OSError(f"refused target {url[:100]}: {why}")
-        response = _get(url, sent, max_bytes, deadline_s)
+        response = _get(url, sent, max_bytes, deadline_s, _checked_addresses(url, targets))
         location = response.headers.get("location")
         if not (follow and response.status in REDIRECT_STATUSES and location):
             return response
@@ -60,12 +61,26 @@ def fetch(url: str, headers: Mapping[str, str], *, max_bytes: int, deadline_s: f
     raise OSError(f"more than {MAX_REDIRECTS} redirects")
 
 
-def _get(url: str, headers: Mapping[str, str], max_bytes: int, deadline_s: float) -> Response:
+def _checked_addresses(url: str, targets: TargetPolicy) -> list[Address]:
+    """The addresses `url`'s host resolves to, once, if the policy allows every one of them."""
+    host = (urlsplit(url).hostname or "").rstrip(".")
+    literal = address_of(host)
+    addresses = [literal] if literal is not None else resolve_host(host)
+    why = targets.refusal(url, resolve=lambda _: addresses)
+    if why is not None:
+        raise OSError(f"refused target {url[:100]}: {why}")
+    if not addresses:
+        raise OSError(f"{host[:100]} does not resolve")
+    return addresses
+
+
+def _get(url: str, headers: Mapping[str, str], max_bytes: int, deadline_s: float, addresses: list[Address]) -> Response:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise OSError(f"not an http(s) URL: {url[:100]}")
     kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
     connection = kind(parts.hostname, parts.port, timeout=deadline_s)
+    connection._create_connection = _pinned(addresses)  # type: ignore[attr-defined]  # http.client's own hook
     expired = threading.Event()
     timer = threading.Timer(deadline_s, _abort, (None, expired))
     timer.daemon = True
@@ -88,6 +103,20 @@ def _get(url: str, headers: Mapping[str, str], max_bytes: int, deadline_s: float
     if expired.is_set():  # the shutdown may read as a normal end (of the headers, of a body without length)
         raise TimeoutError(f"no whole response within {deadline_s:g} s")
     return Response(response.status, {k.lower(): v for k, v in response.getheaders()}, body)
+
+
+def _pinned(addresses: list[Address]) -> Callable[..., socket.socket]:
+    """http.client's `_create_connection`, connecting to the checked addresses instead of
+    resolving the name again (the TLS layer still gets the name, for SNI and verification)."""
+    def connect(address: tuple[str, int], timeout: float | None = None, source: tuple[str, int] | None = None) -> socket.socket:
+        error: OSError | None = None
+        for pinned in addresses:
+            try:
+                return socket.create_connection((str(pinned), address[1]), timeout, source)
+            except OSError as failed:
+                error = failed
+        raise error or OSError("no address to connect to")
+    return connect
 
 
 def _abort(sock: socket.socket | None, expired: threading.Event) -> None:

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
-from render.targets import TargetPolicy
+from render.targets import PUBLIC_ONLY, TargetPolicy
 from scheduler import http
 
 FETCH_TIMEOUT_S = 10
@@ -35,7 +35,7 @@ class RobotsVerdict:
     reason: str
 
 
-def fetch_robots(url: str, targets: TargetPolicy | None = None) -> tuple[int, str]:
+def fetch_robots(url: str, targets: TargetPolicy = PUBLIC_ONLY) -> tuple[int, str]:
     """robots.txt within a whole-response deadline, redirects followed (RFC 9309 §2.3.1.2) but
     never to a target the policy refuses."""
     response = http.fetch(url, {"User-Agent": "rendercrawlbot"}, max_bytes=MAX_ROBOTS_BYTES,

@@ -127,6 +127,6 @@ def test_full_chromium_flags_repeat_playwrights_disabled_features() -> None:
     block = block[:block.index("].filter")]
     listed = set(re.findall(r'^\s*"([A-Za-z]+)"', block, flags=re.M))
     assert listed == set(PLAYWRIGHT_DISABLED_FEATURES)
-    args = launch_args("", Path("/usr/lib/chromium/chromium"))
+    args = launch_args(Path("/usr/lib/chromium/chromium"))
     assert any(a.startswith("--disable-features=") and "SpareRendererForSitePerProcess" in a for a in args)
-    assert not any(a.startswith("--disable-features=") for a in launch_args("", Path("/x/chromium-headless-shell")))
+    assert not any(a.startswith("--disable-features=") for a in launch_args(Path("/x/chromium-headless-shell")))

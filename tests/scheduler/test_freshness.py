@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 
 from render.model import RenderedPage
+from render.targets import PUBLIC_ONLY
 from scheduler.freshness import FULL_RENDER_EVERY, CheapRecrawls, probe, wants_probe
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Worker
@@ -74,7 +75,7 @@ def test_worker_skips_the_render_of_an_unchanged_page_and_renders_every_nth_time
     settings = SchedulerSettings(idle_poll_seconds=0.05, host_min_delay_ms=0, lease_renew_seconds=1)
     rendered = dataclasses.replace(RenderedPage.from_html(HTML.decode(), url), etag='"v1"', raw_sha256=SHA)
     crawl = RecordingFakeCrawl(sessions, tmp_path / "log", page=rendered)
-    cheap = CheapRecrawls(sessions, "bot", lambda: datetime.now(UTC), fetch=server)
+    cheap = CheapRecrawls(sessions, "bot", lambda: datetime.now(UTC), PUBLIC_ONLY, fetch=server)
 
     def crawl_count():
         with sessions() as session:

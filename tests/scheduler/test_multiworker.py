@@ -125,7 +125,11 @@ def test_killed_worker_loses_nothing_and_duplicates_nothing(db_url, sessions, tm
             with sessions() as session:
                 return session.execute(select(Page.url).join(QueueEntry, QueueEntry.page_id == Page.id).where(
                     QueueEntry.state == "leased", QueueEntry.lease_owner.like(f"%:{victim.pid}/%"))).scalars().all()
-        wait_until(lambda: len(victim_leases()) == 4, what="the victim's leases", processes=[victim, *others])
+        def victim_started_all() -> bool:  # leased, and its crawl began (logged): on a loaded machine the two are apart
+            leased = victim_leases()
+            started = {u for event, u, pid, _ in read_log(log) if event == "start" and pid == victim.pid}
+            return len(leased) == 4 and set(leased) <= started
+        wait_until(victim_started_all, what="the victim's leases", processes=[victim, *others])
         with sessions() as session:
             expiries = dict(session.execute(select(Page.url, QueueEntry.lease_expires_at).join(
                 QueueEntry, QueueEntry.page_id == Page.id).where(QueueEntry.lease_owner.like(f"%:{victim.pid}/%"))).all())

@@ -1,0 +1,273 @@
+"""The one way out of the browser: an HTTP proxy in the render process that holds every
+connection Chromium opens — navigations, redirects, subresources, workers, WebSockets — to the
+target policy (`render/targets.py`), on the address it is about to connect to.
+
+Why a proxy and not request interception: interception sees URLs, not addresses, and Chromium
+resolves names itself, so a name checked here could resolve to another address for Chromium a
+moment later (DNS rebinding). Behind an HTTP proxy Chromium resolves nothing: it hands the name
+to the proxy, which resolves it once, checks every address it got, and connects to exactly the
+address it checked. There is no second lookup to rebind. The host map of the tests and the demo
+(`resolver_rules`, Chromium's `--host-resolver-rules` syntax) is applied here for the same
+reason (`render/hostrules.py`).
+
+- HTTPS (and WebSockets) go through `CONNECT` tunnels: the proxy sees the host and port, never
+  the content; there is no TLS interception.
+- Plain HTTP is forwarded one request per connection (`Connection: close` to both sides), so the
+  proxy never has to frame a response. The price is a new loopback connection per plain-HTTP
+  request (measured in `bench/render_throughput.py`).
+- A refused, unresolvable or unreachable target gets no answer: Chromium fails the request as
+  it would for a dead server, and the reason is kept (`Egress.verdict(url)`), so a page's request
+  log and a crawl's outcome say why.
+
+The proxy runs on its own thread and event loop, so a render loop busy in a long synchronous step
+(parsing a huge snapshot) never stalls the pages of other renders.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import socket
+import threading
+from collections import OrderedDict
+from collections.abc import Awaitable, Coroutine
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from render.hostrules import HostRules
+from render.outcome import FailureKind
+from render.targets import Address, TargetPolicy, address_of
+
+log = logging.getLogger(__name__)
+
+MAX_HEAD_BYTES = 64 * 1024
+"""Request and response heads larger than this are refused: Chromium's own limit is 256 KB for
+responses, but no page a crawl wants needs a fraction of it."""
+HEAD_TIMEOUT_S = 30.0
+"""A client that opens a connection and sends no complete request head within this is dropped."""
+CONNECT_TIMEOUT_S = 10.0
+"""Connecting to one address of a target; Chromium's own connect timeout is longer, the
+navigation timeout bounds the whole."""
+CHUNK_BYTES = 64 * 1024
+MAX_VERDICTS = 512
+"""Failed targets remembered for explaining failures; a render only asks about its own recent
+requests, so a small window is enough."""
+HOP_BY_HOP = frozenset({b"connection", b"keep-alive", b"proxy-connection", b"proxy-authorization",
+                        b"proxy-authenticate", b"te", b"trailer", b"upgrade"})
+"""Headers that belong to one hop (RFC 9110 §7.6.1) and are not passed on; `Upgrade` is
+dropped too because upgrades (WebSockets) come as tunnels."""
+REFUSED_CONNECT = b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Why the proxy did not connect a request to its target."""
+
+    kind: FailureKind
+    reason: str
+
+
+class Egress:
+    """The proxy; `start()` returns the address Chromium is pointed at (`--proxy-server`)."""
+
+    def __init__(self, policy: TargetPolicy, rules: HostRules) -> None:
+        self._policy = policy
+        self._rules = rules
+        self._verdicts: OrderedDict[tuple[str, int], Verdict] = OrderedDict()
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: asyncio.Server | None = None
+        self._thread: threading.Thread | None = None
+        self._connections: set[asyncio.Task[None]] = set()
+        self.server = ""
+
+    def start(self) -> str:
+        """Start serving on a free loopback port (idempotent); returns `http://127.0.0.1:port`."""
+        if self._thread is not None:
+            return self.server
+        ready = threading.Event()
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+
+        def run() -> None:
+            asyncio.set_event_loop(loop)
+            self._server = loop.run_until_complete(asyncio.start_server(self._accept, "127.0.0.1", 0, limit=MAX_HEAD_BYTES))
+            ready.set()
+            loop.run_forever()
+            loop.run_until_complete(self._shutdown())
+            loop.close()
+
+        self._thread = threading.Thread(target=run, name="rendercrawl-egress", daemon=True)
+        self._thread.start()
+        ready.wait()
+        assert self._server is not None
+        port = self._server.sockets[0].getsockname()[1]
+        self.server = f"http://127.0.0.1:{port}"
+        return self.server
+
+    def stop(self) -> None:
+        """Close the listener and every connection; the next `start()` opens a new one."""
+        if self._thread is None or self._loop is None:
+            return
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._thread, self._loop, self._server, self.server = None, None, None, ""
+
+    def verdict(self, url: str) -> Verdict | None:
+        """Why a request to `url` was not connected, if the proxy refused or failed it."""
+        parts = urlsplit(url)
+        try:
+            port = parts.port or (443 if parts.scheme in ("https", "wss") else 80)
+        except ValueError:
+            return None
+        with self._lock:
+            return self._verdicts.get(((parts.hostname or "").rstrip("."), port))
+
+    async def _shutdown(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for task in list(self._connections):
+            task.cancel()
+        await asyncio.gather(*self._connections, return_exceptions=True)
+
+    def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> Awaitable[None]:
+        task = asyncio.ensure_future(self._serve(reader, writer))
+        self._connections.add(task)
+        task.add_done_callback(self._connections.discard)
+        return task
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        upstream: asyncio.StreamWriter | None = None
+        try:
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_TIMEOUT_S)
+            line, _, fields = head.partition(b"\r\n")
+            method, target, version = line.decode("latin-1").split(" ", 2)
+            if method.upper() == "CONNECT":
+                host, port = _authority(target)
+                opened = await self._open(host, port)
+                if isinstance(opened, Verdict):
+                    writer.write(REFUSED_CONNECT)
+                    await writer.drain()
+                    return
+                up_reader, upstream = opened
+                writer.write(b"HTTP/1.1 200 Connection established\r\n\r\n")
+                await _race(_copy(reader, upstream), _copy(up_reader, writer))
+                return
+            parts = urlsplit(target)
+            if parts.scheme != "http" or not parts.hostname:
+                return  # only absolute http:// URLs come to a proxy; anything else is dropped
+            opened = await self._open(parts.hostname, parts.port or 80)
+            if isinstance(opened, Verdict):
+                return
+            up_reader, upstream = opened
+            path = parts.path or "/"
+            upstream.write(f"{method} {path}{'?' + parts.query if parts.query else ''} {version}\r\n".encode("latin-1")
+                           + _forwarded(fields) + b"Connection: close\r\n\r\n")
+            # The request body (if any) flows while the response is awaited; the client closing
+            # its connection (Chromium gave up) ends both.
+            await _race(_copy(reader, upstream), _respond(up_reader, writer))
+        except (OSError, EOFError, ValueError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+            pass  # a client or server that went away or spoke nonsense: its connection ends here
+        finally:
+            for stream in (writer, upstream):
+                if stream is not None:
+                    stream.close()
+
+    async def _open(self, host: str, port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | Verdict:
+        """A connection to the address `host` resolves to, after the policy allowed it."""
+        host = host.lower().rstrip(".")
+        target = self._rules.target(host, port)
+        if target.not_found:
+            return self._refuse(host, port, Verdict(FailureKind.DNS, f"net::ERR_NAME_NOT_RESOLVED: {host} does not resolve"))
+        addresses = await self._resolve(target.host, target.port)
+        if not addresses:
+            return self._refuse(host, port, Verdict(FailureKind.DNS, f"net::ERR_NAME_NOT_RESOLVED: {host} does not resolve"))
+        if not self._policy.allows_name(host):
+            why = self._policy.address_refusal(host, addresses)
+            if why is not None:
+                return self._refuse(host, port, Verdict(FailureKind.BLOCKED, f"refused target: {why}"))
+        error: Exception | None = None
+        for address in addresses:
+            try:
+                opened = await asyncio.wait_for(
+                    asyncio.open_connection(str(address), target.port, limit=MAX_HEAD_BYTES), CONNECT_TIMEOUT_S)
+            except (OSError, TimeoutError) as failed:
+                error = failed
+                continue
+            with self._lock:
+                self._verdicts.pop((host, port), None)
+            return opened
+        kind = FailureKind.TIMEOUT if isinstance(error, TimeoutError) else FailureKind.CONNECTION
+        code = "ERR_CONNECTION_TIMED_OUT" if kind is FailureKind.TIMEOUT else "ERR_CONNECTION_REFUSED"
+        return self._refuse(host, port, Verdict(kind, f"net::{code}: {host}:{port} did not accept a connection"))
+
+    async def _resolve(self, host: str, port: int) -> list[Address]:
+        literal = address_of(host)
+        if literal is not None:
+            return [literal]
+        assert self._loop is not None
+        try:
+            infos = await self._loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except (OSError, UnicodeError):
+            return []
+        return list(dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos))
+
+    def _refuse(self, host: str, port: int, verdict: Verdict) -> Verdict:
+        with self._lock:
+            self._verdicts[(host, port)] = verdict
+            self._verdicts.move_to_end((host, port))
+            while len(self._verdicts) > MAX_VERDICTS:
+                self._verdicts.popitem(last=False)
+        if verdict.kind is FailureKind.BLOCKED:
+            log.info("egress refused %s:%d: %s", host, port, verdict.reason)
+        return verdict
+
+
+def _authority(target: str) -> tuple[str, int]:
+    """`host:port` or `[v6]:port` of a CONNECT request."""
+    parts = urlsplit(f"//{target}")
+    if not parts.hostname or parts.port is None:
+        raise ValueError(f"CONNECT target {target[:100]!r} has no host and port")
+    return parts.hostname, parts.port
+
+
+def _forwarded(fields: bytes) -> bytes:
+    """The header lines of a head (after its first line) without the hop-by-hop ones, each
+    ending in CRLF."""
+    kept = []
+    for raw in fields.split(b"\r\n"):
+        name = raw.partition(b":")[0].strip().lower()
+        if raw and name not in HOP_BY_HOP:
+            kept.append(raw + b"\r\n")
+    return b"".join(kept)
+
+
+async def _respond(up_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """Pass a plain-HTTP response on, its head marked `Connection: close`: the connection
+    carries this one response, so the proxy never needs to know where a response ends."""
+    head = await up_reader.readuntil(b"\r\n\r\n")
+    status, _, fields = head.partition(b"\r\n")
+    writer.write(status + b"\r\n" + _forwarded(fields) + b"Connection: close\r\n\r\n")
+    await _copy(up_reader, writer)
+
+
+async def _race(*copies: Coroutine[Any, Any, None]) -> None:
+    """Run both directions of a connection until either is done; then both end."""
+    tasks = [asyncio.ensure_future(copy) for copy in copies]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def _copy(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+    try:
+        while chunk := await source.read(CHUNK_BYTES):
+            sink.write(chunk)
+            await sink.drain()
+    except OSError:
+        pass
