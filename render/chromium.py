@@ -23,6 +23,11 @@ DEBIAN_CANDIDATES = (
 )
 DEBIAN_WRAPPER = Path("/usr/bin/chromium")
 
+PAGE_HEAP_CAP_MB = 1024
+"""V8 old-space cap of each renderer: a page that allocates without end (a memory bomb) crashes
+its own renderer at this size, in a second or two, instead of growing for the whole navigation
+timeout and pressing the machine. The heaviest pages a publisher serves use a few hundred MB."""
+
 LAUNCH_ARGS = (
     # Playwright already passes --no-sandbox (the sandbox cannot run as root),
     # --disable-background-networking, --disable-component-update, --disable-sync, --no-first-run
@@ -32,6 +37,7 @@ LAUNCH_ARGS = (
     "--mute-audio",
     "--disable-notifications",
     "--disable-domain-reliability",  # no beacons to Google about failed requests
+    f"--js-flags=--max-old-space-size={PAGE_HEAP_CAP_MB}",
     # WebRTC may send UDP past the proxy (STUN, peer connections): only proxied traffic leaves.
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 )

@@ -15,7 +15,7 @@ import psutil
 import pytest
 
 from app.crawl import open_crawler
-from hostile_corpus import PAGES, TRICKLED, HostileRun
+from hostile_corpus import PAGES, RAW, TRICKLED, HostileRun
 from render.settings import RenderSettings
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Crawled
@@ -28,6 +28,15 @@ class _Handler(QuietHandler):
         path = self.path.split("?")[0]
         if path in TRICKLED:
             self._trickle(PAGES[path].encode(), TRICKLED[path])
+            return
+        if path in RAW:
+            status, headers, body = RAW[path]
+            self.send_response(status)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
             return
         if path.startswith("/tiny/"):  # a subresource answered at once: an empty 204
             self.send_response(204)

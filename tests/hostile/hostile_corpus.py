@@ -14,6 +14,9 @@ PAGES: dict[str, str] = {
 """Path -> HTML; each test module adds its pages."""
 TRICKLED: dict[str, float] = {}
 """Path -> seconds between two bytes: these pages are sent one byte at a time."""
+RAW: dict[str, tuple[int, dict[str, str], bytes]] = {}
+"""Path -> (status, headers, body) for answers that are not a plain HTML page (types,
+encodings, redirects, compressed bombs)."""
 
 
 
