@@ -26,7 +26,7 @@ from scheduler.freshness import CheapRecrawls
 from scheduler.policy import confirms_suspect, suspect_change
 from scheduler.robots import RobotsCache, fetch_robots
 from scheduler.settings import SchedulerSettings
-from scheduler.worker import CrawlTarget, Worker
+from scheduler.worker import CrawlInterrupted, CrawlTarget, Worker
 from storage.db import Sessions
 from storage.history import outcome_streak
 from storage.pages import profile_shape
@@ -49,6 +49,10 @@ OUTCOME_OF_FAILURE: Mapping[FailureKind, Outcome] = {
     FailureKind.ERROR: Outcome.ERROR,
 }
 """How each render failure is recorded: the one place a `FailureKind` becomes an `Outcome`."""
+SHUTDOWN_FAILURES = frozenset({FailureKind.BROWSER_CRASH, FailureKind.ERROR})
+"""How a render fails when its browser closes under it (a closed target, or `net::ERR_ABORTED`
+for a navigation in flight): during a shutdown that is the shutdown's doing, not the page's, and
+the page goes back to the queue unrecorded (`scheduler.worker.CrawlInterrupted`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,8 @@ async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget,
     t0 = time.perf_counter()
     rendered = await renderer.render(url, site=target.site.render)
     render_ms = (time.perf_counter() - t0) * 1000
+    if isinstance(rendered, RenderFailure) and rendered.kind in SHUTDOWN_FAILURES and renderer.shutting_down:
+        raise CrawlInterrupted(f"the browser closed for shutdown mid-render ({rendered.message})")
     if isinstance(rendered, RenderFailure):
         attempt = CrawlAttempt(
             url=url, started_at=started_at, finished_at=datetime.now(UTC),

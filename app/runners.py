@@ -38,6 +38,9 @@ async def _work(settings: SchedulerSettings, storage: StorageSettings, render: R
     engine = make_engine(storage.database_url)
     stop = asyncio.Event()
     install_stop_signals(stop)
+    # The worker stops gracefully by itself: on SIGTERM its pages in flight get the grace period,
+    # then the renderer closes Chromium. The renderer's own handler would end Chromium at once.
+    render = render.model_copy(update={"handle_signals": False})
     async with open_crawler(session_factory(engine), settings, render, storage.keep_snapshots) as worker:
         stats = await worker.run(stop)
     engine.dispose()

@@ -55,6 +55,11 @@ class PageBusy(Exception):
     """`crawl_now` of a page another worker is crawling right now."""
 
 
+class CrawlInterrupted(Exception):
+    """The crawl was cut short by this process stopping (its browser ended under it): not the
+    page's doing, so nothing is recorded and the page goes back to the queue at once."""
+
+
 @dataclass(frozen=True, slots=True)
 class CrawlTarget:
     """One page to crawl, as the crawl function gets it."""
@@ -166,7 +171,8 @@ class Worker:
         lease, site = await asyncio.to_thread(self._claim_now, raw_url)
         crawled = await self._crawl_under_lease(lease, asyncio.Event(), site)
         if crawled is None:
-            raise LeaseLost(f"{lease.url}: the lease ended before the crawl was settled (database unavailable?)")
+            raise LeaseLost(f"{lease.url}: the crawl ended before it was settled (interrupted by a shutdown, "
+                            "or the database was unavailable); the page is back in the queue or will be")
         return crawled
 
     def _claim_now(self, raw_url: str) -> tuple[Lease, CrawlSite]:
@@ -234,6 +240,10 @@ class Worker:
             return None
         try:
             attempt, result = await self._attempt(lease, site)
+        except CrawlInterrupted as interrupted:
+            log.info("%s: %s; giving the page back", lease.url, interrupted)
+            await asyncio.to_thread(self._release_quietly, lease)
+            return None
         except DatabaseError:
             # The crawl (or its record) could not be saved: nothing is settled, and the lease is
             # left to expire, so the page is crawled again once the database is back.
@@ -273,7 +283,7 @@ class Worker:
                 return unchanged, None
         try:
             result = await self.crawl(CrawlTarget(lease.page_id, lease.url, site))
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, CrawlInterrupted):
             raise
         except DatabaseError:
             raise  # not the page's fault: the caller leaves the lease to expire
