@@ -24,8 +24,10 @@ from storage.records import Reason
 
 APPLICATION = "rc-restart-test"
 """The worker's connections carry this name, so the test cuts exactly those."""
-FAST = dict(lease_seconds=3, lease_renew_seconds=0.2, idle_poll_seconds=0.05, host_max_concurrent=50,
+FAST = dict(lease_seconds=10, lease_renew_seconds=0.2, idle_poll_seconds=0.05, host_max_concurrent=50,
             host_min_delay_ms=0, worker_concurrency=3)
+"""Leases renew every 0.2 s; 10 s of lease rides out the event-loop stalls of a loaded 2-core
+machine (at 3 s a lease expired mid-crawl there and the page was settled by its next claim)."""
 CUT_AFTER_ENDS = (5, 15)
 """Crawls finished before the first and the second cut."""
 TIMEOUT_S = 90.0
