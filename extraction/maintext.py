@@ -68,6 +68,9 @@ def _from_heuristic(doc: Document) -> MainText:
                              d.verdict.score, d.why, d.verdict.reasons, preview(d.block.text))
             for d in selection.decisions
         ),
+        layout_kind=selection.layout.kind if selection.layout else "",
+        layout_evidence=selection.layout.evidence if selection.layout else (),
+        regions=tuple((m.kept, describe(m.element), m.score, m.why) for m in selection.merges),
     )
     return _assemble([d.block for d in selection.decisions if d.kept], "heuristic", explanation)
 

@@ -47,6 +47,17 @@ cell, and a row of data cells is one block (a line of a data table reads as one 
 cells are too short to be judged alone), cells separated by a space. A longer cell, or one
 holding paragraphs or lists, is a layout cell and a block of its own."""
 
+NOSCRIPT_MIN_WORDS = 50
+"""Words: without layout (a static page, scripts not run) a `<noscript>` holding at least this
+much text is read, as a browser with scripting off shows it -- forum and shop software put the
+whole page there for crawlers; a shorter one is an "enable JavaScript" notice or a pixel."""
+MISNESTED_CONTROL_MIN_WORDS = 100
+"""Words: a `<button>` holding block-level elements with at least this much text is a wrapper
+the parser nested the page into (an unclosed control), not a control label: it is read."""
+STREAMED_ID = re.compile(r"^S:\d+$")
+"""Id of a server-streamed chunk (React streaming rendering: `<div hidden id="S:0">` is moved
+into place by a script). Without layout the script never ran, so the chunk is read."""
+
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 MARKUP_CLASS = "cxenseparse"
@@ -136,6 +147,23 @@ def loading_veil(element: HtmlElement, body_chars: int) -> bool:
     anti-flicker snippet hides the page until a script that never ran reveals it), not
     hidden boilerplate: its text is judged as if it showed."""
     return len(element.text_content()) >= LOADING_VEIL_SHARE * body_chars
+
+
+def read_anyway(doc: Document, element: HtmlElement, tag: str) -> bool:
+    """A skipped element that holds page text all the same (see NOSCRIPT_MIN_WORDS and
+    MISNESTED_CONTROL_MIN_WORDS)."""
+    if tag == "noscript":
+        return not doc.page.has_layout and count_words(element.text_content()) >= NOSCRIPT_MIN_WORDS
+    if tag == "button":
+        return (any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in element.iterdescendants())
+                and count_words(element.text_content()) >= MISNESTED_CONTROL_MIN_WORDS)
+    return False
+
+
+def streamed_chunk(doc: Document, element: etree._Element) -> bool:
+    """A server-streamed chunk left hidden because no script ran (static pages only)."""
+    return (not doc.page.has_layout and element.get("hidden") is not None
+            and bool(STREAMED_ID.match(element.get("id") or "")))
 
 
 def own_text_hidden(doc: Document, element: etree._Element) -> bool:
@@ -244,12 +272,12 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         return
     tag = tag.lower()
     veiled_outside = state["veiled"]
-    if tag in SKIPPED_TAGS or IGNORE_CLASS in classes(el):
+    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag)) or IGNORE_CLASS in classes(el):
         return
     if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
-        if statically_hidden(el):
+        if statically_hidden(el) and not streamed_chunk(doc, el):
             return
-    elif is_hidden(doc, el):
+    elif is_hidden(doc, el) and not streamed_chunk(doc, el):
         if not loading_veil(el, state["body_chars"]) or statically_hidden(el):
             return
         state["veiled"] = True

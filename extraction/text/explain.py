@@ -29,13 +29,22 @@ class Explanation:
     container_score: float | None
     siblings: tuple[str, ...]
     blocks: tuple[BlockExplanation, ...]
+    layout_kind: str = ""
+    """article, listing, thread, product, documentation or multi-section (heuristic only)."""
+    layout_evidence: tuple[str, ...] = ()
+    regions: tuple[tuple[bool, str, float, str], ...] = ()
+    """Regions considered beside the container: (kept, element, score, why)."""
 
     def render(self) -> str:
         lines = [f"main text source: {self.source}"]
+        if self.layout_kind:
+            lines.append(f"layout kind: {self.layout_kind} ({'; '.join(self.layout_evidence)})")
         if self.container is not None:
             lines.append(f"chosen container: {self.container} (score {self.container_score:.1f} words)")
         for sibling in self.siblings:
             lines.append(f"  + sibling: {sibling}")
+        for kept, element, region_score, why in self.regions:
+            lines.append(f"  {'+' if kept else '-'} region: {element} (score {region_score:.1f}): {why}")
         for b in self.blocks:
             mark = "KEEP" if b.kept else "drop"
             score = "" if b.score is None else f"{b.score:7.1f}"

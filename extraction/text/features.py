@@ -50,6 +50,19 @@ POSITIVE_HINTS = re.compile(
 )
 """Class/id words of article containers."""
 
+HINT_OVERRULE_PROSE_WORDS = 150
+"""Words of running prose (see `prose_words_below`) an element must hold for its own class/id
+hint or chrome tag to be overruled. A class word on a wrapper is weak evidence: a `sidebar`,
+`newsletter-post` or `nav` wrapper around hundreds of words of full sentences is a layout name,
+not boilerplate (boilerplate is short: menus, promos, captions). Set on the tune half of
+WCXB dev (bench/wcxb_halves.py)."""
+KEPT_HINTS = re.compile(r"comment|disqus|repl(?:y|ies)|respon", re.I)
+"""Hints prose never overrules: a comment thread is hundreds of words of full sentences, yet
+beside an article it is not the article (threads are taken in by the layout kind instead)."""
+PROSE_BLOCK_MIN_WORDS = 20  # a block counts as running prose with at least this many words ...
+PROSE_BLOCK_MIN_DENSITY = 9.0  # ... this many words per 80-character line, a full stop ...
+PROSE_BLOCK_MAX_LINK_DENSITY = 0.3  # ... and at most this share of linked words
+
 _DATE = re.compile(
     r"\b(\d{1,2}[:.]\d{2}\s*(am|pm)?|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"[a-z]*\.? \d{1,2}|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
@@ -81,6 +94,8 @@ class Features:
     relative_font_size: float | None
     in_overlay: bool | None
     column_offset: float | None
+    overruled_hint: str | None = None
+    """A boilerplate class/id or chrome tag above the block set aside for the prose it holds."""
 
 
 def link_density(block: Block) -> float:
@@ -117,13 +132,22 @@ def date_count(text: str) -> int:
     return len(_DATE.findall(text))
 
 
+LAYOUT_NAME = re.compile(r"(?:has|with|no|without|show)[-_]?(?:sidebar|nav|menu)|sidebars|sidebar[-_]?(?:left|right|layout)",
+                         re.I)
+"""Class words that describe an element's layout rather than name it: `has-sidebar`,
+`layout__2-sidebars-inline` wrap the main column *beside* a sidebar, so they are no hint."""
+
+
 def hint_of(element: etree._Element, pattern: re.Pattern[str]) -> str | None:
-    """The first class/id word of `element` matching `pattern`, or None."""
+    """The first class/id word of `element` matching `pattern`, or None (layout names skipped)."""
     value = f"{element.get('class') or ''} {element.get('id') or ''}".strip()
     if not value:
         return None
-    match = pattern.search(value)
-    return match.group(0) if match else None
+    for word in value.split():
+        match = pattern.search(word)
+        if match and not LAYOUT_NAME.search(word):
+            return match.group(0)
+    return None
 
 
 def relative_font_size(doc: Document, element: etree._Element, body_font_px: float) -> float | None:
@@ -170,6 +194,7 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
     text = block.text
     box = doc.box(block.element)
     chrome, strong, weak, positive = hints.of(block.element)
+    overruled = hints.overruled(block.element)
     return Features(
         words=block.words,
         link_density=link_density(block),
@@ -184,6 +209,7 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         positive_hint=positive,
         teaser=teaser,
         phrase=boilerplate_phrase(text, block.words),
+        overruled_hint=overruled,
         relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
         in_overlay=None if box is None else (box.overlay or box.position in ("fixed", "sticky")),
         column_offset=(abs(box.x - layout.column_left) / layout.column_width)
@@ -194,15 +220,44 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
 Hints = tuple[str | None, str | None, str | None, str | None]
 
 
+def is_running_prose(block: Block) -> bool:
+    """Full sentences wrapped over lines with few links: what boilerplate is not made of."""
+    return (block.words >= PROSE_BLOCK_MIN_WORDS and link_density(block) <= PROSE_BLOCK_MAX_LINK_DENSITY
+            and text_density(block.text) >= PROSE_BLOCK_MIN_DENSITY and sentence_ends(block.text) > 0)
+
+
+def prose_words_below(blocks: list[Block]) -> dict[etree._Element, int]:
+    """Per element, the words of running-prose blocks inside it."""
+    below: dict[etree._Element, int] = {}
+    for block in blocks:
+        if not is_running_prose(block):
+            continue
+        element: etree._Element | None = block.element
+        while element is not None:
+            below[element] = below.get(element, 0) + block.words
+            element = element.getparent()
+    return below
+
+
 class HintIndex:
     """Semantic-ancestor and class/id hints per element, memoised up the tree.
 
     A block inherits the nearest boilerplate hint of its ancestors up to (not including) the
     `body`, because a page-wide class on `<body>` or `<html>` says nothing about one block.
+    An element holding at least `HINT_OVERRULE_PROSE_WORDS` words of running prose (given as
+    `prose_below`) does not pass its own boilerplate hint or chrome tag on: the text outweighs
+    the name. `overruled(element)` says which hint was set aside, for `--explain`.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, prose_below: dict[etree._Element, int] | None = None) -> None:
         self._memo: dict[etree._Element, Hints] = {}
+        self._prose = prose_below or {}
+        self._overruled: dict[etree._Element, str | None] = {}
+
+    def overruled(self, element: etree._Element) -> str | None:
+        """The nearest boilerplate hint at or above `element` that its prose overruled."""
+        self.of(element)
+        return self._overruled.get(element)
 
     def of(self, element: etree._Element) -> Hints:
         """(chrome ancestor tag, strong hint, weak hint, positive hint) in force at `element`."""
@@ -213,14 +268,24 @@ class HintIndex:
         parent = element.getparent()
         if tag in ("body", "html") or parent is None:
             found = (None, None, None, None)
+            self._overruled[element] = None
         else:
             chrome, strong, weak, positive = self.of(parent)
+            overruled = self._overruled.get(parent)
+            prose = self._prose.get(element, 0) >= HINT_OVERRULE_PROSE_WORDS
+            demoted = None
             if tag in CHROME_TAGS:
-                chrome = chrome or tag
+                if prose and not chrome:
+                    overruled = demoted = f"<{tag}>"
+                else:
+                    chrome = chrome or tag
             elif tag == "article" and _is_teaser_article(element):
                 chrome = chrome or "article> among <article"
             own_strong = hint_of(element, STRONG_HINTS)
-            own_weak = hint_of(element, WEAK_HINTS)
+            if own_strong and prose and not KEPT_HINTS.search(own_strong):
+                overruled = demoted = own_strong
+                own_strong = None
+            own_weak = hint_of(element, WEAK_HINTS) or demoted
             own_positive = hint_of(element, POSITIVE_HINTS)
             if own_strong:
                 strong = own_strong
@@ -231,6 +296,7 @@ class HintIndex:
             elif own_weak:
                 weak = own_weak
             found = (chrome, strong, weak, positive)
+            self._overruled[element] = overruled
         self._memo[element] = found
         return found
 

@@ -11,6 +11,9 @@
 4. Inside that region, blocks are classed good / near-good / short / bad and the doubtful ones
    are settled by their neighbours (jusText's context pass); headings are kept when good text
    follows them; a run of small print that ends the kept text is trimmed.
+5. The layout kind is decided (layout.py). For an article the region above stands; for a
+   listing, thread, product, documentation or multi-section page the inclusive region of
+   layout.py replaces it, and regions.py reports which parts of it were kept and why.
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import Block
-from extraction.text.features import Features, HintIndex, measure, page_layout
+from extraction.text.features import Features, HintIndex, is_running_prose, measure, page_layout, prose_words_below
+from extraction.text.layout import ARTICLE, LayoutKind, decide, inclusive_keep, main_root
+from extraction.text.regions import Merge, region_report
 from extraction.text.teasers import teaser_blocks
 
 # Block score (unit: words). Tuned together on the Zyte benchmark, static mode, first run of
@@ -92,6 +97,10 @@ class Selection:
     container_score: float
     siblings: tuple[etree._Element, ...]
     decisions: tuple[Decision, ...]
+    merges: tuple[Merge, ...] = ()
+    """Regions considered beside the container (sections, repeated items): kept or dropped, why."""
+    layout: LayoutKind | None = None
+    """The layout kind decided for the page, with its evidence (see layout.py)."""
 
 
 def is_prose(f: Features) -> bool:
@@ -143,6 +152,8 @@ def score_block(f: Features) -> Verdict:
     elif f.positive_hint and score > 0:
         score *= POSITIVE_HINT_FACTOR
         reasons.append(f"class/id ~ {f.positive_hint}")
+    if f.overruled_hint and not hint:
+        reasons.append(f"hint {f.overruled_hint} overruled by the prose it holds")
     return Verdict(score, tuple(reasons), bool(hint))
 
 
@@ -243,7 +254,7 @@ def _neighbour(labels: list[Label], i: int, step: int) -> Label | None:
 def select(doc: Document, blocks: list[Block]) -> Selection:
     """The heuristic: which blocks are the article, each with its reason."""
     layout = page_layout(doc, blocks)
-    hints = HintIndex()
+    hints = HintIndex(prose_words_below(blocks))
     teasers = teaser_blocks(blocks)
     features = [measure(doc, block, layout, hints, block.index in teasers) for block in blocks]
     verdicts = [score_block(f) for f in features]
@@ -252,7 +263,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     if best is None or best_score <= 0:
         refused = tuple(Decision(b, f, v, Label.BAD, False, "no container scores above 0")
                         for b, f, v in zip(blocks, features, verdicts, strict=True))
-        return Selection(None, best_score, (), refused)
+        return _by_layout(doc, Selection(None, best_score, (), refused))
     best = climb(best, sums, good)
     best_score = sums[best]
     hinted = {el for el in sums if any(hints.of(el)[:2])}  # chrome or strong hint
@@ -273,7 +284,40 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
         if kept and block.tag == "h1":
             kept, why = False, "headline (the title field holds it)"
         decisions.append(Decision(block, f, v, label_of[i], kept, why))
-    return Selection(best, best_score, siblings, tuple(decisions))
+    return _by_layout(doc, Selection(best, best_score, siblings, tuple(decisions)))
+
+
+def _by_layout(doc: Document, selection: Selection) -> Selection:
+    """Decide the layout kind; for every kind but article, replace the single region by the
+    inclusive one of layout.py (each block's reason says which rule kept or dropped it)."""
+    clean = [d for d in selection.decisions if not d.features.chrome_ancestor and not d.features.in_overlay]
+    page_words = sum(d.block.words for d in clean)
+    region_words = sum(d.block.words for d in selection.decisions if d.kept)
+    region_prose = sum(d.block.words for d in selection.decisions if d.kept and is_running_prose(d.block))
+    linked = sum(d.block.words if d.features.teaser else d.block.link_words for d in clean)
+    kind = decide(doc, region_words, region_prose, page_words, linked)
+    if kind.kind == ARTICLE:
+        return Selection(selection.container, selection.container_score, selection.siblings, selection.decisions,
+                         selection.merges, kind)
+    root = main_root(doc)
+    if root is not None and not any(_within(d.block.element, {root}) for d in selection.decisions):
+        root = None
+    decisions: list[Decision] = []
+    for d in selection.decisions:
+        if root is not None and not _within(d.block.element, {root}):
+            kept, why = False, "outside <main>"
+        elif d.block.tag == "h1":
+            kept, why = False, "headline (the title field holds it)"
+        else:
+            kept, why = inclusive_keep(kind.kind, d.features)
+        decisions.append(Decision(d.block, d.features, d.verdict, d.label, kept, why))
+    start = root if root is not None else doc.root.find("body")
+    if start is None:
+        start = doc.root
+    merges = region_report(start, [(d.block.element, d.block.words, d.verdict.score, d.kept, d.why)
+                                   for d in decisions])
+    score = sum(d.verdict.score for d in decisions if d.kept)
+    return Selection(start, score, (), tuple(decisions), merges, kind)
 
 
 def _trim_small_print_tail(settled: dict[int, tuple[bool, str]], members: list[int], blocks: list[Block],

@@ -131,9 +131,14 @@ def _teasers(n: int) -> str:
         f"with a full stop at the end of it {i}.</p><a href='/t{i}'>Read more</a></li>" for i in range(n))
 
 
+OG_ARTICLE = "<meta property='og:type' content='article'>"
+"""A short story beside a longer teaser rail is decided an article by its markup; without it the
+page is a listing (layout.py) and the teasers are its content."""
+
+
 def test_teaser_list_of_linked_headlines_with_summaries_is_left_out():
     html = f"<div><article><p>{P1}</p><p>{P2}</p><p>{P3}</p></article><h2>More news</h2><ul>{_teasers(5)}</ul></div>"
-    body = body_of(page(NAV + html))
+    body = body_of(page(NAV + html, head=OG_ARTICLE))
     assert P3 in body and "A summary of that other story" not in body
 
 
@@ -141,7 +146,8 @@ def test_teaser_list_summaries_inline_after_the_link_are_left_out():
     items = "".join(f"<li><a href='/s{i}'>Minister announces plan number {i}</a> <span>CAPITAL: The minister "
                     f"said on Monday that the plan would be presented to parliament next week and...</span></li>"
                     for i in range(5))
-    body = body_of(page(f"<div><ul>{items}</ul></div><article><p>{P1}</p><p>{P2}</p><p>{P3}</p></article>"))
+    body = body_of(page(f"<div><ul>{items}</ul></div><article><p>{P1}</p><p>{P2}</p><p>{P3}</p></article>",
+                        head=OG_ARTICLE))
     assert P1 in body and "Minister announces" not in body and "CAPITAL" not in body
 
 

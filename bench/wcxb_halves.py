@@ -1,0 +1,151 @@
+"""Tuning discipline on WCXB dev: the 1,358 pages split into a tune and a check half by sha256(id).
+
+    .venv/bin/python bench/wcxb_halves.py                    # ours, static, WCXB by half and type + Zyte
+    .venv/bin/python bench/wcxb_halves.py --save base        # keep per-page scores as "base"
+    .venv/bin/python bench/wcxb_halves.py --diff base        # pages whose F1 moved since "base"
+    .venv/bin/python bench/wcxb_halves.py --system trafilatura   # a peer, same table
+
+A page is in the *tune* half when the first byte of sha256(page id) is even, else in the
+*check* half (`bench/extraction_halves.half_of`, the rule used for the Zyte set). Changes are
+tuned on the tune half and kept only when the check half and the Zyte set do not get worse.
+WCXB is scored with its own scorer (`../shared/bench/wcxb_score.py`, mean per-page word F1),
+Zyte with `../shared/bench/evaluate.py`. Extraction is static (`RenderedPage.from_html`), run
+in two worker processes; CPU ms/page is `time.process_time` around parse + main text alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import importlib.util
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.extraction_halves import half_of  # noqa: E402
+
+BENCH = ROOT.parent / "shared" / "bench"
+RUNS = ROOT / "bench" / "out" / "wcxb-halves"
+TYPES = ("article", "forum", "product", "collection", "listing", "documentation", "service")
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run_one(job: tuple[str, str, str, str]) -> tuple[str, str, float, str]:
+    system, pid, url, path = job
+    html = gzip.decompress(Path(path).read_bytes()).decode("utf-8", errors="replace")
+    start = time.process_time()
+    if system == "ours":
+        from extraction.document import parse
+        from extraction.maintext import main_text
+        from render.model import RenderedPage
+
+        result = main_text(parse(RenderedPage.from_html(html, url)))
+        body = result.body
+        kind = result.explanation.layout_kind if result.explanation is not None else ""
+    elif system == "trafilatura":
+        import trafilatura
+
+        body, kind = trafilatura.extract(html, url=url) or "", ""
+    else:
+        raise SystemExit(f"unknown system {system}")
+    return pid, body, 1000 * (time.process_time() - start), kind or ""
+
+
+def extract(system: str, root: Path, key: str = "url") -> tuple[dict[str, str], list[float], dict[str, str]]:
+    gold = json.loads((root / "ground-truth.json").read_text(encoding="utf-8"))
+    jobs = [(system, pid, g[key], str(root / "html" / f"{pid}.html.gz")) for pid, g in gold.items()]
+    preds: dict[str, str] = {}
+    kinds: dict[str, str] = {}
+    cpu: list[float] = []
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        for pid, body, ms, kind in pool.map(_run_one, jobs, chunksize=8):
+            preds[pid], kinds[pid] = body, kind
+            cpu.append(ms)
+    return preds, cpu, kinds
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--system", default="ours", choices=("ours", "trafilatura"))
+    ap.add_argument("--save", help="store this run's per-page F1 and predictions under this name")
+    ap.add_argument("--diff", help="list pages whose F1 moved against a stored run")
+    ap.add_argument("--no-zyte", action="store_true", help="WCXB only")
+    args = ap.parse_args(argv)
+    wcxb = _load("wcxb_score", BENCH / "wcxb_score.py")
+    gold = json.loads((BENCH / "wcxb-dev" / "ground-truth.json").read_text(encoding="utf-8"))
+    preds, cpu, kinds = extract(args.system, BENCH / "wcxb-dev")
+    rows = wcxb.score(gold, preds)
+    print(f"WCXB dev, {args.system} static: F1 by half and page type (n); CPU median "
+          f"{statistics.median(cpu):.1f} ms/page")
+    print("| half | all | " + " | ".join(TYPES) + " | empty |")
+    print("|---|" + "---|" * (len(TYPES) + 2))
+    for half in ("tune", "check", "all"):
+        chosen = {pid: r for pid, r in rows.items()
+                  if half == "all" or (half_of(pid) == "tune") == (half == "tune")}
+        cells = [f"{statistics.mean(r['f1'] for r in chosen.values()):.3f} ({len(chosen)})"]
+        for t in TYPES:
+            sub = [r["f1"] for pid, r in chosen.items() if gold[pid]["page_type"] == t]
+            cells.append(f"{statistics.mean(sub):.3f} ({len(sub)})" if sub else "-")
+        empty = sum(1 for pid in chosen if not preds[pid].strip())
+        print(f"| {half} | " + " | ".join(cells) + f" | {100 * empty / len(chosen):.1f}% |")
+    if any(kinds.values()):
+        _kind_accuracy(gold, kinds)
+    per_page = {pid: r["f1"] for pid, r in rows.items()}
+    if not args.no_zyte:
+        ev = _load("evaluate", BENCH / "evaluate.py")
+        zgold = ev.load_ground_truth(BENCH / "scrapinghub" / "ground-truth.json")
+        zpreds, zcpu, _ = extract(args.system, BENCH / "scrapinghub")
+        zrows, _, _ = ev.evaluate(zgold, zpreds)
+        print("\nZyte 2019, static: | half | pages | F1 | P | R |")
+        for half in ("tune", "held", "all"):
+            chosen_rows = [r for r in zrows if half == "all" or half_of(r["id"]) == half]
+            s = ev.aggregate(chosen_rows)
+            print(f"| {half} | {len(chosen_rows)} | {s['f1']:.4f} | {s['precision']:.4f} | {s['recall']:.4f} |")
+        print(f"Zyte CPU ms/page: median {statistics.median(zcpu):.1f}, mean {statistics.mean(zcpu):.1f}")
+        per_page.update({f"zyte:{r['id']}": r["f1"] or 0.0 for r in zrows})
+    RUNS.mkdir(parents=True, exist_ok=True)
+    if args.save:
+        (RUNS / f"{args.save}.json").write_text(json.dumps({"f1": per_page, "preds": preds}), encoding="utf-8")
+    if args.diff:
+        base = json.loads((RUNS / f"{args.diff}.json").read_text(encoding="utf-8"))["f1"]
+        moved = [(pid, base.get(pid) or 0.0, f or 0.0) for pid, f in per_page.items()
+                 if abs((f or 0.0) - (base.get(pid) or 0.0)) > 1e-3]
+        for pid, old, new in sorted(moved, key=lambda m: m[2] - m[1]):
+            kind = gold[pid]["page_type"] if pid in gold else "zyte"
+            print(f"{half_of(pid.removeprefix('zyte:')):5} {kind:13} {pid[:16]:16} {old:.3f} -> {new:.3f} "
+                  f"({new - old:+.3f})")
+    return 0
+
+
+def _kind_accuracy(gold: dict, kinds: dict[str, str]) -> None:
+    """The layout-kind decision against WCXB's page-type labels (a confusion count)."""
+    pairs = Counter((gold[pid]["page_type"], kinds.get(pid, "")) for pid in gold)
+    right = sum(n for (label, kind), n in pairs.items() if KIND_OF_TYPE.get(label) == kind)
+    print(f"\nlayout kind accuracy against the WCXB labels: {right / len(gold):.3f}")
+    for label in TYPES:
+        row = {kind: n for (lab, kind), n in pairs.items() if lab == label}
+        print(f"  {label:13} " + ", ".join(f"{k or '-'}={n}" for k, n in sorted(row.items(), key=lambda x: -x[1])))
+
+
+KIND_OF_TYPE = {"article": "article", "forum": "thread", "product": "product", "collection": "listing",
+                "listing": "listing", "documentation": "documentation", "service": "multi-section"}
+"""WCXB page type -> our layout kind (collection and listing are both lists of items)."""
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""Issue 12: hints that prose outweighs, static-parse traps, and the layout kind with its regions."""
+
+from __future__ import annotations
+
+import lxml.html
+
+from extraction.maintext import explain_main_text, main_text
+from extraction.text.blocks import segment
+from extraction.text.features import HINT_OVERRULE_PROSE_WORDS, STRONG_HINTS, HintIndex, hint_of, prose_words_below
+from tests.extraction.text.helpers import page
+from tests.extraction.text.test_traps import NAV, P1, P2, P3
+
+LONG = " ".join([P1, P2, P3])
+"""About 90 words of running prose in one paragraph."""
+
+
+def _story(paragraphs: int) -> str:
+    return "".join(f"<p>{LONG}</p>" for _ in range(paragraphs))
+
+
+def test_a_boilerplate_class_on_a_wrapper_of_hundreds_of_prose_words_is_overruled():
+    doc = page(NAV + f"<div class='newsletter-post'><h1>Title</h1>{_story(3)}</div>")
+    text = main_text(doc)
+    assert text.body.count(P1) == 3
+    assert "overruled by the prose it holds" in explain_main_text(doc)
+
+
+def test_a_boilerplate_class_on_a_short_promo_still_sinks_it():
+    promo = "<div class='newsletter-signup'><p>Get the best stories of the week, every Friday morning.</p></div>"
+    body = main_text(page(NAV + f"<article>{_story(3)}</article>" + promo)).body
+    assert "every Friday" not in body and P1 in body
+
+
+def test_prose_below_counts_only_running_prose_and_the_overrule_needs_enough_of_it():
+    doc = page(f"<div id='w' class='sidebar'>{_story(1)}</div><div id='s' class='sidebar'>{_story(3)}</div>")
+    blocks = segment(doc)
+    prose = prose_words_below(blocks)
+    hints = HintIndex(prose)
+    short, long_ = doc.root.get_element_by_id("w"), doc.root.get_element_by_id("s")
+    assert prose[short] < HINT_OVERRULE_PROSE_WORDS <= prose[long_]
+    assert hints.of(short[0])[1] == "sidebar"
+    assert hints.of(long_[0])[1] is None and hints.overruled(long_[0]) == "sidebar"
+    assert hints.of(long_[0])[2] == "sidebar"  # demoted to a weak hint, not forgotten
+
+
+def test_comment_hints_are_never_overruled_by_prose():
+    doc = page(f"<article>{_story(2)}</article><div class='comments'>{_story(3)}</div>")
+    assert main_text(doc).body.count(P1) == 2
+
+
+def test_layout_names_are_not_boilerplate_hints():
+    root = lxml.html.fromstring("<div class='layout__2-sidebars-inline hasSidebar main'>x</div>")
+    assert hint_of(root, STRONG_HINTS) is None
+    assert hint_of(lxml.html.fromstring("<div class='left-sidebar'>x</div>"), STRONG_HINTS) == "sidebar"
+
+
+def test_static_pages_read_a_long_noscript_and_a_streamed_chunk_but_not_a_short_notice():
+    body = main_text(page("<noscript>Please enable JavaScript to use this site.</noscript>"
+                          f"<noscript><div>{_story(1)}</div></noscript>")).body
+    assert P1 in body and "enable JavaScript" not in body
+    streamed = main_text(page(f"<div hidden id='S:0'><article>{_story(2)}</article></div>"
+                              "<div hidden id='menu'><p>Hidden menu text that stays hidden.</p></div>")).body
+    assert P1 in streamed and "Hidden menu" not in streamed
+
+
+def test_a_page_nested_into_a_button_by_the_parser_is_still_read():
+    body = main_text(page(f"<button class='menu'><div><article>{_story(2)}</article></div></button>"
+                          "<button>Subscribe now</button>")).body
+    assert P1 in body and "Subscribe" not in body
+
+
+def test_an_article_is_decided_as_article_with_its_evidence():
+    report = explain_main_text(page(NAV + f"<article>{_story(3)}</article>"))
+    assert "layout kind: article (region holds 1.00" in report
+
+
+def _card(i: int) -> str:
+    return (f"<li class='card'><h3><a href='/p{i}'>Product guide number {i} for winter hiking</a></h3>"
+            f"<p>Short summary of guide {i}, what it covers and who it is for.</p></li>")
+
+
+def test_a_listing_keeps_every_card_and_drops_the_navigation():
+    doc = page(NAV + "<main><h1>Guides</h1><ul class='cards'>" + "".join(_card(i) for i in range(12)) + "</ul></main>"
+               "<footer><p>© 2025 Example</p></footer>")
+    text = main_text(doc)
+    assert text.explanation is not None and text.explanation.layout_kind == "listing"
+    assert all(f"Product guide number {i} for winter hiking" in text.body for i in range(12))
+    assert "Section 3" not in text.body and "©" not in text.body
+    report = explain_main_text(doc)
+    assert "layout kind: listing" in report and "content of a listing page" in report
+
+
+def _reply(i: int) -> str:
+    return (f"<div class='comment'><div class='author'>user{i}</div><p>Reply number {i}: I had the same "
+            f"problem with my router and fixed it by resetting the settings, then it worked again for "
+            f"weeks.</p></div>")
+
+
+def test_a_thread_keeps_every_post():
+    question = ("<div class='topic'><p>My router keeps dropping the connection every evening since the last "
+                "update. Has anyone seen this and found a fix?</p></div>")
+    doc = page(NAV + f"<main><h1>Router keeps dropping</h1>{question}<div class='comments'>"
+               + "".join(_reply(i) for i in range(6)) + "</div></main>")
+    text = main_text(doc)
+    assert text.explanation is not None and text.explanation.layout_kind == "thread"
+    assert all(f"Reply number {i}:" in text.body for i in range(6))
+    assert "thread" in explain_main_text(doc) and "+ region:" in explain_main_text(doc)
