@@ -58,19 +58,28 @@ def crawl(url: str, as_json: bool) -> None:
 @click.command()
 @click.argument("url")
 @click.option("--json", "as_json", is_flag=True, help="Print the profile as JSON.")
-def profile(url: str, as_json: bool) -> None:
+@click.option("--explain", is_flag=True,
+              help="Per field: the chosen source, the candidates that lost and why, the rejections.")
+def profile(url: str, as_json: bool, explain: bool) -> None:
     """Print the stored profile of URL."""
-    from storage.repository import load_profile
+    from extraction.fieldexplain import explain_profile
+    from storage.pages import find_page_id
+    from storage.repository import load_profile, load_snapshot
 
     engine = open_database(StorageSettings().database_url)
     with session_factory(engine)() as session:
         try:
-            found = load_profile(session, site_of_url(session, url, RenderSettings())[0])
+            resolved = site_of_url(session, url, RenderSettings())[0]
         except InvalidUrl as error:
             fail(str(error))
+        found = load_profile(session, resolved)
+        page_id = find_page_id(session, resolved) if explain and found is not None else None
+        snapshot = load_snapshot(session, page_id) if page_id is not None else None
     if found is None:
         fail(f"no stored profile for {url}")
     _print_profile(found.to_json_dict(), as_json)
+    if explain:
+        click.echo("\n".join(["", *explain_profile(found, snapshot)]))
 
 
 @click.command()

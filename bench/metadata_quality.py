@@ -1,14 +1,21 @@
-"""Metadata accuracy on the golden corpus (tests/pages), side by side with the peers, and the
-page-class classifier's accuracy on labelled pages.
+"""Metadata accuracy on the golden corpus (tests/pages) and on the WCXB dev article pages, side
+by side with the peers (trafilatura, htmldate, extruct, goose3), and the page-class
+classifier's accuracy on labelled pages.
 
-    .venv/bin/pip install -e '.[bench]'          # trafilatura, htmldate
+    .venv/bin/pip install -e '.[bench]'          # trafilatura, htmldate, extruct, goose3
     .venv/bin/python bench/metadata_quality.py    # add --no-peers to skip the peers
+    .venv/bin/python bench/metadata_quality.py --misses authors   # our WCXB misses, for tuning
 
-Fields compared exactly against `expected.json`; dates also at day precision, because
-htmldate and trafilatura report days. A page whose expected value is empty counts as right only
-when the extractor also returns nothing (a front page has no publication date). Page class is
-measured on the demo site plus the corpus (`tests/pages/pageclass-labels.json`), and on the 181
-real article pages of the shared Scrapinghub benchmark when that folder is present (all
+Golden corpus: fields compared exactly against `expected.json`; dates also at day precision
+(the day in the page's own offset: `published_local`), because htmldate and trafilatura
+report days. WCXB: the labelled `title`, `author` and `publish_date` of the article pages;
+authors compared as sets of words (case and accents folded, "and" dropped), titles after
+folding case, quotes and dashes. Peer answers there are cached per peer version. A page
+whose expected value is empty counts as right only when the extractor also returns nothing
+(a front page has no publication date). Soft 404: precision and recall on the labelled corpus
+`tests/extraction/soft404_corpus.py`, and how many WCXB articles were flagged. Page class is
+measured on the demo site plus the corpus (`tests/pages/pageclass-labels.json`), and on the
+181 real article pages of the shared Scrapinghub benchmark when that folder is present (all
 labelled article), with the classifier alone (no `cXenseParse:pageclass`, no `og:type`).
 """
 
@@ -17,15 +24,19 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
+import re
 import sys
+import unicodedata
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from extraction import extract  # noqa: E402
+from extraction import extract, extract_html  # noqa: E402
 from extraction.document import parse  # noqa: E402
 from extraction.pageclass import classifier_score, features  # noqa: E402
 from render.model import RenderedPage  # noqa: E402
@@ -33,6 +44,10 @@ from tests.pages.golden import Case, cases  # noqa: E402
 
 LABELS = ROOT / "tests" / "pages" / "pageclass-labels.json"
 SCRAPINGHUB = ROOT.parent / "shared" / "bench" / "scrapinghub"
+WCXB = ROOT.parent / "shared" / "bench" / "wcxb-dev"
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rendercrawl" / "metadata-peers"
+"""Peer answers on the WCXB pages, one file per peer and version."""
+JOINING_WORDS = frozenset({"and", "by", "und", "et", "y", "og", "von"})
 
 OURS_FIELDS = ("title", "description", "keywords", "canonical_url", "published_time", "published_day",
                "modified_time", "authors", "image", "article_id", "page_class", "language", "soft_404",
@@ -44,7 +59,7 @@ def ours(case: Case) -> dict[str, Any]:
     profile = extract(case.page()).to_json_dict()
     out = {k: profile.get(k) for k in OURS_FIELDS if k in profile}
     out["image"] = (profile["image"] or {}).get("url")
-    out["published_day"] = (profile["published_time"] or "")[:10] or None
+    out["published_day"] = (profile.get("published_local") or profile["published_time"] or "")[:10] or None
     out["authors"] = sorted(profile["authors"]) or None
     return out
 
@@ -59,19 +74,120 @@ def expected(case: Case) -> dict[str, Any]:
 
 
 def trafilatura_fields(case: Case) -> dict[str, Any]:
+    return _trafilatura(case.html, case.url)
+
+
+def htmldate_fields(case: Case) -> dict[str, Any]:
+    return _htmldate(case.html, case.url)
+
+
+def extruct_fields(case: Case) -> dict[str, Any]:
+    return _extruct(case.html, case.url)
+
+
+def goose3_fields(case: Case) -> dict[str, Any]:
+    return _goose3(case.html, case.url)
+
+
+def _trafilatura(html: str, url: str) -> dict[str, Any]:
     import trafilatura
 
-    meta = trafilatura.extract_metadata(case.html, default_url=case.url)
+    meta = trafilatura.extract_metadata(html, default_url=url)
     if meta is None:
         return {}
     authors = sorted(a.strip() for a in (meta.author or "").split(";") if a.strip()) or None
     return {"title": meta.title, "authors": authors, "published_day": meta.date, "image": meta.image}
 
 
-def htmldate_fields(case: Case) -> dict[str, Any]:
+def _htmldate(html: str, url: str) -> dict[str, Any]:
     from htmldate import find_date
 
-    return {"published_day": find_date(case.html, url=case.url, original_date=True, outputformat="%Y-%m-%d")}
+    return {"published_day": find_date(html, url=url, original_date=True, outputformat="%Y-%m-%d")}
+
+
+def _extruct(html: str, url: str) -> dict[str, Any]:
+    """JSON-LD, then microdata, then OpenGraph: the structured-data reading of a page."""
+    import extruct
+
+    try:
+        data = extruct.extract(html, base_url=url, syntaxes=["json-ld", "microdata", "opengraph"], uniform=True)
+    except Exception as error:  # noqa: BLE001 - a peer failing on one page scores as empty
+        return {"error": repr(error)}
+    items = [i for key in ("json-ld", "microdata") for i in _flatten(data.get(key, []))]
+    og: dict[str, Any] = next(iter(data.get("opengraph", [])), {})
+    articles = [i for i in items if any("Article" in t or t == "BlogPosting" for t in _types(i))] + items
+    out: dict[str, Any] = {}
+    for item in articles:
+        out.setdefault("title", _first_text(item.get("headline")))
+        names = _ld_names(item.get("author"))
+        if names:
+            out.setdefault("authors", sorted(names))
+        day = _first_text(item.get("datePublished"))
+        if day:
+            out.setdefault("published_day", day[:10])
+        image = item.get("image")
+        if isinstance(image, dict):
+            image = image.get("url")
+        if _first_text(image):
+            out.setdefault("image", _first_text(image))
+        out = {k: v for k, v in out.items() if v}
+    out.setdefault("title", _first_text(og.get("og:title")))
+    out.setdefault("published_day", (_first_text(og.get("article:published_time")) or "")[:10] or None)
+    out.setdefault("image", _first_text(og.get("og:image")))
+    return out
+
+
+def _goose3(html: str, url: str) -> dict[str, Any]:
+    from goose3 import Goose
+
+    try:
+        with Goose() as goose:
+            article = goose.extract(raw_html=html)
+    except Exception as error:  # noqa: BLE001 - a peer failing on one page scores as empty
+        return {"error": repr(error)}
+    day = article.publish_datetime_utc.date().isoformat() if article.publish_datetime_utc else \
+        (article.publish_date or "")[:10] or None
+    image = article.top_image.src if article.top_image is not None else None
+    return {"title": article.title or None, "authors": sorted(article.authors) or None, "published_day": day,
+            "image": image}
+
+
+def _flatten(items: Any) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for item in items if isinstance(items, list) else [items]:
+        if isinstance(item, dict):
+            out.append(item)
+            out += _flatten(item.get("@graph", []))
+    return out
+
+
+def _types(item: dict[str, Any]) -> list[str]:
+    raw = item.get("@type")
+    return [t for t in (raw if isinstance(raw, list) else [raw]) if isinstance(t, str)]
+
+
+def _first_text(value: Any) -> str | None:
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return value.strip() or None if isinstance(value, str) else None
+
+
+def _ld_names(value: Any) -> list[str]:
+    out = []
+    for item in value if isinstance(value, list) else [value]:
+        name = item.get("name") if isinstance(item, dict) else item
+        if isinstance(name, list):
+            name = name[0] if name else None
+        if isinstance(name, str) and name.strip():
+            out.append(name.strip())
+    return out
+
+
+PEERS: dict[str, Callable[[str, str], dict[str, Any]]] = {
+    "trafilatura": _trafilatura, "htmldate": _htmldate, "extruct": _extruct, "goose3": _goose3}
+PEER_APPLIES = {"trafilatura": PEER_FIELDS, "htmldate": ("published_day",), "extruct": PEER_FIELDS,
+                "goose3": PEER_FIELDS}
+"""Which fields each peer reports (htmldate finds dates only)."""
 
 
 def score(rows: list[tuple[dict[str, Any], dict[str, Any]]], field: str) -> tuple[int, int]:
@@ -87,21 +203,174 @@ def metadata_table(with_peers: bool) -> list[str]:
     corpus = cases()
     columns: dict[str, Callable[[Case], dict[str, Any]]] = {"rendercrawl": ours}
     if with_peers:
-        columns |= {"trafilatura": trafilatura_fields, "htmldate": htmldate_fields}
+        columns |= {"trafilatura": trafilatura_fields, "htmldate": htmldate_fields,
+                    "extruct": extruct_fields, "goose3": goose3_fields}
     results = {name: [(fn(c), expected(c)) for c in corpus] for name, fn in columns.items()}
     lines = [f"Metadata accuracy on tests/pages ({len(corpus)} pages)", "",
              "| field | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
     for field in OURS_FIELDS:
         cells = []
         for name in columns:
-            applicable = name == "rendercrawl" or (name == "trafilatura" and field in PEER_FIELDS) \
-                or (name == "htmldate" and field == "published_day")
-            if not applicable:
+            if name != "rendercrawl" and field not in PEER_APPLIES[name]:
                 cells.append("–")
                 continue
             right, total = score(results[name], field)
             cells.append(f"{right}/{total} ({right / total:.0%})")
         lines.append(f"| {field} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def wcxb_pages() -> list[tuple[str, str, str, dict[str, Any]]]:
+    """(id, url, html, truth) of every WCXB dev page labelled `article`."""
+    truth = json.loads((WCXB / "ground-truth.json").read_text(encoding="utf-8"))
+    out = []
+    for page_id, item in sorted(truth.items()):
+        if item.get("page_type") != "article":
+            continue
+        html = gzip.decompress((WCXB / "html" / f"{page_id}.html.gz").read_bytes()).decode("utf-8", "replace")
+        out.append((page_id, item["url"], html, item))
+    return out
+
+
+def ours_html(html: str, url: str) -> dict[str, Any]:
+    """Our fields of one saved page, the publication day in the page's own offset."""
+    profile = extract_html(html, url).to_dict()
+    local = profile.get("published_local") or profile.get("published_time") or ""
+    return {"title": profile["title"], "authors": sorted(profile["authors"]) or None,
+            "published_day": local[:10] or None, "image": (profile["image"] or {}).get("url"),
+            "soft_404": profile["soft_404"]}
+
+
+def _run(args: tuple[str, str, str, str]) -> tuple[str, dict[str, Any]]:
+    name, page_id, url, html = args
+    fn = ours_html if name == "rendercrawl" else PEERS[name]
+    return page_id, fn(html, url)
+
+
+def _peer_version(name: str) -> str:
+    from importlib.metadata import version
+
+    return version(name)
+
+
+def wcxb_results(names: list[str], pages: list[tuple[str, str, str, dict[str, Any]]],
+                 workers: int) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per extractor, page id -> fields. Peer results are cached per peer version (they do
+    not change while we tune); ours are always recomputed."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for name in names:
+        cache = CACHE / f"wcxb-{name}-{_peer_version(name)}.json" if name != "rendercrawl" else None
+        done: dict[str, dict[str, Any]] = json.loads(cache.read_text()) if cache and cache.exists() else {}
+        todo = [(name, pid, url, html) for pid, url, html, _ in pages if pid not in done]
+        if todo:
+            with ProcessPoolExecutor(workers) as pool:
+                done.update(pool.map(_run, todo, chunksize=8))
+            if cache is not None:
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                cache.write_text(json.dumps(done))
+        out[name] = done
+    return out
+
+
+def author_words(value: Any) -> set[str]:
+    """The words of a byline (one string or a list of names), accents and case folded,
+    joining words dropped: "Chen Zhao, Daryl Fairweather" == ["Daryl Fairweather", "Chen Zhao"]."""
+    text = " ".join(map(str, value)) if isinstance(value, list) else str(value or "")
+    folded = unicodedata.normalize("NFKD", text).casefold()
+    return {w for w in re.findall(r"[^\W\d_]+", folded) if w not in JOINING_WORDS}
+
+
+def title_key(value: str | None) -> str:
+    text = unicodedata.normalize("NFKC", value or "").casefold()
+    text = text.translate(str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                                         "\u2013": "-", "\u2014": "-", "\xa0": " "}))
+    return " ".join(text.split()).strip(" .")
+
+
+def _f1(got: set[str], want: set[str]) -> float:
+    common = len(got & want)
+    return 0.0 if not common else 2 * common / (len(got) + len(want))
+
+
+def wcxb_scores(got: dict[str, dict[str, Any]],
+                pages: list[tuple[str, str, str, dict[str, Any]]]) -> dict[str, tuple[float, int]]:
+    """Row label -> (value, pages counted)."""
+    dated = [(got.get(p, {}), t) for p, _, _, t in pages if t.get("publish_date")]
+    undated = [got.get(p, {}) for p, _, _, t in pages if not t.get("publish_date")]
+    bylined = [(got.get(p, {}), t) for p, _, _, t in pages if t.get("author")]
+    unbylined = [got.get(p, {}) for p, _, _, t in pages if not t.get("author")]
+    titled = [(got.get(p, {}), t) for p, _, _, t in pages if t.get("title")]
+    f1s = [_f1(author_words(g.get("authors")), author_words(t["author"])) for g, t in bylined]
+    return {
+        "published, same day": (sum(g.get("published_day") == t["publish_date"][:10] for g, t in dated), len(dated)),
+        "published, a date on an undated page": (sum(bool(g.get("published_day")) for g in undated), len(undated)),
+        "authors, same names": (sum(f == 1.0 for f in f1s), len(bylined)),
+        "authors, mean word F1": (sum(f1s) / max(len(f1s), 1), len(bylined)),
+        "authors, a name on an unbylined page": (sum(bool(g.get("authors")) for g in unbylined), len(unbylined)),
+        "title, exact": (sum(title_key(g.get("title")) == title_key(t["title"]) for g, t in titled), len(titled)),
+        "title, contains the labelled title": (
+            sum(title_key(t["title"]) in title_key(g.get("title")) for g, t in titled), len(titled)),
+        "soft 404, real articles flagged (lower is better)": (
+            sum(bool(got.get(p, {}).get("soft_404")) for p, _, _, _ in pages), len(pages)),
+    }
+
+
+def wcxb_lines(with_peers: bool, workers: int) -> list[str]:
+    if not WCXB.exists():
+        return []
+    pages = wcxb_pages()
+    names = ["rendercrawl"] + (list(PEERS) if with_peers else [])
+    results = wcxb_results(names, pages, workers)
+    table = {name: wcxb_scores(results[name], pages) for name in names}
+    lines = ["", f"Metadata on the WCXB dev article pages ({len(pages)} pages, HTML only, no browser)", "",
+             "| field | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    for row, (_, total) in table["rendercrawl"].items():
+        cells = []
+        for name in names:
+            field = "published_day" if row.startswith("published") else row.split(",")[0].replace(" ", "_")
+            if name != "rendercrawl" and field not in PEER_APPLIES[name]:
+                cells.append("–")
+                continue
+            value, _ = table[name][row]
+            cells.append(f"{value:.3f}" if isinstance(value, float) else f"{value}/{total} ({value / total:.1%})")
+        lines.append(f"| {row} (n={total}) | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _differs(field: str, mine: Any, want: Any) -> bool:
+    if field == "authors":
+        return author_words(mine) != author_words(want)
+    if field == "title":
+        return title_key(mine) != title_key(want)
+    return bool(mine != (want or None))
+
+
+def wcxb_misses(field: str, workers: int) -> list[str]:
+    """Our wrong answers for one field (`published_day`, `authors`, `title`), for tuning."""
+    pages = wcxb_pages()
+    got = wcxb_results(["rendercrawl"], pages, workers)["rendercrawl"]
+    label = {"published_day": "publish_date", "authors": "author", "title": "title"}[field]
+    out = []
+    for page_id, url, _, truth in pages:
+        mine, want = got[page_id].get(field), truth.get(label)
+        if _differs(field, mine, want):
+            out.append(f"{page_id} {url}\n    want {want!r}\n    got  {mine!r}")
+    return out
+
+
+def soft404_lines() -> list[str]:
+    """Precision and recall of the soft-404 flag on the labelled corpus (full extraction)."""
+    from tests.extraction.soft404_corpus import CASES
+
+    flagged = [(c, extract(c.page()).soft_404) for c in CASES]
+    tp = sum(1 for c, got in flagged if got and c.is_soft_404)
+    fp = sum(1 for c, got in flagged if got and not c.is_soft_404)
+    fn = sum(1 for c, got in flagged if not got and c.is_soft_404)
+    langs = sorted({c.lang for c in CASES})
+    lines = ["", f"Soft 404 on tests/extraction/soft404_corpus.py ({tp + fn} error pages, {len(CASES) - tp - fn} traps, "
+             f"{len(langs)} languages)",
+             f"- precision {tp / max(tp + fp, 1):.3f}, recall {tp / max(tp + fn, 1):.3f} (tp {tp}, fp {fp}, fn {fn})"]
+    lines += [f"  - wrong: {c.name}" for c, got in flagged if got != c.is_soft_404]
     return lines
 
 
@@ -152,9 +421,16 @@ def _corpus_url(path: Path) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--no-peers", action="store_true", help="skip trafilatura and htmldate")
+    parser.add_argument("--no-peers", action="store_true", help="skip the peers")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes for the WCXB pages")
+    parser.add_argument("--misses", choices=("published_day", "authors", "title"),
+                        help="list our wrong WCXB answers for one field instead of the tables")
     args = parser.parse_args()
-    print("\n".join(metadata_table(not args.no_peers) + pageclass_lines()))
+    if args.misses:
+        print("\n".join(wcxb_misses(args.misses, args.workers)))
+        return
+    print("\n".join(metadata_table(not args.no_peers) + wcxb_lines(not args.no_peers, args.workers)
+                    + soft404_lines() + pageclass_lines()))
 
 
 if __name__ == "__main__":

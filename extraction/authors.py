@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from lxml import etree
+
 from extraction import jsonld
 from extraction.datalayer import composer_values
 from extraction.document import Document
@@ -41,7 +43,8 @@ SUFFIX_COMMA = re.compile(r",\s*(?=(?:Jr|Sr)\b\.?)", re.IGNORECASE)
 """", Jr" and ", Sr" belong to the name, so that comma must survive splitting."""
 _KEPT_COMMA = "\x00"
 
-BY_PREFIX = re.compile(r"^(?:written\s+)?(?:by|von|av|af|par|por|door)\s*:?\s+(?=\S+\s+\S)", re.IGNORECASE)
+BY_PREFIX = re.compile(r"^(?:(?:written|posted|text|words|story|reported)\s+)?(?:by|von|av|af|par|por|door)\s*:?\s+"
+                       r"(?=\S+\s+\S|\S+$)", re.IGNORECASE)
 """Byline words in front of a name (en, de, no/sv, da, fr, es, nl), stripped only when at least
 two words follow, so surnames like "Von Trier" survive."""
 
@@ -61,6 +64,9 @@ BYLINE_XPATH = (
 )
 """Last resort, after every level the spec names: the visible byline of the article."""
 
+COMMENT_MARK = re.compile(r"comment|respon[sd]|reply|disqus", re.IGNORECASE)
+"""Class or id words of the reader-comment section."""
+
 MAX_BYLINE_CHARS = 150
 """A longer "byline" is an author bio box or a comment."""
 
@@ -73,16 +79,41 @@ BYLINE_END = re.compile(
 ROLE_WORDS = frozenset({
     "staff", "reporter", "writer", "correspondent", "editor", "journalist", "photographer", "contributor",
     "columnist", "redakteur", "redakteurin", "journalistin", "fotograf", "journalisten", "redaksjonen",
+    "admin", "administrator", "webmaster", "guest", "author", "team", "editorial", "content", "ai",
 })
-"""A byline part made only of these words is a job title ("Staff Reporter"), not a name."""
+"""A name made only of these words is a job title or an account role ("Staff Reporter",
+"admin"), not a person."""
+
+BYLINE_WORDS = frozenset({"by", "written", "posted", "text", "words", "von", "av", "af", "par", "por", "door"})
+"""Words that introduce a byline; left alone ("Written by") they name nobody."""
+
+NOT_A_NAME = re.compile(r"»|›|^more (?:about|from|by)\b|^(?:view|see|read) (?:all|more)\b", re.IGNORECASE)
+"""Link texts next to an author's name ("More about X »", "View all posts")."""
+
+STANDALONE_NUMBER = re.compile(r"(?<!\w)\d+(?!\w)")
+"""A number on its own ("March 17", "5 min read") is a date or a count beside the name."""
+
+OTHER_AUTHOR_KEY = re.compile(r"(?:^|[.:_-])author$")
+"""Author metas outside the spec's list (`sailthru.author`, `parsely-author`), read last."""
 
 
 def authors(doc: Document) -> Found[tuple[str, ...]] | None:
     for source, raw_values in _levels(doc):
-        names = tuple(_dedupe(n for raw, sep in raw_values for n in split_names(raw, sep)))
+        names = tuple(_dedupe(n for raw, sep in raw_values for n in split_names(raw, sep) if is_person(n)))
         if names:
             return Found(names, source)
     return None
+
+
+def is_person(name: str) -> bool:
+    """Not a job title or account role alone ("Staff", "Administrator"), not a date or a
+    "more about" link. The site's own name is not refused: on a personal blog the site's
+    name is its author's (organisations are refused where the page says so: JSON-LD
+    `Organization` authors)."""
+    words = name.casefold().split()
+    if not words or set(words) <= ROLE_WORDS | BYLINE_WORDS:
+        return False
+    return not (STANDALONE_NUMBER.search(name) or NOT_A_NAME.search(name))
 
 
 def split_names(raw: str, separator: str | None = None) -> list[str]:
@@ -107,6 +138,14 @@ def clean_name(raw: str) -> str:
     return text
 
 
+def author_levels(doc: Document) -> Iterator[tuple[str, list[str]]]:
+    """Each level's cleaned names, in priority order, before any level wins (`--explain`)."""
+    for source, raw_values in _levels(doc):
+        names = [n for raw, sep in raw_values for n in split_names(raw, sep)]
+        if names:
+            yield source, names
+
+
 def _levels(doc: Document) -> Iterator[tuple[str, list[tuple[str, str | None]]]]:
     """Each priority level as (source, [(raw value, separator or None)])."""
     layer = composer_values(doc.page.datalayer).get("authors")
@@ -117,10 +156,14 @@ def _levels(doc: Document) -> Iterator[tuple[str, list[tuple[str, str | None]]]]
     for key in META_KEYS:
         yield key, [(m.content, m.attrs.get("data-separator") or None) for m in doc.meta_tags(key)]
     for source, xpath in ELEMENT_LEVELS:
-        yield source, [("\n".join(element_lines(el)), None) for el in doc.root.xpath(xpath) if not doc.is_hidden(el)]
+        yield source, [("\n".join(element_lines(el)), None) for el in doc.root.xpath(xpath)
+                       if not doc.is_hidden(el) and not _in_comments(el)]
     for obj in jsonld.articles(doc):
-        yield "jsonld", [(name, ";") for name in jsonld.names(obj.get("author"))]
+        yield "jsonld", [(name, ";") for name in jsonld.person_names(doc, obj.get("author"))]
     yield "byline", [(text, None) for text in _byline(doc)]
+    for meta in doc.metas:
+        if OTHER_AUTHOR_KEY.search(meta.key) and meta.key not in META_KEYS:
+            yield f"meta:{meta.key}", [(meta.content, None)]
 
 
 def _byline(doc: Document) -> list[str]:
@@ -131,16 +174,22 @@ def _byline(doc: Document) -> list[str]:
                if not doc.is_hidden(el) and el.tag not in ("meta", "link", "body", "article", "main")]
     matched = set(matches)
     leaves = [el for el in matches if not any(d in matched for d in el.iterdescendants())]
-    if not leaves:
-        return []
-    group = [el for el in leaves if el.getparent() is leaves[0].getparent()]
-    names: list[str] = []
-    for el in group:
-        text = " ".join(element_lines(el))
-        if not text or len(text) > MAX_BYLINE_CHARS:
-            continue
-        names += [p for p in split_names(BYLINE_END.sub("", text)) if not set(p.lower().split()) <= ROLE_WORDS]
-    return [";".join(names)] if names else []
+    for first in leaves:
+        group = [el for el in leaves if el.getparent() is first.getparent()]
+        names: list[str] = []
+        for el in group:
+            text = " ".join(element_lines(el))
+            if not text or len(text) > MAX_BYLINE_CHARS:
+                continue
+            names += [p for p in split_names(BYLINE_END.sub("", text)) if not set(p.lower().split()) & ROLE_WORDS]
+        if names:
+            return [";".join(names)]
+    return []
+
+
+def _in_comments(el: etree._Element) -> bool:
+    """Reader comments carry their own hAtom authors and `rel=author` links."""
+    return any(COMMENT_MARK.search(f"{a.get('class', '')} {a.get('id', '')}") for a in el.iterancestors())
 
 
 def _dedupe(names: Iterator[str]) -> Iterator[str]:

@@ -37,8 +37,8 @@ FIELD_SOURCES: dict[str, tuple[str, ...]] = {
                    "meta:datemodified", "jsonld:dateModified"),
     "authors": ("composer", "meta:cxenseparse:author", "meta:content:authors",
                 *(f"meta:{k}" for k in _AUTHOR_METAS), "jsonld:author"),
-    "section": ("composer", "meta:content:section", "meta:section"),
-    "tags": ("composer", "meta:content:tags"),
+    "section": ("composer", "meta:content:section", "meta:section", "meta:article:section", "jsonld:articleSection"),
+    "tags": ("composer", "meta:content:tags", "meta:article:tag", "jsonld:keywords"),
     "keywords": ("composer", "meta:cxenseparse:keywords", "meta:content:keywords",
                  "meta:news_keywords", "meta:keywords", "jsonld:keywords"),
     "title": ("composer", "meta:cxenseparse:title", "meta:content:title", "meta:og:title",
@@ -47,7 +47,10 @@ FIELD_SOURCES: dict[str, tuple[str, ...]] = {
                     "meta:og:description", "meta:description", "jsonld:description"),
     "isNative": ("composer", "meta:content:isnative"),
 }
-"""Each of the twelve fields and where it may come from, highest priority first."""
+"""Each of the twelve fields and where it may come from, highest priority first. Section and
+tags follow the spec's data-layer order too: Piano's metas, then the Open Graph article metas
+(`article:section`, every `article:tag`), then the article's JSON-LD (`articleSection`,
+`keywords`)."""
 
 
 def _text(raw: Any) -> str | None:

@@ -5,6 +5,10 @@ defective forms real pages carry, e.g. `2022-01-19T05:00:00MEZ`), and dates writ
 readers in visible text (`1. März 2012`, `March 1st, 2012`, `01.03.12`, `2012年3月1日`).
 Numeric forms are parsed here; month names go through `dateparser`, which knows the month
 words of every language we need. Values without a zone are taken as UTC.
+
+A value keeps the offset the page wrote (`parse_local`): `2023-01-21T19:43:28-05:00` is the
+21st where it was published, though the 22nd in UTC, and the local day is what the publisher
+meant. `parse_machine` gives the same instant in UTC, for fields that only need the instant.
 """
 
 from __future__ import annotations
@@ -33,6 +37,9 @@ ZONE_OFFSETS_H: dict[str, float] = {
 """Zone abbreviations seen on publisher pages (German ones included: Composer users write
 `MEZ`), as hours east of UTC."""
 
+MONTHS_PER_YEAR = 12
+"""A day-first numeric date whose "month" exceeds this is month-first (`09/25/2025`)."""
+
 DATEPARSER_LANGUAGES = ("en", "de", "nb", "fr", "es", "sv", "da", "nl", "it", "pt")
 """Languages whose month names the text-date parser tries."""
 
@@ -58,6 +65,7 @@ _MONTH_WORD = r"([^\W\d_]{3,10}\.?)"
 
 TEXT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ymd", re.compile(r"(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])" + _TIME + _ZONE)),
+    ("dmy", re.compile(r"(?<![\d.-])(\d{1,2})-(\d{1,2})-(\d{4})(?![\d-])" + _TIME + _ZONE)),
     ("cjk", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日(?:\s*(\d{1,2})[:時](\d{2}))?")),
     ("dmy", re.compile(r"(?<![\d.])(\d{1,2})[./](\d{1,2})[./](\d{4}|\d{2})(?![\d.])" + _TIME + _ZONE)),
     ("d_month_y", re.compile(r"(?<!\d)(\d{1,2})(?:\.|st|nd|rd|th|er|º)?\s+(?:de\s+)?" + _MONTH_WORD
@@ -90,7 +98,13 @@ def zone(name: str | None) -> timezone | None:
 
 
 def parse_machine(text: str | None) -> datetime | None:
-    """A date from markup (meta content, `datetime` attribute, JSON-LD) in UTC, or None.
+    """A date from markup (meta content, `datetime` attribute, JSON-LD) in UTC, or None."""
+    value = parse_local(text)
+    return None if value is None else value.astimezone(UTC)
+
+
+def parse_local(text: str | None) -> datetime | None:
+    """A date from markup, aware, in the offset the page wrote (UTC if it wrote none), or None.
 
     ISO 8601 and its common defects come first; anything else is tried as reader text, so
     `March 1, 2012` in a `date` meta still counts.
@@ -110,7 +124,8 @@ def parse_machine(text: str | None) -> datetime | None:
 
 
 def find_text_dates(text: str) -> Iterator[datetime]:
-    """Every date written out in `text`, in order of appearance, as UTC datetimes."""
+    """Every date written out in `text`, in order of appearance, aware, in the offset the
+    text names (UTC if none)."""
     hits: list[tuple[int, datetime]] = []
     taken: list[range] = []
     for shape, pattern in TEXT_PATTERNS:
@@ -136,6 +151,8 @@ def _from_match(shape: str, groups: tuple[str | None, ...]) -> datetime | None:
         a, b, c, h, mi, s, ampm, z = groups
         assert a and b and c
         year, mon, day = (int(a), int(b), int(c)) if shape == "ymd" else (_year(c), int(b), int(a))
+        if shape == "dmy" and mon > MONTHS_PER_YEAR >= day:
+            mon, day = day, mon  # 09/25/2025: only the US order makes it a date
         return _build(year, mon, day, *_clock(h, mi, s, ampm), zone(z) or UTC)
     if shape == "d_month_y":
         d, word, y, h, mi, s, ampm, z = groups
@@ -168,7 +185,7 @@ def _build(y: int, mo: int, d: int, h: int, mi: int, s: int, tz: timezone) -> da
     if not YEAR_RANGE[0] <= y <= YEAR_RANGE[1]:
         return None
     try:
-        return datetime(y, mo, d, h, mi, s, tzinfo=tz).astimezone(UTC)
+        return datetime(y, mo, d, h, mi, s, tzinfo=tz)
     except ValueError:
         return None
 

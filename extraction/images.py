@@ -2,7 +2,9 @@
 
 The visual choice uses what only the browser knows: each image's rendered size, position and
 visibility, and its natural size once loaded. Width and height always come from the image as it
-loaded (natural size), which is why a rendering crawler can report sizes the HTML never states.
+loaded (natural size), which is why a rendering crawler can report sizes the HTML never states;
+a declared image the page never showed is measured by the render after the snapshot
+(`RenderedPage.probed_image`), and its source then ends in `;size=probe:<method>`.
 A page parsed without a browser falls back to the first suitable `<img>` of the article.
 """
 
@@ -55,7 +57,19 @@ def dominant_image(doc: Document) -> Found[DominantImage] | None:
 
     candidates = ((key, value) for key in META_KEYS for value in doc.meta_values(key))
     declared = first_valid("image", candidates, convert).found
-    return declared or _rendered(doc) or _static(doc)
+    if declared is not None:
+        return _with_probed_size(doc, declared)
+    return _rendered(doc) or _static(doc)
+
+
+def _with_probed_size(doc: Document, found: Found[DominantImage]) -> Found[DominantImage]:
+    """A declared image no `<img>` showed gets the size the render measured after the
+    snapshot; the source then says so (`og:image;size=probe:fetch`)."""
+    probed = doc.page.probed_image
+    image = found.value
+    if image.width is not None or probed is None or probed.url != image.url:
+        return found
+    return Found(DominantImage(image.url, probed.width, probed.height), f"{found.source};size=probe:{probed.method}")
 
 
 def _rendered(doc: Document) -> Found[DominantImage] | None:

@@ -15,6 +15,11 @@ ARTICLE_LIKE_TYPES = frozenset({"BlogPosting", "Report", "LiveBlogPosting", "Soc
 """schema.org subtypes of Article whose names do not contain the word."""
 
 
+ORGANIZATION_TYPES = frozenset({"Organization", "NewsMediaOrganization", "Corporation", "LocalBusiness",
+                                "EducationalOrganization", "GovernmentOrganization"})
+"""`@type`s of authors that are not people."""
+
+
 def types_of(obj: dict[str, Any]) -> list[str]:
     raw = obj.get("@type")
     items = raw if isinstance(raw, list) else [raw]
@@ -55,6 +60,18 @@ def names(value: Any) -> list[str]:
             if isinstance(name, str) and name.strip():
                 out.append(name.strip())
     return out
+
+
+def person_names(doc: Document, value: Any) -> list[str]:
+    """Names of the people an `author` value names: objects referenced by `@id` alone are
+    looked up in the page's other objects (Yoast's `@graph` form), and `Organization`
+    objects are left out: a publisher is not a person."""
+    by_id = {o["@id"]: o for o in doc.jsonld if isinstance(o.get("@id"), str)}
+    items = value if isinstance(value, list) else [value]
+    resolved = [by_id.get(i["@id"], i) if isinstance(i, dict) and "name" not in i and "@id" in i else i
+                for i in items]
+    people = [i for i in resolved if not (isinstance(i, dict) and set(types_of(i)) & ORGANIZATION_TYPES)]
+    return names(people)
 
 
 def text_value(value: Any) -> str | None:

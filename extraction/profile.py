@@ -75,6 +75,8 @@ class ContentProfile:
     sections: tuple[str, ...] = ()
     page_class: str | None = None
     published_time: datetime | None = None
+    """Aware, in the offset the page wrote: the JSON form shows the UTC instant
+    (`published_time`) and the page's local time (`published_local`)."""
     modified_time: datetime | None = None
     article_id: str | None = None
     authors: tuple[str, ...] = ()
@@ -103,7 +105,8 @@ class ContentProfile:
         return len(self.body.split())
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form (snake_case keys, ISO-8601 UTC times with `Z`, absent as null/[])."""
+        """The JSON form (snake_case keys, ISO-8601 UTC times with `Z`, absent as null/[]);
+        `published_local` is the publication time in the page's own offset."""
         dl = self.datalayer
         out: dict[str, Any] = {
             "url": self.url,
@@ -115,6 +118,7 @@ class ContentProfile:
             "sections": list(self.sections),
             "page_class": self.page_class,
             "published_time": iso_utc(self.published_time),
+            "published_local": iso_local(self.published_time),
             "modified_time": iso_utc(self.modified_time),
             "article_id": self.article_id,
             "authors": list(self.authors),
@@ -159,6 +163,13 @@ def iso_utc(value: datetime | None) -> str | None:
     if value is None:
         return None
     return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def iso_local(value: datetime | None) -> str | None:
+    """ISO-8601 in the value's own offset (`2023-01-21T19:43:28-05:00`), `Z` for UTC."""
+    if value is None:
+        return None
+    return value.isoformat().replace("+00:00", "Z")
 
 
 def _json_value(value: FieldValue) -> Any:

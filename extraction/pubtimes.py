@@ -1,4 +1,7 @@
-"""Publication and modification times, in the spec's priority order, normalised to UTC.
+"""Publication and modification times, in the spec's priority order.
+
+Each value keeps the offset the page wrote (`dateparse.parse_local`): the profile shows the
+UTC instant and, besides it, the local time, so the publication day is never lost.
 
 "Now" is a parameter, never read from a clock: the assembler passes the page's render time
 (or whatever the caller says). Without it the future check is skipped, because a stored
@@ -10,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+from urllib.parse import urlsplit
 
 from lxml import etree
 from lxml.cssselect import SelectorError
@@ -17,11 +21,11 @@ from lxml.html import HtmlElement
 
 from extraction import jsonld
 from extraction.datalayer import composer_values, created_selector
-from extraction.dateparse import find_text_dates, parse_machine
+from extraction.dateparse import find_text_dates, parse_local, parse_machine
 from extraction.document import Document
 from extraction.found import Choice, Invalid, Refused, first_valid
+from extraction.headline import headline_zone
 from extraction.textutil import element_text
-from extraction.zones import article_zone, first_h1
 
 MAX_FUTURE = timedelta(days=2)
 """Dates further ahead of "now" than this are typos or embargo placeholders (spec rule)."""
@@ -35,12 +39,18 @@ PUBLISHED_META_KEYS = (
 `setContentCreatedSelector` points at), in the spec's order (meta name, property or itemprop
 all count: `Document` indexes all three)."""
 
+OTHER_PUBLISHED_KEY = re.compile(r"publish|pub[-_.]?date|issued|date[-_.]?created|creat(?:ed|ion)[-_.]?date")
+NOT_PUBLISHED_KEY = re.compile(r"modif|updat|expir|revis|publisher")
+"""Meta keys outside the spec's list that name a publication date, and words that mean
+another date (or the publisher's name) even when one of those appears."""
+
 CREATED_SELECTOR_SOURCE = "datalayer:contentCreatedSelector"
 
 PUBLISHED_TIME_XPATHS = (
     ("time.published", "//time[contains(concat(' ', normalize-space(@class), ' '), ' published ')][@datetime]"),
     ("time[pubdate]", "//time[@pubdate][@datetime]"),
     ("itemprop:datePublished", "//*[@itemprop='datePublished'][@datetime or @content]"),
+    ("hatom:published", "//*[contains(concat(' ', normalize-space(@class), ' '), ' published ')][@title]"),
 )
 MODIFIED_META_KEYS = ("article:modified_time", "content:modifiedat", "datemodified")
 MODIFIED_TIME_XPATHS = (("itemprop:dateModified", "//*[@itemprop='dateModified'][@datetime or @content]"),)
@@ -49,6 +59,10 @@ HEURISTIC_HINT = re.compile(
     r"date|time|byline|publish|posted|dateline|stamp|datum|dato|fecha|meta|article-info|info",
     re.IGNORECASE)
 """Class or id words of the elements that hold an article's visible date."""
+
+PUBLISHED_HINT = re.compile(r"publish|posted|pubdate|post-date|entry-date|article-date|meta-date", re.IGNORECASE)
+"""Class or id words that say "the story's publication date" wherever the element sits (the
+page's date box outside the headline's zone)."""
 
 MACHINE_DATE_ATTRIBUTES = ("datetime", "content", "title")
 """Attributes that carry a machine date on a visible date element (`<abbr class="published"
@@ -64,20 +78,34 @@ not in the story or the related-links list below it."""
 CHROME_TAGS = frozenset({"nav", "footer", "aside", "form", "script", "style", "noscript"})
 """Dates inside these belong to other pages (teasers, archives) or to the copyright line."""
 
+TIME_CHROME_TAGS = CHROME_TAGS - {"aside"}
+"""A `<time datetime>` in an `aside` of the story's own container is the story's date box."""
+
+URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-](0[1-9]|1[0-2])[/-](0[1-9]|[12]\d|3[01])(?=[/-]|$)")
+"""`/2025/12/18/slug`, `/2025-12-17-slug`: the last resort, the day the path was made."""
+
 
 def published_time(doc: Document, now: datetime | None = None) -> Choice[datetime]:
-    def candidates() -> Iterator[tuple[str, str | Refused]]:
-        yield from _metas(doc, PUBLISHED_CXENSE_KEYS)
-        created = composer_values(doc.page.datalayer).get("createdAt")
-        if isinstance(created, str):
-            yield "datalayer", created
-        yield from _created_selector(doc)
-        yield from _metas(doc, PUBLISHED_META_KEYS)
-        yield from _elements(doc, PUBLISHED_TIME_XPATHS)
-        yield from _jsonld(doc, "datePublished")
-        yield from _heuristic(doc)
+    return first_valid("published_time", published_candidates(doc), _validator(now))
 
-    return first_valid("published_time", candidates(), _validator(now))
+
+def published_candidates(doc: Document) -> Iterator[tuple[str, str | Refused]]:
+    """Every (source, raw value) of the publication time, in priority order."""
+    yield from _metas(doc, PUBLISHED_CXENSE_KEYS)
+    created = composer_values(doc.page.datalayer).get("createdAt")
+    if isinstance(created, str):
+        yield "datalayer", created
+    yield from _created_selector(doc)
+    yield from _metas(doc, PUBLISHED_META_KEYS)
+    yield from _elements(doc, PUBLISHED_TIME_XPATHS)
+    yield from _jsonld(doc, "datePublished")
+    yield from _other_metas(doc)
+    yield from _heuristic(doc)
+
+
+def validate(raw: str, now: datetime | None = None) -> datetime | Invalid | None:
+    """One raw value as the field's value, `Invalid(reason)`, or None (empty)."""
+    return _validator(now)(raw)
 
 
 def modified_time(doc: Document, now: datetime | None = None) -> Choice[datetime]:
@@ -93,7 +121,7 @@ def _validator(now: datetime | None):
     def convert(raw: str) -> datetime | Invalid | None:
         if not raw.strip():
             return None
-        value = parse_machine(raw)
+        value = parse_local(raw)
         if value is None:
             return Invalid("not a date")
         if now is not None and value > now + MAX_FUTURE:
@@ -109,12 +137,21 @@ def _metas(doc: Document, keys: tuple[str, ...]) -> Iterator[tuple[str, str]]:
             yield key, value
 
 
+def _other_metas(doc: Document) -> Iterator[tuple[str, str]]:
+    """Publication-date metas the spec does not name (`published-date`, `parsely-pub-date`,
+    `citation_publication_date`), in document order, after every named level."""
+    named = set(PUBLISHED_CXENSE_KEYS + PUBLISHED_META_KEYS)
+    for meta in doc.metas:
+        if meta.key not in named and OTHER_PUBLISHED_KEY.search(meta.key) and not NOT_PUBLISHED_KEY.search(meta.key):
+            yield f"meta:{meta.key}", meta.content
+
+
 def _elements(doc: Document, xpaths: tuple[tuple[str, str], ...]) -> Iterator[tuple[str, str]]:
     for source, xpath in xpaths:
         for el in doc.root.xpath(xpath):
             if el.tag == "meta":
                 continue  # metas were read above, in their own priority
-            yield source, el.get("datetime") or el.get("content") or ""
+            yield source, el.get("datetime") or el.get("content") or el.get("title") or ""
 
 
 def _created_selector(doc: Document) -> Iterator[tuple[str, str | Refused]]:
@@ -159,11 +196,12 @@ def _jsonld(doc: Document, key: str) -> Iterator[tuple[str, str]]:
 
 def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
     """Visible dates near the headline: machine dates on date-like elements of the headline's
-    zone, then the text of those elements, then the first stretch of the zone's text. Each hit
-    is offered as ISO text. A page without a headline (a front page) has no such date."""
-    if first_h1(doc) is None:
-        return
-    zone = article_zone(doc)
+    zone, then the text of those elements, then the first stretch of the zone's text, then any
+    `<time datetime>` of the zone (a sidebar of the story included), then the text of any
+    element outside the chrome whose class says "publication date" (`PUBLISHED_HINT`), then a
+    date in the URL's path. Each hit is offered as ISO text. A page without a headline (a front page) has no
+    such date."""
+    zone = headline_zone(doc)
     if zone is None:
         return
     hinted = [el for el in zone.iter() if isinstance(el.tag, str) and _readable(doc, el, zone)
@@ -178,6 +216,26 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
             yield "heuristic", value.isoformat()
     for value in find_text_dates(_zone_text(doc, zone)[:HEURISTIC_ZONE_CHARS]):
         yield "heuristic", value.isoformat()
+    for el in zone.iter("time"):
+        if el.get("datetime") and not doc.is_hidden(el) and not _in_tags(el, zone, TIME_CHROME_TAGS):
+            yield "heuristic:time", el.get("datetime", "")
+    body = doc.root.find("body")
+    for el in body.iter() if body is not None else ():
+        if isinstance(el.tag, str) and PUBLISHED_HINT.search(f"{el.get('class', '')} {el.get('id', '')}") \
+                and _readable(doc, el, doc.root):
+            for value in find_text_dates(element_text(el)[:HINTED_ELEMENT_CHARS]):
+                yield "heuristic:published", value.isoformat()
+    if match := URL_DATE.search(urlsplit(doc.url).path):
+        yield "url", "-".join(match.groups())
+
+
+def _in_tags(el: etree._Element, zone: etree._Element, tags: frozenset[str]) -> bool:
+    for ancestor in el.iterancestors():
+        if ancestor is zone:
+            return False
+        if ancestor.tag in tags:
+            return True
+    return False
 
 
 def _readable(doc: Document, el: etree._Element, zone: etree._Element) -> bool:
@@ -192,8 +250,18 @@ def _readable(doc: Document, el: etree._Element, zone: etree._Element) -> bool:
 
 
 def _zone_text(doc: Document, zone: HtmlElement) -> str:
-    parts = [
-        el.text_content() for el in zone.iter("p", "span", "div", "time", "h1", "h2", "li", "small")
-        if _readable(doc, el, zone) and len(el) == 0
-    ]
-    return " \n ".join(parts)
+    """The zone's readable text in document order, one line per block: what a reader sees
+    from the headline down (a date sits in a byline's tail text as often as in a leaf)."""
+    parts: list[str] = []
+    _readable_text(doc, zone, parts)
+    return " ".join(parts)
+
+
+def _readable_text(doc: Document, el: etree._Element, parts: list[str]) -> None:
+    if not isinstance(el.tag, str) or el.tag in CHROME_TAGS or doc.is_hidden(el):
+        return
+    parts.append(el.text or "")
+    for child in el:
+        _readable_text(doc, child, parts)
+        parts.append(child.tail or "")
+    parts.append("\n")

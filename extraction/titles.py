@@ -102,8 +102,13 @@ def _from_title_tag(doc: Document) -> Found[str] | None:
     return None
 
 
+def site_name_keys_values(doc: Document) -> list[str]:
+    """What the site's name metas (`og:site_name`, ...) say."""
+    return [v for key in SITE_NAME_KEYS for v in doc.meta_values(key) if v.strip()]
+
+
 def _site_names(doc: Document) -> set[str]:
-    names = {_compact(v) for key in SITE_NAME_KEYS for v in doc.meta_values(key) if v.strip()}
+    names = {_compact(v) for v in site_name_keys_values(doc)}
     names.update(_compact(text) for text in home_link_texts(doc))
     host = urlsplit(doc.url).hostname or ""
     parts = _DOMAINS(doc.url)

@@ -62,6 +62,17 @@ class Image:
 
 
 @dataclass(frozen=True, slots=True)
+class ProbedImage:
+    """The natural size of the page's declared image, measured after the snapshot because no
+    `<img>` showed it (`render/imageprobe.py`); `method` is how: `fetch` or `img`."""
+
+    url: str
+    width: int
+    height: int
+    method: str
+
+
+@dataclass(frozen=True, slots=True)
 class BlockedRequest:
     """A request the page made that was refused or failed; `reason` says which and why."""
 
@@ -127,6 +138,8 @@ class RenderedPage:
     """`ETag` of the main document's final response (after redirects), as the server sent it."""
     last_modified: str | None = None
     """`Last-Modified` of that response."""
+    probed_image: ProbedImage | None = None
+    """The declared image's size when the page never showed it (None: not probed)."""
     raw_sha256: str | None = None
     """`raw_sha256()` of that response's body as served, before any script ran; None when the
     browser could not give the body back, and for pages not fetched from their server
@@ -179,6 +192,7 @@ class RenderedPage:
             etag=data.get("etag"),
             last_modified=data.get("last_modified"),
             raw_sha256=data.get("raw_sha256"),
+            probed_image=ProbedImage(**data["probed_image"]) if data.get("probed_image") else None,
         )
 
 

@@ -23,6 +23,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from render.blocking import RequestPolicy, site_of
 from render.calls import PageCallTimeout, bounded
 from render.egress import Egress
+from render.imageprobe import probe_declared_image
 from render.model import RenderedPage, Timings, raw_sha256
 from render.outcome import FailureKind, RenderFailure, classify_error
 from render.readiness import wait_until_settled
@@ -104,6 +105,7 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
         _record_overdue(job, tracker)
         settle_done = time.monotonic()
         raw = await bounded(page.evaluate(SNAPSHOT_JS, snapshot_options(s.datalayer_globals)), s.call_timeout_ms)
+        probed = await probe_declared_image(page) if served else None  # a saved page loads nothing
     except (PlaywrightError, PageCallTimeout) as error:
         return _failure_from(job.url, error, page.url, tracker, job.egress)
     finally:
@@ -127,7 +129,8 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
         viewport=reading.viewport, document_size=reading.document_size, datalayer=reading.datalayer,
         blocked=tuple(tracker.failures), timings=timings, settled=settled,
         still_loading=() if settled else tracker.still_loading(), auto_blocked_hosts=tuple(sorted(job.slow_hosts)),
-        etag=headers.get("etag"), last_modified=headers.get("last-modified"), raw_sha256=body_hash)
+        etag=headers.get("etag"), last_modified=headers.get("last-modified"), raw_sha256=body_hash,
+        probed_image=probed)
 
 
 def _reason(job: PageJob, request: Request) -> str | None:

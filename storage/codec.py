@@ -46,7 +46,7 @@ def profile_from_dict(data: dict[str, Any]) -> ContentProfile:
         body=data.get("body", ""),
         sections=tuple(data.get("sections", ())),
         page_class=data.get("page_class"),
-        published_time=parse_time(data.get("published_time")),
+        published_time=parse_time(data.get("published_local") or data.get("published_time")),
         modified_time=parse_time(data.get("modified_time")),
         article_id=data.get("article_id"),
         authors=tuple(data.get("authors", ())),

@@ -120,3 +120,31 @@ def test_byline_comes_after_jsonld_and_ignores_comments():
     jsonld = LEVELS[-1][1]
     assert authors(doc(jsonld, '<p class="byline">By Someone Else</p>')).source == "jsonld"
     assert authors(doc("", '<div class="comments"><p class="comment-author">Troll Person</p></div>')) is None
+
+
+def test_jsonld_author_by_id_reference_is_resolved():
+    graph = {"@graph": [{"@type": "Article", "author": {"@id": "#jane"}},
+                        {"@type": "Person", "@id": "#jane", "name": "Jane Doe"}]}
+    found = authors(doc('<script type="application/ld+json">' + json.dumps(graph) + "</script>"))
+    assert (found.value, found.source) == (("Jane Doe",), "jsonld")
+
+
+def test_organisation_author_is_not_a_person():
+    data = {"@type": "NewsArticle", "author": [{"@type": "Organization", "name": "Example Media"}]}
+    page = doc('<script type="application/ld+json">' + json.dumps(data) + "</script>",
+               '<p class="byline">By Kari Nordmann</p>')
+    assert authors(page).value == ("Kari Nordmann",)
+
+
+@pytest.mark.parametrize("raw", ["Staff", "admin", "Written by", "More about Jane Doe »", "March 17"])
+def test_roles_byline_words_links_and_dates_are_not_people(raw):
+    assert authors(doc(meta("author", raw))) is None
+
+
+def test_by_x_and_y_gives_two_people():
+    assert authors(doc(meta("author", "By Jane Doe and John Roe"))).value == ("Jane Doe", "John Roe")
+
+
+def test_comment_authors_are_not_article_authors():
+    body = '<div class="comments"><span class="vcard author"><span class="fn">Reader One</span></span></div>'
+    assert authors(doc("", body)) is None

@@ -98,3 +98,23 @@ def test_overlong_jsonld_keywords_are_ignored():
                                            ("yes", False), (1, False), (None, None)])
 def test_is_native_is_true_only_for_true(raw, expected):
     assert as_bool(raw) is expected
+
+
+def test_section_and_tags_from_article_metas_with_their_source():
+    head = (meta("article:section", "Politics", "property") + meta("article:tag", "budget", "property")
+            + meta("article:tag", "council", "property"))
+    layer, sources = content_datalayer(doc(head))
+    assert (layer.section, layer.tags) == ("Politics", ("budget", "council"))
+    assert (sources["datalayer.section"], sources["datalayer.tags"]) == ("meta:article:section", "meta:article:tag")
+
+
+def test_section_and_tags_from_jsonld_when_no_meta_says():
+    data = {"@type": "NewsArticle", "articleSection": ["Local", "News"], "keywords": ["harbour", "budget"]}
+    layer, sources = content_datalayer(doc('<script type="application/ld+json">' + json.dumps(data) + "</script>"))
+    assert (layer.section, layer.tags) == ("Local", ("harbour", "budget"))
+    assert (sources["datalayer.section"], sources["datalayer.tags"]) == ("jsonld:articleSection", "jsonld:keywords")
+
+
+def test_piano_content_section_wins_over_article_section():
+    head = meta("content:section", "Sport", "property") + meta("article:section", "Politics", "property")
+    assert content_datalayer(doc(head))[0].section == "Sport"

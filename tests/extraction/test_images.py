@@ -3,9 +3,10 @@ sizes from the image as it loaded."""
 
 from __future__ import annotations
 
+from extraction.document import parse
 from extraction.images import dominant_image
 from extraction.profile import DominantImage
-from tests.extraction.fieldpages import box, doc, image, meta
+from tests.extraction.fieldpages import box, doc, image, meta, page
 
 CX = meta("cXenseParse:image", "https://cdn.example.com/cx.jpg", "property")
 OG = meta("og:image", "https://cdn.example.com/og.jpg", "property")
@@ -80,3 +81,31 @@ def test_static_page_uses_the_first_article_image_that_is_not_furniture():
             '<img src="/photo.jpg" width="800" height="450"></article>')
     found = dominant_image(doc("", body))
     assert (found.value, found.source) == (DominantImage(f"{BASE}/photo.jpg"), "html")
+
+
+def test_declared_image_never_shown_takes_the_probed_size_and_says_so():
+    from dataclasses import replace
+
+    from extraction.images import dominant_image
+    from render.model import ProbedImage
+
+    url = "https://www.example.com/lead.jpg"
+    base = page(meta("og:image", url, "property"))
+    probed = replace(base, probed_image=ProbedImage(url=url, width=1200, height=675, method="fetch"))
+    found = dominant_image(parse(probed))
+    assert (found.value.width, found.value.height, found.source) == (1200, 675, "og:image;size=probe:fetch")
+    other = replace(base, probed_image=ProbedImage(url=url + "?v=2", width=10, height=10, method="img"))
+    assert dominant_image(parse(other)).value.width is None
+
+
+def test_probe_result_round_trips_in_the_snapshot_json():
+    from dataclasses import replace
+
+    from render.imageprobe import probed_from
+    from render.model import RenderedPage
+
+    probed = probed_from("https://www.example.com/a.jpg", {"width": 800, "height": 600, "method": "img"})
+    snapshot = replace(page(), probed_image=probed)
+    assert RenderedPage.from_json(snapshot.to_json()).probed_image == probed
+    assert probed_from("https://www.example.com/a.jpg", {"refused": "too large"}) is None
+    assert probed_from("https://www.example.com/a.jpg", {"width": 0, "height": 5, "method": "img"}) is None

@@ -4,11 +4,13 @@ rejected against an explicit "now", a visible-text heuristic last."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from extraction.dateparse import parse_local
 from extraction.document import Document
+from extraction.profile import ContentProfile
 from extraction.pubtimes import modified_time, published_time
 from tests.extraction.fieldpages import doc, meta
 
@@ -130,3 +132,53 @@ def test_each_modified_level_wins_over_all_lower_ones(index):
 
 def test_no_modified_time_is_none():
     assert modified_time(doc()).found is None
+
+
+def test_the_pages_offset_is_kept_beside_the_utc_instant():
+    found = published_time(doc(meta("article:published_time", "2023-01-21T19:43:28-05:00", "property"))).found
+    assert found.value == datetime(2023, 1, 22, 0, 43, 28, tzinfo=UTC)
+    assert found.value.date().isoformat() == "2023-01-21"
+    profile = ContentProfile(url="https://x.example/a", published_time=found.value).to_dict()
+    assert (profile["published_time"], profile["published_local"]) == ("2023-01-22T00:43:28Z",
+                                                                       "2023-01-21T19:43:28-05:00")
+
+
+def test_the_offset_survives_the_stored_json():
+    from storage.codec import profile_from_json, profile_to_json
+
+    value = parse_local("2023-01-21T19:43:28-05:00")
+    stored = profile_from_json(profile_to_json(ContentProfile(url="https://x.example/a", published_time=value)))
+    assert stored.published_time is not None and stored.published_time.utcoffset() == timedelta(hours=-5)
+
+
+def test_month_first_numeric_date_when_day_first_cannot_be():
+    found = published_time(doc(meta("article:published_time", "Thu, 09/25/2025 - 11:38", "property"))).found
+    assert found.value.date().isoformat() == "2025-09-25"
+
+
+def test_headline_in_h2_after_a_masthead_h1_still_finds_the_byline_date():
+    body = ('<header><h1><a href="/">Antoyo\'s Blog</a></h1></header><article><h2>Progress report 39</h2>'
+            '<p class="byline">By <!-- c -->Jane Doe<!-- c -->, Dec 17, 2025</p><p>Story.</p></article>')
+    found = published_time(doc("", body)).found
+    assert (found.source, found.value.date().isoformat()) == ("heuristic", "2025-12-17")
+
+
+def test_date_in_the_url_is_the_last_resort_and_front_pages_get_none():
+    url = "https://blog.example/2025/12/18/a-story"
+    found = published_time(doc("", "<article><h1>A story</h1><p>Text.</p></article>", url=url)).found
+    assert (found.source, found.value.date().isoformat()) == ("url", "2025-12-18")
+    assert published_time(doc("", "<div><p>Text.</p></div>", url=url)).found is None
+
+
+def test_publication_metas_outside_the_spec_come_after_jsonld():
+    head = meta("published-date", "2021-02-16") + meta("modified-date", "2024-07-30")
+    found = published_time(doc(head, "<h1>Headline here</h1>")).found
+    assert (found.source, found.value.date().isoformat()) == ("meta:published-date", "2021-02-16")
+
+
+def test_a_publication_date_box_outside_the_headline_zone_still_counts():
+    filler = "<p>" + "word " * 120 + "</p>"
+    body = (f'<div><div><h1>A long enough headline</h1></div>{filler}</div>'
+            '<div class="single-post-meta"><div class="post-date">July 8, 2025</div></div>')
+    found = published_time(doc("", body)).found
+    assert (found.source, found.value.date().isoformat()) == ("heuristic:published", "2025-07-08")

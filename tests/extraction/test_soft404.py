@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from extraction.soft404 import soft_404
+from extraction.soft404 import judge, prominent_texts, soft_404
 from tests.extraction.fieldpages import box, doc
 
 
@@ -46,3 +46,33 @@ def test_largest_text_near_the_top_counts_when_rendered():
     assert (found.value, found.source) == (True, "largest_text")
     lower = {1: box(y=50, font_size=40), 2: box(y=2000, font_size=40), 3: box(y=3000, font_size=60)}
     assert soft_404(doc("", body, title="Exempel", boxes=lower), body_words=3).value is False
+
+
+def test_a_bare_404_is_an_error_code_only_alone_or_beside_an_error_word():
+    assert judge("h1", "404").is_verdict and judge("h1", "Error 404").is_verdict
+    assert not judge("h1", "Route 404 closed after landslide").is_verdict
+    assert not judge("h1", "Erreur 404 : pourquoi vos clients abandonnent leur panier").is_verdict
+
+
+def test_the_phrase_must_be_most_of_the_text_and_unquoted():
+    assert judge("h1", "Oops! Page not found").is_verdict
+    verdict = judge("h1", "Tax site shows page not found for hours")
+    assert not verdict.is_verdict and "covers only" in verdict.reason
+    assert not judge("h1", "Why 'page not found' hurts").is_verdict
+
+
+def test_title_segments_are_judged_alone():
+    assert judge("title", "Page not found | The Harbour Times Evening Edition").is_verdict
+
+
+def test_hidden_heading_is_skipped_with_or_without_layout():
+    static = doc("", '<div style="display: none"><h1>Page not found</h1></div><h1>Budget approved</h1>')
+    assert soft_404(static, body_words=40).value is False
+    rendered = doc("", '<h1 data-rc-id="1">Page not found</h1><h1 data-rc-id="2">Budget approved</h1>',
+                   boxes={1: box(y=10, visible=False), 2: box(y=100, font_size=30)})
+    assert [t for _, t in prominent_texts(rendered)][:1] == ["Budget approved"]
+
+
+def test_heading_below_the_first_viewport_is_not_prominent():
+    rendered = doc("", '<h2 data-rc-id="1">Page not found</h2>', boxes={1: box(y=5000, font_size=30)})
+    assert soft_404(rendered, body_words=10).value is False
