@@ -25,6 +25,7 @@ from scheduler import events
 from scheduler.settings import SchedulerSettings
 from scheduler.sites import CredentialError, credential_ref, credential_status, parse_duration, refuse_target
 from scheduler.urls import InvalidUrl, normalize_host
+from storage.apikeys import SCOPES, KeyRow, create_key, list_keys, revoke_key
 from storage.db import Engine, Sessions, session_factory
 from storage.pages import page_ids_matching
 from storage.queue import write_transaction
@@ -333,3 +334,59 @@ def _site_dict(site: SiteRow) -> dict[str, object]:
         "headers": dict(site.headers),
         "basic_auth": credential_status(site.basic_auth_ref),
     }
+
+
+@sites.group("key")
+def sites_key() -> None:
+    """API keys of the HTTP service (`rendercrawl serve`), one site and one scope each."""
+
+
+@sites_key.command("create")
+@click.argument("host")
+@click.option("--scope", type=click.Choice(SCOPES), required=True, help="What the key may do.")
+@JSON_OPTION
+def sites_key_create(host: str, scope: str, as_json: bool) -> None:
+    """Make a key for HOST (a registered site) and print it once: only its hash is stored."""
+    try:
+        site = normalize_host(host)
+    except InvalidUrl as error:
+        fail(str(error))
+    sessions = session_factory(_engine())
+    with write_transaction(sessions) as session:
+        if not load_sites(session, site):
+            fail(f"no site {site}; add it with `rendercrawl sites add {site}`")
+        row, key = create_key(session, site, scope, utc_now())
+    _emit(as_json, {**_key_dict(row), "key": key}, ["id", "host", "scope", "key (shown once)"],
+          [[row.id, row.host, row.scope, key]])
+
+
+@sites_key.command("list")
+@click.argument("host", required=False)
+@JSON_OPTION
+def sites_key_list(host: str | None, as_json: bool) -> None:
+    """Every key (of HOST), by its prefix: the keys themselves are stored nowhere."""
+    try:
+        site = normalize_host(host) if host else None
+    except InvalidUrl as error:
+        fail(str(error))
+    with session_factory(_engine())() as session:
+        rows = [_key_dict(k) for k in list_keys(session, site)]
+    _emit(as_json, rows, ["id", "host", "scope", "prefix", "created", "revoked"],
+          [[r["id"], r["host"], r["scope"], r["prefix"] + "…", r["created_at"], r["revoked_at"] or "-"] for r in rows])
+
+
+@sites_key.command("revoke")
+@click.argument("key_id", type=int)
+@JSON_OPTION
+def sites_key_revoke(key_id: int, as_json: bool) -> None:
+    """Revoke key KEY_ID (see `sites key list`); the service refuses it from its next request."""
+    with write_transaction(session_factory(_engine())) as session:
+        revoked = revoke_key(session, key_id, utc_now())
+    if not revoked:
+        fail(f"no live key {key_id}")
+    _emit(as_json, {"id": key_id, "revoked": True}, ["id", "revoked"], [[key_id, "yes"]])
+
+
+def _key_dict(row: KeyRow) -> dict[str, Any]:
+    return {"id": row.id, "host": row.host, "scope": row.scope, "prefix": row.prefix,
+            "created_at": row.created_at.isoformat(), "revoked_at": row.revoked_at.isoformat() if row.revoked_at else None}

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from app import admin, db_commands, page_commands, runners
+from app import admin, db_commands, page_commands, runners, serve_command
 from app.console import fail
 from storage.db import DatabaseError
 
@@ -34,7 +34,7 @@ COMMANDS: tuple[click.Command, ...] = (
     page_commands.crawl, page_commands.profile, page_commands.extract, page_commands.doctor, page_commands.demo,
     admin.push, admin.recrawl, admin.view, admin.ingest, admin.status, admin.sites,
     runners.run, runners.scheduler_command, runners.worker,
-    db_commands.db_commands, db_commands.sql_command, db_commands.reextract_command,
+    db_commands.db_commands, db_commands.sql_command, db_commands.reextract_command, serve_command.serve,
 )
 """Every command, registered the one way: `main.add_command`."""
 

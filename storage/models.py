@@ -453,3 +453,29 @@ class PageValidator(Base):
     checked_at: Mapped[datetime]
     unchanged_streak: Mapped[int] = mapped_column(server_default=text("0"))
     """Cheap checks in a row that found the page unchanged; every Nth recrawl renders anyway."""
+
+
+class ApiKey(Base):
+    """A per-site key of the HTTP service (`rendercrawl sites key create`): only its SHA-256 is
+    kept, so a leaked database does not leak working keys; `prefix` lets an operator tell keys apart."""
+
+    __tablename__ = "api_keys"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    host: Mapped[str] = mapped_column(String(255), index=True)
+    scope: Mapped[str] = mapped_column(String(8))
+    """`events`, `push` or `read`."""
+    key_hash: Mapped[str] = mapped_column(String(HASH_CHARS), unique=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime]
+    revoked_at: Mapped[datetime | None]
+
+
+class ViewEventId(Base):
+    """The client-given `event_id` of each page view the HTTP service stored, so a retried
+    request stores its events once."""
+
+    __tablename__ = "view_event_ids"
+
+    event_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    received_at: Mapped[datetime] = mapped_column(index=True)

@@ -19,6 +19,7 @@ FORBIDDEN = {
     "storage": ("playwright", "render.browser", "scheduler", "app"),
     "scheduler": ("sqlalchemy", "storage.models", "app", "playwright"),
     "demosite": ("app", "scheduler", "storage", "render", "extraction"),
+    "service": ("sqlalchemy", "storage.models", "app", "playwright", "render.browser", "extraction.text"),
 }
 """Package -> modules it must not import (a prefix match on the imported module name)."""
 
@@ -43,7 +44,7 @@ def test_package_does_not_import_forbidden_layers(package: str) -> None:
     assert offenders == []
 
 
-PACKAGES_OUTSIDE_STORAGE = ("app", "scheduler", "render", "extraction", "demosite")
+PACKAGES_OUTSIDE_STORAGE = ("app", "scheduler", "render", "extraction", "demosite", "service")
 PAGES_WRITE = re.compile(r"\b(insert\s+into|update|delete\s+from)\s+pages\b", re.IGNORECASE)
 
 
@@ -67,6 +68,15 @@ def test_the_pages_check_would_see_a_write() -> None:
     assert not PAGES_WRITE.search("UPDATE crawl_queue SET state = 'done'")
 
 
+def test_only_the_shell_imports_the_service() -> None:
+    """`service/` is an entry point like the commands: no layer below it may import it."""
+    offenders = [f"{path.relative_to(ROOT)} imports {name}"
+                 for package in ("render", "extraction", "storage", "scheduler", "demosite")
+                 for path in sorted((ROOT / package).rglob("*.py"))
+                 for name in imported_modules(path) if name.split(".")[0] == "service"]
+    assert offenders == []
+
+
 def test_scheduler_imports_no_sqlalchemy_at_all() -> None:
     """Not even for type hints: the scheduler hands typed values and sessions to storage."""
     offenders = [f"{path.relative_to(ROOT)} imports {name}" for path in sorted((ROOT / "scheduler").rglob("*.py"))
@@ -78,7 +88,7 @@ def test_the_shell_is_imported_by_no_package() -> None:
     """`app/` composes the packages; none of them may import it back (tests and the benchmarks,
     which drive the product from outside, may)."""
     offenders = [f"{path.relative_to(ROOT)} imports {name}"
-                 for package in ("render", "extraction", "storage", "scheduler", "demosite", "alembic")
+                 for package in ("render", "extraction", "storage", "scheduler", "demosite", "service", "alembic")
                  for path in sorted((ROOT / package).rglob("*.py"))
                  for name in imported_modules(path) if name == "app" or name.startswith("app.")]
     assert offenders == []

@@ -1,0 +1,73 @@
+"""Who is asking: a per-site API key (`Authorization: Bearer rck_…` or `X-API-Key`), or, for
+page views only, a browser on a registered site's page (its `Origin` header), rate limited per
+client address and per site because a browser cannot keep a secret. Keys never leave this
+module except as their short prefix."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from fastapi import Request
+
+from service.context import ServiceContext
+from service.errors import ApiError
+from storage.apikeys import find_key
+from storage.db import Session
+from storage.sites import load_site
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    host: str
+    """The one site whose pages this caller may send, push or read."""
+    scope: str
+    key_prefix: str | None
+    """The key's clear prefix, for notes and logs; None for a keyless browser."""
+
+
+def presented_key(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header[:7].lower() == "bearer ":
+        return header[7:].strip() or None
+    return request.headers.get("x-api-key") or None
+
+
+def origin_host(request: Request) -> str | None:
+    origin = request.headers.get("origin")
+    if not origin or origin == "null":
+        return None
+    try:
+        return urlsplit(origin).hostname
+    except ValueError:
+        return None
+
+
+def with_key(session: Session, key: str | None, scope: str) -> Principal:
+    """The principal of `key`, which must be live and of `scope`: 401 without one, 403 for another scope."""
+    if key is None:
+        raise ApiError(401, "key_required", f"this needs an API key of scope {scope!r} (Authorization: Bearer …)")
+    found = find_key(session, key)
+    if found is None:
+        raise ApiError(401, "invalid_key", "unknown or revoked API key")
+    if found.scope != scope:
+        raise ApiError(403, "wrong_scope", f"this key has scope {found.scope!r}; this needs {scope!r}")
+    return Principal(found.host, found.scope, found.prefix)
+
+
+def for_events(ctx: ServiceContext, session: Session, key: str | None, origin: str | None, client: str,
+               events: int) -> Principal:
+    """A key of scope `events`, or a registered site's Origin within the keyless rate limits."""
+    if key is not None or origin is None:
+        return with_key(session, key, "events")
+    if load_site(session, origin) is None:
+        raise ApiError(401, "key_required", f"origin {origin} is no registered site; send an API key of scope 'events'")
+    now = time.monotonic()
+    for buckets, name, what in ((ctx.per_ip, client, "this address"), (ctx.per_site, origin, "this site")):
+        wait = buckets.take(name, events, now)
+        if wait:
+            ctx.metrics.rate_limited.labels(limit="ip" if buckets is ctx.per_ip else "site").inc()
+            raise ApiError(429, "rate_limited", f"too many keyless events from {what}; retry later",
+                           headers={"Retry-After": str(max(1, int(wait) + 1)) if wait != float("inf") else "60"})
+    return Principal(origin, "events", None)

@@ -1,0 +1,137 @@
+"""Request bodies of `POST /v1/events/pageview` and `/v1/profile/content/push`, turned into
+checked values: one JSON object, a JSON array, or NDJSON (one object per line). A body that is
+not UTF-8, not JSON, empty or too long fails as a whole; an event that is wrong on its own is
+rejected with its index and reason, and the others go on."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from scheduler.policy import human_duration
+from service.errors import ApiError
+
+URL_MAX_CHARS = 2048
+EVENT_ID_MAX_CHARS = 128
+
+
+class PageViewIn(BaseModel):
+    """One page view, as a publisher's page or a server sends it."""
+
+    model_config = ConfigDict(extra="ignore", str_max_length=URL_MAX_CHARS)
+
+    url: str = Field(min_length=1, max_length=URL_MAX_CHARS, description="The page's URL (its canonical URL, from the beacon).")
+    time: AwareDatetime | None = Field(default=None, description="When the view happened, with a timezone; default: on arrival.")
+    modified_time: AwareDatetime | None = Field(default=None,
+                                                description="The page's article:modified_time as the client saw it.")
+    referrer: str | None = Field(default=None, max_length=URL_MAX_CHARS, description="Accepted and not stored.")
+    event_id: str | None = Field(default=None, min_length=1, max_length=EVENT_ID_MAX_CHARS,
+                                 description="A client-chosen id: an event sent again with the same id is stored once.")
+
+    _text = field_validator("url", "event_id")(lambda value: _storable(value))
+
+
+class PushIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    url: str = Field(min_length=1, max_length=URL_MAX_CHARS)
+
+    _text = field_validator("url")(lambda value: _storable(value))
+
+
+def _storable(value: str | None) -> str | None:
+    """Text a database column can hold: no NUL, no lone surrogate (JSON can spell both)."""
+    if value is not None and ("\x00" in value or any("\ud800" <= c <= "\udfff" for c in value)):
+        raise ValueError("holds a NUL or a lone surrogate")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    index: int
+    code: str
+    message: str
+    field: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"index": self.index, "code": self.code, "message": self.message}
+        if self.field is not None:
+            data["field"] = self.field
+        return data
+
+
+def decode_items(body: bytes, max_items: int) -> tuple[list[Any], bool]:
+    """The items of a body (each still raw JSON), and whether it was a batch (an array or
+    NDJSON) rather than one object. A line of NDJSON that is not JSON stays as the `Malformed` item."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ApiError(400, "not_utf8", f"the body is not UTF-8 (byte {error.start})", "body") from None
+    text = text.lstrip("\ufeff").strip()
+    if not text:
+        raise ApiError(400, "empty", "the body is empty: send one event, a JSON array or NDJSON", "body")
+    try:
+        parsed = json.loads(text)
+    except json.JSONDecodeError as error:
+        if "\n" not in text:
+            raise ApiError(400, "malformed_json", f"not JSON: {error.msg} at line {error.lineno} column {error.colno}",
+                           "body") from None
+        items, batch = [_line(line) for line in text.splitlines() if line.strip()], True
+    else:
+        items, batch = (parsed, True) if isinstance(parsed, list) else ([parsed], False)
+    if not items:
+        raise ApiError(400, "empty", "the batch is empty", "body")
+    if len(items) > max_items:
+        raise ApiError(413, "too_many_events", f"{len(items)} items in one request; at most {max_items}", "body")
+    return items, batch
+
+
+class Malformed:
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+
+def _line(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        return Malformed(f"not JSON: {error.msg} at column {error.colno}")
+
+
+def check_view(index: int, item: Any, now: datetime, max_age: timedelta, max_future: timedelta) -> PageViewIn | Rejection:
+    """One event checked on its own: its shape and types, and a time within the bounds."""
+    checked = _model(index, item, PageViewIn)
+    if isinstance(checked, Rejection):
+        return checked
+    assert isinstance(checked, PageViewIn)
+    if checked.time is not None:
+        at = checked.time.isoformat()
+        if checked.time > now + max_future:
+            return Rejection(index, "time_in_future", f"time {at} is more than {human_duration(max_future)} ahead of "
+                             "this server's clock", "time")
+        if checked.time < now - max_age:
+            return Rejection(index, "time_too_old", f"time {at} is more than {human_duration(max_age)} ago", "time")
+    return checked
+
+
+def check_push(index: int, item: Any) -> PushIn | Rejection:
+    checked = _model(index, item, PushIn)
+    assert isinstance(checked, (PushIn, Rejection))
+    return checked
+
+
+def _model(index: int, item: Any, model: type[BaseModel]) -> BaseModel | Rejection:
+    if isinstance(item, Malformed):
+        return Rejection(index, "malformed_json", item.why)
+    if not isinstance(item, dict):
+        return Rejection(index, "invalid", f"an event is a JSON object, not {type(item).__name__}")
+    try:
+        return model.model_validate(item)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or None
+        return Rejection(index, "invalid", f"{where}: {first['msg']}" if where else first["msg"], where)

@@ -1,0 +1,71 @@
+"""`GET /metrics`: what this service counts itself (events accepted and rejected, pushes
+honoured and declined, keyless requests rate limited), and what the database knows, read at
+scrape time (queue depth by state, crawls of the last hour by outcome, due now).
+
+Workers are separate processes and the database already holds what they did, so the service
+reads it from there instead of running prometheus-client's multiprocess mode: one scrape
+target, nothing shared on disk. Labels are codes and states only, never a URL, a key or a
+credential."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from prometheus_client import CollectorRegistry, Counter, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+from storage.db import DatabaseError, Sessions
+from storage.status import read_status
+from storage.types import utc_now
+
+
+class _DatabaseCollector(Collector):
+    def __init__(self, sessions: Sessions) -> None:
+        self.sessions = sessions
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        up = GaugeMetricFamily("rendercrawl_database_up", "Whether the database answered this scrape.")
+        try:
+            with self.sessions() as session:
+                status = read_status(session, utc_now())
+        except DatabaseError:
+            up.add_metric([], 0)
+            yield up
+            return
+        up.add_metric([], 1)
+        yield up
+        queue = GaugeMetricFamily("rendercrawl_queue_depth", "Queue rows by state.", labels=["state"])
+        for state, count in sorted(status.queue_by_state.items()):
+            queue.add_metric([state], count)
+        yield queue
+        due = GaugeMetricFamily("rendercrawl_queue_due", "Queued pages due now.")
+        due.add_metric([], status.due_now)
+        yield due
+        crawls = GaugeMetricFamily("rendercrawl_crawls_last_hour", "Crawls started in the last hour, by outcome.",
+                                   labels=["outcome"])
+        for outcome, count in sorted(status.outcomes_last_hour.items()):
+            crawls.add_metric([str(outcome)], count)
+        yield crawls
+
+
+class ServiceMetrics:
+    """One registry per app, so tests can build several apps in one process."""
+
+    def __init__(self, sessions: Sessions) -> None:
+        self.registry = CollectorRegistry()
+        self.events_accepted = Counter("rendercrawl_events_accepted", "Page views stored.", registry=self.registry)
+        self.events_duplicate = Counter("rendercrawl_events_duplicate", "Page views whose event_id was stored before.",
+                                        registry=self.registry)
+        self.events_rejected = Counter("rendercrawl_events_rejected", "Page views rejected, by reason.", ["reason"],
+                                       registry=self.registry)
+        self.pushes = Counter("rendercrawl_pushes", "Force pushes, by result (honoured, declined).", ["result"],
+                              registry=self.registry)
+        self.rate_limited = Counter("rendercrawl_keyless_rate_limited", "Keyless event requests refused, by limit.",
+                                    ["limit"], registry=self.registry)
+        self.refused = Counter("rendercrawl_requests_refused", "Requests answered with an error, by code.", ["code"],
+                               registry=self.registry)
+        self.registry.register(_DatabaseCollector(sessions))
+
+    def exposition(self) -> bytes:
+        return generate_latest(self.registry)

@@ -1,0 +1,156 @@
+"""`POST /v1/events/pageview` and `POST /v1/profile/content/push`."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from service import auth
+from service.context import ServiceContext
+from service.errors import ApiError, error_responses
+from service.ingest import PageViewIn, PushIn, Rejection, check_push, check_view, decode_items
+from service.writes import ViewsResult, push_urls, record_views
+from storage.db import Session
+from storage.sites import load_site
+from storage.types import utc_now
+
+router = APIRouter()
+
+COMMIT_WAITS = 3
+"""A request waits for its group at most this many database waits: its own turn, the group before it, slack."""
+STATUS_OF = {"forbidden_site": 403, "unregistered_site": 422}
+"""The status of a request all of whose items were refused for one reason (default 422)."""
+
+
+def _body_schema(model: type[PageViewIn] | type[PushIn], what: str) -> dict[str, Any]:
+    item = model.model_json_schema()
+    return {"required": True, "description": f"One {what}, a JSON array of them, or NDJSON (one per line).",
+            "content": {"application/json": {"schema": {"anyOf": [item, {"type": "array", "items": item, "minItems": 1}]}}}}
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body, refused with 413 as soon as it passes `limit` bytes (declared or streamed)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, "too_large", f"body of {declared} bytes; at most {limit}", "body")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, "too_large", f"body over {limit} bytes", "body")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _refused(rejected: list[Rejection], batch: bool) -> ApiError:
+    """The error of a request none of whose items was taken."""
+    codes = {r.code for r in rejected}
+    status = STATUS_OF.get(codes.pop(), 422) if len(codes) == 1 else 422
+    first = min(rejected, key=lambda r: r.index)
+    message = first.message if not batch else f"every item was rejected; the first: {first.message}"
+    extra = {"rejected": [r.to_json() for r in rejected]} if batch else {}
+    return ApiError(status, first.code, message, first.field, extra=extra)
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+@router.post("/v1/events/pageview", status_code=202, openapi_extra={"requestBody": _body_schema(PageViewIn, "page view")},
+             responses=error_responses(400, 401, 403, 413, 422, 429, 503), summary="Record page views")
+async def pageview(request: Request) -> JSONResponse:
+    """Store page views (one, a JSON array or NDJSON); 202 once they are committed. An event
+    refused on its own (a time far off, another site's URL…) is listed in `rejected` with its
+    index and reason; the others are stored."""
+    ctx: ServiceContext = request.app.state.ctx
+    items, batch = decode_items(await read_body(request, ctx.service.max_body_bytes), ctx.service.max_batch_events)
+    now = utc_now()
+    checked = [check_view(i, item, now, ctx.service.event_max_age, ctx.service.event_max_future) for i, item in enumerate(items)]
+    key, origin, client = auth.presented_key(request), auth.origin_host(request), _client(request)
+
+    def authorize() -> auth.Principal:
+        with ctx.sessions() as session:
+            return auth.for_events(ctx, session, key, origin, client, len(items))
+
+    principal = await run_in_threadpool(authorize)
+    result: ViewsResult = await _after_commit(ctx, lambda session: record_views(ctx, session, principal, checked, now),
+                                              len(items))
+    for rejection in result.rejected:
+        ctx.metrics.events_rejected.labels(reason=rejection.code).inc()
+    ctx.metrics.events_accepted.inc(result.accepted)
+    ctx.metrics.events_duplicate.inc(result.duplicates)
+    if result.accepted == 0 and result.duplicates == 0:
+        raise _refused(result.rejected, batch)
+    return JSONResponse(result.to_json(), 202, headers=_cors(request, origin, key))
+
+
+async def _after_commit(ctx: ServiceContext, work: Callable[[Session], Any], weight: int) -> Any:
+    """`work`'s result once its group committed; 503 when that takes longer than the bound (a
+    request still waiting for its group is then dropped, one already running may still commit:
+    events sent again with their event_id are stored once)."""
+    stored = ctx.committer.submit(work, weight)
+    try:
+        return await asyncio.wait_for(asyncio.wrap_future(stored), ctx.service.database_wait_seconds * COMMIT_WAITS)
+    except TimeoutError:
+        raise ApiError(503, "database_unavailable", "the database did not answer in time", headers={"Retry-After": "5"}) from None
+
+
+def _cors(request: Request, origin: str | None, key: str | None) -> dict[str, str]:
+    """A keyless browser request got this far only from a registered site's origin: allow it to read the answer."""
+    if origin is None or key is not None:
+        return {}
+    return {"Access-Control-Allow-Origin": request.headers["origin"], "Vary": "Origin"}
+
+
+@router.post("/v1/profile/content/push", status_code=202, openapi_extra={"requestBody": _body_schema(PushIn, "URL to recrawl")},
+             responses=error_responses(400, 401, 403, 413, 422, 429, 503), summary="Force recrawls")
+async def push(request: Request) -> JSONResponse:
+    """Recrawl URLs now: at most 4 honoured pushes per URL per rolling hour (the limit of
+    `rendercrawl push`). 202 when every push was honoured; 429 with `Retry-After` when any was
+    declined (the others are queued all the same: see each result's `honoured`)."""
+    ctx: ServiceContext = request.app.state.ctx
+    items, batch = decode_items(await read_body(request, ctx.service.max_body_bytes), ctx.service.max_push_urls)
+    checked = [check_push(i, item) for i, item in enumerate(items)]
+    key, now = auth.presented_key(request), utc_now()
+
+    def authorize() -> auth.Principal:
+        with ctx.sessions() as session:
+            return auth.with_key(session, key, "push")
+
+    principal = await run_in_threadpool(authorize)
+    results, rejected = await _after_commit(ctx, lambda session: push_urls(ctx, session, principal, checked, now), len(items))
+    if not results:
+        raise _refused(rejected, batch)
+    declined = [r for r in results if not r.honoured]
+    for r in results:
+        ctx.metrics.pushes.labels(result="honoured" if r.honoured else "declined").inc()
+    body: dict[str, Any] = {"results": [r.to_json() for r in results], "rejected": [r.to_json() for r in rejected]}
+    if not declined:
+        return JSONResponse(body, 202)
+    wait = min((r.next_allowed_at - now).total_seconds() for r in declined if r.next_allowed_at)
+    body.update({"error": {"code": "push_limit", "message": f"{len(declined)} of {len(results)} pushes declined by the "
+                           f"per-URL limit ({ctx.scheduler.push_limit_per_url} per rolling window)"}})
+    return JSONResponse(body, 429, headers={"Retry-After": str(max(1, math.ceil(wait)))})
+
+
+@router.options("/v1/events/pageview", include_in_schema=False)
+async def pageview_preflight(request: Request) -> Response:
+    """CORS preflight: allowed for a registered site's origin only."""
+    ctx: ServiceContext = request.app.state.ctx
+    origin = auth.origin_host(request)
+
+    def registered() -> bool:
+        with ctx.sessions() as session:
+            return origin is not None and load_site(session, origin) is not None
+
+    if not await run_in_threadpool(registered):
+        raise ApiError(403, "origin_not_allowed", "this origin is no registered site")
+    return Response(status_code=204, headers={
+        "Access-Control-Allow-Origin": request.headers["origin"], "Vary": "Origin", "Access-Control-Allow-Methods": "POST",
+        "Access-Control-Allow-Headers": "content-type", "Access-Control-Max-Age": "600"})

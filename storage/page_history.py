@@ -1,0 +1,62 @@
+"""What the HTTP service reads about one page: its host, its profile versions and its crawl log,
+newest first."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from storage.models import Crawl, Page, ProfileVersion
+from storage.records import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class VersionRow:
+    id: int
+    created_at: datetime
+    crawl_id: int | None
+    content_hash: str
+    title: str | None
+    word_count: int
+    profile: dict[str, Any]
+    """The version's profile JSON (without the body, which `profile_versions` keeps apart)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlRow:
+    id: int
+    url: str
+    started_at: datetime
+    finished_at: datetime
+    outcome: Outcome
+    http_status: int | None
+    final_url: str | None
+    blocked_requests: int
+    render_ms: int | None
+    extract_ms: int | None
+    content_hash: str | None
+    error: str | None
+
+
+def page_host(session: Session, page_id: int) -> str | None:
+    """The host of page `page_id`, or None when there is no such page."""
+    return session.execute(select(Page.host).where(Page.id == page_id)).scalar_one_or_none()
+
+
+def page_versions(session: Session, page_id: int, limit: int) -> list[VersionRow]:
+    rows = session.execute(select(ProfileVersion).where(ProfileVersion.page_id == page_id)
+                           .order_by(ProfileVersion.created_at.desc(), ProfileVersion.id.desc()).limit(limit)).scalars()
+    return [VersionRow(v.id, v.created_at, v.crawl_id, v.content_hash, v.title, v.word_count, json.loads(v.profile_json))
+            for v in rows]
+
+
+def page_crawls(session: Session, page_id: int, limit: int) -> list[CrawlRow]:
+    rows = session.execute(select(Crawl).where(Crawl.page_id == page_id)
+                           .order_by(Crawl.started_at.desc(), Crawl.id.desc()).limit(limit)).scalars()
+    return [CrawlRow(c.id, c.url, c.started_at, c.finished_at, c.outcome, c.http_status, c.final_url, c.blocked_requests,
+                     c.render_ms, c.extract_ms, c.content_hash, c.error) for c in rows]

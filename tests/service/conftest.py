@@ -1,0 +1,58 @@
+"""The HTTP service over real databases: a migrated SQLite file and a schema of its own on the
+PostgreSQL server (skipped, saying why, when none answers), driven through Starlette's
+TestClient: no socket, the app's own code end to end."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from service.app import create_app
+from service_harness import OTHER_SITE, SITE, Service, build_service, empty_postgres
+from storage.db import upgrade
+from tests import postgres
+
+
+@pytest.fixture(scope="session")
+def service_postgres_url() -> Iterator[str]:
+    reason = postgres.unavailable_reason()
+    if reason is not None:
+        pytest.skip(reason)
+    schema, url = postgres.create_schema("rc_service")
+    upgrade(url)
+    yield url
+    postgres.drop_schema(schema)
+
+
+@pytest.fixture(scope="session")
+def service_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("service") / "template.db"
+    upgrade(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty, migrated database of each kind."""
+    if request.param == "sqlite":
+        path = tmp_path / "rendercrawl.db"
+        shutil.copy(request.getfixturevalue("service_sqlite_template"), path)
+        return f"sqlite:///{path}"
+    url = request.getfixturevalue("service_postgres_url")
+    empty_postgres(url)
+    return url
+
+
+@pytest.fixture
+def service(db_url: str) -> Iterator[Service]:
+    """The app over `db_url`, with two registered sites."""
+    ctx = build_service(db_url)
+    with TestClient(create_app(ctx)) as client:
+        svc = Service(client, ctx, db_url)
+        svc.add_site(SITE)
+        svc.add_site(OTHER_SITE)
+        yield svc

@@ -1,0 +1,77 @@
+"""Group commit: requests waiting together share one transaction and are answered after it
+commits; a request that gave up is not stored; a failed group fails each of its requests."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from service.group_commit import GroupCommitter
+from storage.db import Session, make_engine, session_factory, upgrade
+from storage.sites import load_sites, upsert_site
+
+
+@pytest.fixture
+def committer(tmp_path: Path) -> GroupCommitter:
+    url = f"sqlite:///{tmp_path / 'group.db'}"
+    upgrade(url)
+    return GroupCommitter(session_factory(make_engine(url)), max_events=100)
+
+
+def _site(name: str) -> Callable[[Session], str]:
+    def work(session: Session) -> str:
+        upsert_site(session, name, {})
+        return name
+    return work
+
+
+def _hosts(committer: GroupCommitter) -> list[str]:
+    with committer.sessions() as session:
+        return [site.host for site in load_sites(session)]
+
+
+def _hold(committer: GroupCommitter) -> threading.Event:
+    """Keep the writer busy until the event is set, so what is submitted meanwhile forms one group."""
+    started, release = threading.Event(), threading.Event()
+
+    def hold(session: Session) -> None:
+        started.set()
+        release.wait(10)
+
+    committer.submit(hold, 1)
+    assert started.wait(10)
+    return release
+
+
+def test_requests_waiting_together_share_one_commit(committer: GroupCommitter) -> None:
+    release = _hold(committer)
+    waiting = [committer.submit(_site(f"s{i}.example"), 1) for i in range(10)]
+    assert not any(f.done() for f in waiting)
+    release.set()
+    assert [f.result(10) for f in waiting] == [f"s{i}.example" for i in range(10)]
+    assert committer.groups == 2 and len(_hosts(committer)) == 10  # the holder's group, then the ten together
+    committer.close()
+
+
+def test_a_cancelled_request_is_not_stored_and_a_failed_group_fails_each(committer: GroupCommitter) -> None:
+    release = _hold(committer)
+    gave_up = committer.submit(_site("gone.example"), 1)
+    assert gave_up.cancel()
+    release.set()
+
+    def broken(session: Session) -> None:
+        session.execute(text("INSERT INTO no_such_table VALUES (1)"))
+
+    release = _hold(committer)
+    kept_out = [committer.submit(_site("kept.example"), 1), committer.submit(broken, 1)]
+    release.set()
+    for future in kept_out:
+        with pytest.raises(Exception, match="no_such_table"):
+            future.result(10)
+    assert committer.submit(_site("after.example"), 1).result(10) == "after.example"
+    assert _hosts(committer) == ["after.example"]
+    committer.close()
