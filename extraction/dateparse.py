@@ -123,6 +123,26 @@ def parse_local(text: str | None) -> datetime | None:
     return found
 
 
+_AMBIGUOUS_NUMERIC = re.compile(r"^\s*(\d{1,2})([-/.])(\d{1,2})\2(\d{4})\b")
+
+
+def month_first_reading(text: str | None) -> datetime | None:
+    """The month-first reading of a numeric date that also reads day-first (`03-09-2026`:
+    9 March in the US, 3 September elsewhere), or None when the text is not such a date.
+    `parse_local` reads these day-first; a caller with other evidence may prefer this."""
+    match = _AMBIGUOUS_NUMERIC.match(text or "")
+    if match is None:
+        return None
+    first, second = int(match.group(1)), int(match.group(3))
+    if first == second or first > MONTHS_PER_YEAR or second > MONTHS_PER_YEAR:
+        return None
+    day_first = parse_local(text)
+    if day_first is None:
+        return None
+    return _build(day_first.year, first, second, day_first.hour, day_first.minute, day_first.second,
+                  day_first.tzinfo if isinstance(day_first.tzinfo, timezone) else UTC)
+
+
 def find_text_dates(text: str) -> Iterator[datetime]:
     """Every date written out in `text`, in order of appearance, aware, in the offset the
     text names (UTC if none)."""

@@ -105,13 +105,12 @@ def _letters(text: str) -> bool:
 
 def _in_site_masthead(el: HtmlElement) -> bool:
     """Inside a `header`/`nav` that no `article`/`main` contains: the site's masthead (an
-    article's own `<header>` sits inside the article)."""
-    for ancestor in el.iterancestors():
-        if ancestor.tag in ARTICLE_CONTAINERS:
-            return False
-        if ancestor.tag in MASTHEAD_TAGS:
-            return True
-    return False
+    article's own `<header>` sits inside the article, however deep: `article > figure > header
+    > h1` is the story's headline)."""
+    ancestors = list(el.iterancestors())
+    return any(ancestor.tag in MASTHEAD_TAGS
+               and not any(outer.tag in ARTICLE_CONTAINERS for outer in ancestors[i + 1:])
+               for i, ancestor in enumerate(ancestors))
 
 
 def _in_masthead(el: HtmlElement, container: HtmlElement) -> bool:

@@ -11,7 +11,8 @@ snapshot re-extracted years later must give the same profile.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 
@@ -21,7 +22,7 @@ from lxml.html import HtmlElement
 
 from extraction import jsonld
 from extraction.datalayer import composer_values, created_selector
-from extraction.dateparse import find_text_dates, parse_local, parse_machine
+from extraction.dateparse import find_text_dates, month_first_reading, parse_local, parse_machine
 from extraction.document import Document
 from extraction.found import Choice, Invalid, Refused, first_valid
 from extraction.headline import headline_zone
@@ -73,20 +74,86 @@ HINTED_ELEMENT_CHARS = 200
 
 HEURISTIC_ZONE_CHARS = 1500
 """How much text after the headline the fallback scan reads: the date sits in the byline,
-not in the story or the related-links list below it."""
+not in the story or the related-links list below it. Counted after runs of whitespace are
+collapsed, so a template's indentation does not use the budget up."""
 
 CHROME_TAGS = frozenset({"nav", "footer", "aside", "form", "script", "style", "noscript"})
 """Dates inside these belong to other pages (teasers, archives) or to the copyright line."""
 
+_SPACES = re.compile(r"\s+")
+
 TIME_CHROME_TAGS = CHROME_TAGS - {"aside"}
 """A `<time datetime>` in an `aside` of the story's own container is the story's date box."""
 
-URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-](0[1-9]|1[0-2])[/-](0[1-9]|[12]\d|3[01])(?=[/-]|$)")
-"""`/2025/12/18/slug`, `/2025-12-17-slug`: the last resort, the day the path was made."""
+URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-](0[1-9]|1[0-2])[/-](0[1-9]|[12]\d|3[01])(?![\w.])")
+"""`/2025/12/18/slug`, `/2025-12-17-slug`, `/2025-12-15+Title+Words`: the last resort, the day
+the path was made (any separator but a letter, digit or dot after the day: `/2025-12-150`
+and `/2025/12/18x` are ids)."""
+
+
+LOCAL_DAY_SOURCES = ("heuristic", "url", "time.", "time[", "itemprop:", "hatom:")
+"""Sources whose day is the page's own local day: dates written for readers, `<time>` and
+hAtom elements, and the URL's date. They never outrank the winner; they only say which day a
+UTC-written winner, or an ambiguous numeric one, means on this page."""
 
 
 def published_time(doc: Document, now: datetime | None = None) -> Choice[datetime]:
-    return first_valid("published_time", published_candidates(doc), _validator(now))
+    """The first valid candidate in the spec's order, read in the page's own calendar
+    (`in_local_day`). The candidates after the winner are read only when that can matter: a
+    UTC-written winner on a page whose URL has a date, or an ambiguous numeric winner."""
+    candidates = published_candidates(doc)
+    seen: list[tuple[str, str | Refused]] = []
+
+    def walked() -> Iterator[tuple[str, str | Refused]]:
+        for candidate in candidates:
+            seen.append(candidate)
+            yield candidate
+
+    choice = first_valid("published_time", walked(), _validator(now))
+    if choice.found is None:
+        return choice
+    value, raw = choice.found.value, seen[-1][1]
+    utc_with_url_date = value.utcoffset() == timedelta(0) and URL_DATE.search(urlsplit(doc.url).path)
+    if not utc_with_url_date and month_first_reading(raw if isinstance(raw, str) else None) is None:
+        return choice
+    local = in_local_day(value, _page_values([*seen[-1:], *candidates], now))
+    return replace(choice, found=replace(choice.found, value=local))
+
+
+def in_local_day(value: datetime, others: Iterable[tuple[str, str, datetime]]) -> datetime:
+    """The winner, kept at its priority, read in the page's own calendar when the page says so.
+
+    `others` are the page's valid candidates as (source, raw, value) in priority order, the
+    winner's first. Two defects lose the publisher's day without changing the source that wins:
+    - a UTC-written instant (`...Z`, `+00:00`, or no zone) whose UTC day is not the day in
+      the URL's path (`/2025/12/18/slug`, made in the publisher's calendar when the story went
+      out): when the page writes another time in a non-zero offset (its own zone) and the
+      instant, read in that offset, falls on the URL's day, the instant is expressed in that
+      offset (the same moment, so `published_time` is unchanged; only `published_local`
+      moves). A visible date alone does not move it: the URL is fixed when the story goes
+      out, while bylines on real pages follow the UTC day about as often as the local one;
+    - an ambiguous numeric date (`03-09-2026`, both parts 12 or less) read day-first, when only
+      the month-first reading is a day the page's reader-facing dates or URL give.
+    """
+    items = list(others)
+    url_days = {v.date() for source, _, v in items if source == "url"}
+    if value.utcoffset() == timedelta(0) and url_days and value.date() not in url_days:
+        for _, _, other in items:
+            if other.utcoffset() and (local := value.astimezone(other.tzinfo)).date() in url_days:
+                return local
+    local_days = {v.date() for source, _, v in items if source.startswith(LOCAL_DAY_SOURCES)}
+    swapped = month_first_reading(items[0][1]) if items else None
+    if swapped is not None and value.date() not in local_days and swapped.date() in local_days:
+        return swapped
+    return value
+
+
+def _page_values(candidates: list[tuple[str, str | Refused]],
+                 now: datetime | None) -> list[tuple[str, str, datetime]]:
+    """(source, raw, value) of every valid candidate, in the order given (the winner first)."""
+    convert = _validator(now)
+    return [(source, raw, value) for source, raw in candidates
+            if isinstance(raw, str) and isinstance(value := convert(raw), datetime)]
 
 
 def published_candidates(doc: Document) -> Iterator[tuple[str, str | Refused]]:
@@ -254,7 +321,7 @@ def _zone_text(doc: Document, zone: HtmlElement) -> str:
     from the headline down (a date sits in a byline's tail text as often as in a leaf)."""
     parts: list[str] = []
     _readable_text(doc, zone, parts)
-    return " ".join(parts)
+    return _SPACES.sub(" ", " ".join(parts))
 
 
 def _readable_text(doc: Document, el: etree._Element, parts: list[str]) -> None:

@@ -23,3 +23,14 @@ def test_zone_climbs_past_tiny_builder_boxes():
     filler = "<p>" + "word " * 100 + "</p>"
     page = doc("", f'<div id="post"><div><div><h1>Headline of the story</h1></div></div><span>By A</span>{filler}</div>')
     assert headline_zone(page).get("id") == "post"
+
+
+def test_an_articles_own_header_is_no_masthead_however_deep_it_sits():
+    body = ('<article><figure><header><h1>The story behind the headline</h1></header></figure>'
+            '<p>Text.</p></article>'
+            '<div class="overlay"><h1>Subscribe to our newsletter today</h1></div>')
+    head = headline(doc("", body))
+    assert head is not None and head.text_content() == "The story behind the headline"
+    masthead = '<header><h1>Subscribe to our newsletter today</h1></header><main><h1>The story itself</h1></main>'
+    head = headline(doc("", masthead))
+    assert head is not None and head.text_content() == "The story itself"
