@@ -12,10 +12,11 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
 
+from app.worker_metrics import WorkerMetrics
 from extraction import extract
 from extraction.profile import ContentProfile
 from render.browser import Renderer
@@ -61,6 +62,8 @@ class CrawlResult:
     page: RenderedPage | None
     profile: ContentProfile | None
     failure: RenderFailure | None
+    save_ms: float | None = None
+    """How long storing the attempt (and profile) took: the worker's metrics."""
 
     @property
     def ok(self) -> bool:
@@ -100,9 +103,10 @@ async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget,
             render_ms=round(render_ms), extract_ms=round(extract_ms), error=why, page_id=target.page_id)
         result = CrawlResult(attempt, rendered, profile, None)
     stored = result.profile if result.attempt.outcome in PROFILE_OUTCOMES else None  # a suspect one stays out
+    t2 = time.perf_counter()
     with sessions.begin() as session:
         save_crawl(session, result.attempt, stored, snapshot=result.page if keep_snapshot else None)
-    return result
+    return replace(result, save_ms=(time.perf_counter() - t2) * 1000)
 
 
 def _gutted(sessions: Sessions, page_id: int, profile: ContentProfile) -> str | None:
@@ -118,15 +122,18 @@ def _gutted(sessions: Sessions, page_id: int, profile: ContentProfile) -> str | 
 
 @contextlib.asynccontextmanager
 async def open_crawler(sessions: Sessions, settings: SchedulerSettings, render: RenderSettings,
-                       keep_snapshots: bool = False, name: str | None = None) -> AsyncIterator[Worker]:
+                       keep_snapshots: bool = False, name: str | None = None,
+                       metrics: WorkerMetrics | None = None) -> AsyncIterator[Worker]:
     """A worker with its browser, robots.txt cache and cheap probe: what `worker`, `run`,
-    `crawl` and the demo all crawl with."""
+    `crawl` and the demo all crawl with; `metrics` counts what it does."""
     robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes),
                          partial(fetch_robots, targets=render.targets))
     user_agent = f"Mozilla/5.0 (compatible; {render.bot_token})"
     cheap = CheapRecrawls(sessions, user_agent, utc_now, render.targets) if settings.cheap_recrawls else None
     async with Renderer(render) as renderer:
         crawl = partial(crawl_url, renderer, sessions, keep_snapshot=keep_snapshots)
+        if metrics is not None:
+            metrics.watch(renderer)
         worker = Worker(sessions, crawl, settings, name=name, robots=robots, cheap=cheap, environment=render,
-                        on_stop=renderer.expect_shutdown)
+                        on_stop=renderer.expect_shutdown, on_crawled=metrics.observe if metrics is not None else None)
         yield worker

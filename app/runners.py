@@ -16,6 +16,7 @@ import click
 
 from app.console import fail
 from app.crawl import open_crawler
+from app.worker_metrics import WorkerMetrics
 from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
 from scheduler.jobs import build_scheduler
@@ -34,22 +35,30 @@ def _settings(concurrency: int | None) -> SchedulerSettings:
     return settings.model_copy(update={"worker_concurrency": concurrency}) if concurrency else settings
 
 
-async def _work(settings: SchedulerSettings, storage: StorageSettings, render: RenderSettings) -> WorkerStats:
+async def _work(settings: SchedulerSettings, storage: StorageSettings, render: RenderSettings,
+                metrics: WorkerMetrics | None = None) -> WorkerStats:
     engine = make_engine(storage.database_url)
     stop = asyncio.Event()
     install_stop_signals(stop)
     # The worker stops gracefully by itself: on SIGTERM its pages in flight get the grace period,
     # then the renderer closes Chromium. The renderer's own handler would end Chromium at once.
     render = render.model_copy(update={"handle_signals": False})
-    async with open_crawler(session_factory(engine), settings, render, storage.keep_snapshots) as worker:
+    async with open_crawler(session_factory(engine), settings, render, storage.keep_snapshots, metrics=metrics) as worker:
         stats = await worker.run(stop)
     engine.dispose()
     return stats
 
 
-def _run_worker(settings: SchedulerSettings) -> None:
+def _run_worker(settings: SchedulerSettings, metrics_port: int | None = None) -> None:
+    metrics = None
+    if metrics_port is not None:
+        metrics = WorkerMetrics()
+        try:
+            metrics.serve(metrics_port)
+        except OSError as error:
+            fail(f"cannot serve metrics on 127.0.0.1:{metrics_port}: {error.strerror or error}")
     try:
-        stats = asyncio.run(_work(settings, StorageSettings(), RenderSettings()))
+        stats = asyncio.run(_work(settings, StorageSettings(), RenderSettings(), metrics))
     except ChromiumNotFound as error:
         fail(str(error))
     click.echo(f"worker stopped: {stats.settled or 'nothing crawled'}; released {stats.released}, lost {stats.lost}")
@@ -57,10 +66,12 @@ def _run_worker(settings: SchedulerSettings) -> None:
 
 @click.command()
 @CONCURRENCY_OPTION
-def worker(concurrency: int | None) -> None:
+@click.option("--metrics-port", type=click.IntRange(1, 65535), default=None,
+              help="Serve this worker's Prometheus metrics on 127.0.0.1:PORT (app/worker_metrics.py).")
+def worker(concurrency: int | None, metrics_port: int | None) -> None:
     """Claim due pages from the queue and crawl them until SIGTERM."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    _run_worker(_settings(concurrency))
+    _run_worker(_settings(concurrency), metrics_port)
 
 
 @click.command("scheduler")

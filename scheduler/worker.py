@@ -115,15 +115,18 @@ class Worker:
     def __init__(self, sessions: Sessions, crawl: CrawlFunction, settings: SchedulerSettings, *,
                  name: str | None = None, robots: RobotsCache | None = None, cheap: CheapRecrawls | None = None,
                  environment: RenderSettings | None = None, on_stop: Callable[[], None] | None = None,
-                 clock: Callable[[], datetime] = utc_now, random: Callable[[], float] = random_module.random,
+                 on_crawled: Callable[[Crawled], None] | None = None, clock: Callable[[], datetime] = utc_now,
+                 random: Callable[[], float] = random_module.random,
                  shutdown_grace_s: float = SHUTDOWN_GRACE_S) -> None:
         """`environment` holds the per-site render settings from the environment, merged with
         each page's site row (`scheduler.sites.crawl_site`). `on_stop` is called as soon as a
-        stop is asked for (the renderer's `expect_shutdown`: a browser closing now is no crash)."""
+        stop is asked for (the renderer's `expect_shutdown`: a browser closing now is no crash);
+        `on_crawled` sees every crawl that was recorded (the worker's metrics)."""
         self.sessions = sessions
         self.environment = environment
         self.targets = environment.targets if environment is not None else TargetPolicy()
         self.on_stop = on_stop
+        self.on_crawled = on_crawled
         self.crawl = crawl
         self.settings = settings
         self.name = name or worker_name()
@@ -212,7 +215,10 @@ class Worker:
         finally:
             stopping.cancel()
         if task.done() and not task.cancelled():
-            return task.result()  # a bug in settling must surface, not vanish
+            crawled = task.result()  # a bug in settling must surface, not vanish
+            if crawled is not None and self.on_crawled is not None:
+                self.on_crawled(crawled)
+            return crawled
         return None
 
     async def _renew_unless_settled(self, lease: Lease, task: asyncio.Task[Crawled | None]) -> Lease:
