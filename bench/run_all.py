@@ -27,6 +27,10 @@ BENCHMARKS: tuple[tuple[str, list[str], bool], ...] = (
     ("queue claim/complete ops/s, 8 claimers on PostgreSQL (issue 7)", ["bench/scheduler_queue.py"], False),
     ("cheap recrawls of the demo site (issue 7)", ["bench/scheduler_cheap_recrawl.py"], False),
     ("end-to-end pages/s for 1, 2, 4 workers (issue 7)", ["bench/scheduler_throughput.py"], False),
+    ("main text on both WCXB halves and the Zyte halves, by page type (issue 12)", ["bench/wcxb_halves.py"], False),
+    ("HTTP service: events/s, batches, pushes 202 vs 429, SQLite and PostgreSQL (issue 14)",
+     ["bench/service_load.py", "--db", "both"], False),
+    ("soak: 5,000 mixed hostile and normal pages through one worker (issue 13)", ["bench/soak.py"], True),
 )
 """(title, command after the interpreter, slow?)"""
 
