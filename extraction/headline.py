@@ -15,9 +15,7 @@ from lxml.html import HtmlElement
 from extraction.document import Document
 from extraction.textutil import element_text
 from extraction.titles import home_link_texts, registered_domain, site_name_keys_values
-
-ARTICLE_CONTAINERS = ("article", "main")
-"""Semantic elements that wrap a story in modern templates."""
+from extraction.zones import ARTICLE_CONTAINERS, under_tag_within
 
 MASTHEAD_TAGS = frozenset({"header", "nav"})
 """An `<h2>` inside these is a menu or masthead label, not the story's title."""
@@ -43,7 +41,7 @@ def headline(doc: Document) -> HtmlElement | None:
     for container in containers:
         for h2 in container.iter("h2"):
             text = element_text(h2)
-            if len(text) >= MIN_HEADLINE_CHARS and not doc.is_hidden(h2) and not _in_masthead(h2, container) \
+            if len(text) >= MIN_HEADLINE_CHARS and not doc.is_hidden(h2) and not under_tag_within(h2, container, MASTHEAD_TAGS) \
                     and not _links_elsewhere(doc, h2):
                 return h2
     return None
@@ -111,15 +109,6 @@ def _in_site_masthead(el: HtmlElement) -> bool:
     return any(ancestor.tag in MASTHEAD_TAGS
                and not any(outer.tag in ARTICLE_CONTAINERS for outer in ancestors[i + 1:])
                for i, ancestor in enumerate(ancestors))
-
-
-def _in_masthead(el: HtmlElement, container: HtmlElement) -> bool:
-    for ancestor in el.iterancestors():
-        if ancestor is container:
-            return False
-        if ancestor.tag in MASTHEAD_TAGS:
-            return True
-    return False
 
 
 def _compact(text: str) -> str:

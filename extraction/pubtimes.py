@@ -27,6 +27,7 @@ from extraction.document import Document
 from extraction.found import Choice, Invalid, Refused, first_valid
 from extraction.headline import headline_zone
 from extraction.textutil import element_text
+from extraction.zones import under_tag_within
 
 MAX_FUTURE = timedelta(days=2)
 """Dates further ahead of "now" than this are typos or embargo placeholders (spec rule)."""
@@ -284,7 +285,7 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
     for value in find_text_dates(_zone_text(doc, zone)[:HEURISTIC_ZONE_CHARS]):
         yield "heuristic", value.isoformat()
     for el in zone.iter("time"):
-        if el.get("datetime") and not doc.is_hidden(el) and not _in_tags(el, zone, TIME_CHROME_TAGS):
+        if el.get("datetime") and not doc.is_hidden(el) and not under_tag_within(el, zone, TIME_CHROME_TAGS):
             yield "heuristic:time", el.get("datetime", "")
     body = doc.root.find("body")
     for el in body.iter() if body is not None else ():
@@ -294,15 +295,6 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
                 yield "heuristic:published", value.isoformat()
     if match := URL_DATE.search(urlsplit(doc.url).path):
         yield "url", "-".join(match.groups())
-
-
-def _in_tags(el: etree._Element, zone: etree._Element, tags: frozenset[str]) -> bool:
-    for ancestor in el.iterancestors():
-        if ancestor is zone:
-            return False
-        if ancestor.tag in tags:
-            return True
-    return False
 
 
 def _readable(doc: Document, el: etree._Element, zone: etree._Element) -> bool:

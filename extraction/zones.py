@@ -37,3 +37,13 @@ def article_zone(doc: Document) -> HtmlElement | None:
 
 def inside(el: etree._Element, zone: etree._Element) -> bool:
     return any(a is zone for a in el.iterancestors())
+
+
+def under_tag_within(el: etree._Element, zone: etree._Element, tags: frozenset[str]) -> bool:
+    """An ancestor of `el` below `zone` (or anywhere, if `el` is not inside it) has one of `tags`."""
+    for ancestor in el.iterancestors():
+        if ancestor is zone:
+            return False
+        if ancestor.tag in tags:
+            return True
+    return False
