@@ -21,11 +21,8 @@ ARTICLE = "/articles/harbour-bridge.html"
 def test_a_read_only_sqlite_file_is_one_line_and_loses_nothing(tmp_path: Path, demo_site: DemoSite,
                                                                render_settings: RenderSettings) -> None:
     path = tmp_path / "rc.db"
-    env = {"RENDERCRAWL_DATABASE_URL": f"sqlite:///{path}", "RENDERCRAWL_RESOLVER_RULES": render_settings.resolver_rules}
+    env, before = _crawled_once(path, demo_site, render_settings)
     runner = CliRunner()
-    assert runner.invoke(main, ["db", "upgrade"], env=env).exit_code == 0
-    assert runner.invoke(main, ["crawl", demo_site.url(ARTICLE), "--json"], env=env).exit_code == 0
-    before = _rows(path)
 
     read_only = {**env, "RENDERCRAWL_DATABASE_URL": f"sqlite:///file:{path}?mode=ro&uri=true"}
     result = runner.invoke(main, ["crawl", demo_site.url(ARTICLE)], env=read_only)
@@ -35,6 +32,15 @@ def test_a_read_only_sqlite_file_is_one_line_and_loses_nothing(tmp_path: Path, d
     assert _rows(path) == before
     with sqlite3.connect(path) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def _crawled_once(path: Path, demo_site: DemoSite, render_settings: RenderSettings) -> tuple[dict[str, str], tuple]:
+    """A migrated SQLite file at `path` with one good crawl of the article; its env and rows."""
+    env = {"RENDERCRAWL_DATABASE_URL": f"sqlite:///{path}", "RENDERCRAWL_RESOLVER_RULES": render_settings.resolver_rules}
+    runner = CliRunner()
+    assert runner.invoke(main, ["db", "upgrade"], env=env).exit_code == 0
+    assert runner.invoke(main, ["crawl", demo_site.url(ARTICLE), "--json"], env=env).exit_code == 0
+    return env, _rows(path)
 
 
 def _rows(path: Path) -> tuple[list, list]:
@@ -75,11 +81,8 @@ def _fill(directory: Path) -> Path:
 def test_a_full_disk_is_one_line_and_loses_nothing(small_disk: Path, demo_site: DemoSite,
                                                     render_settings: RenderSettings) -> None:
     path = small_disk / "rc.db"
-    env = {"RENDERCRAWL_DATABASE_URL": f"sqlite:///{path}", "RENDERCRAWL_RESOLVER_RULES": render_settings.resolver_rules}
+    env, before = _crawled_once(path, demo_site, render_settings)
     runner = CliRunner()
-    assert runner.invoke(main, ["db", "upgrade"], env=env).exit_code == 0
-    assert runner.invoke(main, ["crawl", demo_site.url(ARTICLE), "--json"], env=env).exit_code == 0
-    before = _rows(path)
     filler = _fill(small_disk)
 
     result = runner.invoke(main, ["crawl", demo_site.url(ARTICLE)], env=env)
