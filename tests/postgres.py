@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections.abc import Iterator
 
+import pytest
 from sqlalchemy import text
 
-from storage.db import make_engine
+from storage.db import make_engine, upgrade
 
 DEFAULT_POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 CONNECT_TIMEOUT_S = 3
@@ -40,6 +42,18 @@ def create_schema(prefix: str) -> tuple[str, str]:
     _admin(f'CREATE SCHEMA "{schema}"')
     separator = "&" if "?" in server_url() else "?"
     return schema, f"{server_url()}{separator}options=-csearch_path%3D{schema}"
+
+
+def migrated_schema(prefix: str) -> Iterator[str]:
+    """For a session fixture: a new schema migrated to head (skips when no server answers);
+    yields its URL and drops it afterwards."""
+    reason = unavailable_reason()
+    if reason is not None:
+        pytest.skip(reason)
+    schema, url = create_schema(prefix)
+    upgrade(url)
+    yield url
+    drop_schema(schema)
 
 
 def drop_schema(schema: str) -> None:

@@ -25,13 +25,7 @@ KEEP_TABLES = frozenset({"alembic_version"})
 @pytest.fixture(scope="session")
 def postgres_session_url() -> Iterator[str]:
     """A migrated schema of our own for the whole session; skips when no server answers."""
-    reason = postgres.unavailable_reason()
-    if reason is not None:
-        pytest.skip(reason)
-    schema, url = postgres.create_schema("rc_sched")
-    upgrade(url)
-    yield url
-    postgres.drop_schema(schema)
+    yield from postgres.migrated_schema("rc_sched")
 
 
 @pytest.fixture(scope="session")

@@ -19,13 +19,7 @@ from tests import postgres
 
 @pytest.fixture(scope="session")
 def service_postgres_url() -> Iterator[str]:
-    reason = postgres.unavailable_reason()
-    if reason is not None:
-        pytest.skip(reason)
-    schema, url = postgres.create_schema("rc_service")
-    upgrade(url)
-    yield url
-    postgres.drop_schema(schema)
+    yield from postgres.migrated_schema("rc_service")
 
 
 @pytest.fixture(scope="session")
