@@ -5,6 +5,8 @@ classifier's accuracy on labelled pages.
     .venv/bin/pip install -e '.[bench]'          # trafilatura, htmldate, extruct, goose3
     .venv/bin/python bench/metadata_quality.py    # add --no-peers to skip the peers
     .venv/bin/python bench/metadata_quality.py --misses authors   # our WCXB misses, for tuning
+    .venv/bin/python bench/metadata_quality.py --misses authors --half tune   # tune on one half only
+    .venv/bin/python bench/metadata_quality.py --rendered    # also the rendered lead image (Chromium)
 
 Golden corpus: fields compared exactly against `expected.json`; dates also at day precision
 (the day in the page's own offset: `published_local`), because htmldate and trafilatura
@@ -12,8 +14,19 @@ report days. WCXB: the labelled `title`, `author` and `publish_date` of the arti
 authors compared as sets of words (case and accents folded, "and" dropped), titles after
 folding case, quotes and dashes. Peer answers there are cached per peer version. A page
 whose expected value is empty counts as right only when the extractor also returns nothing
-(a front page has no publication date). Soft 404: precision and recall on the labelled corpus
-`tests/extraction/soft404_corpus.py`, and how many WCXB articles were flagged. Page class is
+(a front page has no publication date). The WCXB table is printed for all pages and for each
+half of `bench.extraction_halves.half_of` (sha256 of the page id, first byte even: *tune*,
+odd: *check*): heuristics are tuned on the tune half, and the check half says whether that
+generalises. Lead image: the WCXB labels have no image (its `ground-truth.json` holds `url`,
+`page_type`, `title`, `author`, `publish_date` and the main text only), so the image is measured
+on the golden corpus — the declared image exactly and as the same asset (file name without size
+suffix or query: `lead-1200x675.jpg?w=1` is `lead.jpg`) — and, to measure the choice among
+the page's own pictures (lead image over logos, avatars and sprites), on the same pages with
+every declared image removed (image metas and JSON-LD), scored against the removed declaration;
+with `--rendered`, also on the demo site's articles rendered in Chromium (their logos and
+icons render beside the lead picture), declarations removed from the snapshot. Soft 404:
+precision and recall on the labelled corpus `tests/extraction/soft404_corpus.py`, and how
+many WCXB articles were flagged. Page class is
 measured on the demo site plus the corpus (`tests/pages/pageclass-labels.json`), and on the
 181 real article pages of the shared Scrapinghub benchmark when that folder is present (all
 labelled article), with the classifier alone (no `cXenseParse:pageclass`, no `og:type`).
@@ -32,10 +45,12 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.extraction_halves import half_of  # noqa: E402
 from extraction import extract, extract_html  # noqa: E402
 from extraction.document import parse  # noqa: E402
 from extraction.pageclass import classifier_score, features  # noqa: E402
@@ -220,12 +235,104 @@ def metadata_table(with_peers: bool) -> list[str]:
     return lines
 
 
-def wcxb_pages() -> list[tuple[str, str, str, dict[str, Any]]]:
-    """(id, url, html, truth) of every WCXB dev page labelled `article`."""
+HALVES = {"tune": "tune", "check": "held"}
+"""`--half` names -> `half_of` values (the check half is extraction_halves' held-out half)."""
+
+
+DECLARED_IMAGE = re.compile(
+    r"<meta\b[^>]*(?:og:image|cxenseparse:image|twitter:image|itemprop=[\"']?image)[^>]*>"
+    r"|<script\b[^>]*application/ld\+json[^>]*>.*?</script>", re.IGNORECASE | re.DOTALL)
+"""What declares a page's image: the image metas and the JSON-LD blocks (their `image`)."""
+
+SIZE_SUFFIX = re.compile(r"[-_](?:\d{2,4}x\d{2,4}|w\d{2,4}|\d{2,4}w|scaled|large|medium|small|thumb)(?=\.[a-z0-9]+$)")
+"""Size variants of one picture in its file name: `lead-1200x675.jpg`, `lead-scaled.jpg`."""
+
+
+def same_asset(got: str | None, want: str | None) -> bool:
+    """The same picture: file names equal once the size suffix and the query are dropped."""
+    return bool(got) and bool(want) and _asset(got) == _asset(want)
+
+
+def _asset(url: str | None) -> str:
+    name = urlsplit(url or "").path.rsplit("/", 1)[-1].lower()
+    return SIZE_SUFFIX.sub("", name)
+
+
+def without_declared_image(html: str) -> str:
+    return DECLARED_IMAGE.sub("", html)
+
+
+def image_lines(with_peers: bool, rendered: bool) -> list[str]:
+    """The lead image on the golden corpus (declared, same asset, and chosen from the page once
+    the declaration is removed) and, with `rendered`, on the rendered demo articles."""
+    corpus = [c for c in cases() if expected(c).get("image")]
+    columns: dict[str, Callable[[str, str], dict[str, Any]]] = {"rendercrawl": _ours_image}
+    if with_peers:
+        columns |= {"trafilatura": _trafilatura, "extruct": _extruct, "goose3": _goose3}
+    lines = ["", f"Lead image on tests/pages ({len(corpus)} pages with an image label; the WCXB labels have none)", "",
+             "| measure | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    rows: dict[str, list[str]] = {"declared image, same asset": [], "declarations removed, same asset": []}
+    for fn in columns.values():
+        full = [same_asset(fn(c.html, c.url).get("image"), expected(c)["image"]) for c in corpus]
+        bare = [same_asset(fn(without_declared_image(c.html), c.url).get("image"), expected(c)["image"])
+                for c in corpus]
+        rows["declared image, same asset"].append(f"{sum(full)}/{len(corpus)}")
+        rows["declarations removed, same asset"].append(f"{sum(bare)}/{len(corpus)}")
+    lines += [f"| {row} | " + " | ".join(cells) + " |" for row, cells in rows.items()]
+    if rendered:
+        lines += rendered_image_lines()
+    return lines
+
+
+def _ours_image(html: str, url: str) -> dict[str, Any]:
+    image = extract_html(html, url).image
+    return {"image": image.url if image is not None else None}
+
+
+def rendered_image_lines() -> list[str]:
+    """The demo site's articles rendered in Chromium, each declared image removed from the
+    snapshot: does the choice among the rendered pictures find the declared one?"""
+    import asyncio
+    from dataclasses import replace
+
+    from bench.loopback import LOOPBACK_ONLY
+    from bench.render_site import demo_site_process
+    from render.browser import Renderer
+    from render.settings import RenderSettings
+
+    articles = sorted((ROOT / "demosite" / "site" / "articles").glob("*.html"))
+
+    async def render_all(base: str) -> list[tuple[str, Any]]:
+        settings = RenderSettings(resolver_rules=LOOPBACK_ONLY, handle_signals=False)
+        async with Renderer(settings) as renderer:
+            return [(a.name, await renderer.render(f"{base}/articles/{a.name}")) for a in articles]
+
+    with demo_site_process() as site:
+        results = asyncio.run(render_all(site.url("/").rstrip("/")))
+    right, chosen = 0, []
+    for name, page in results:
+        if not isinstance(page, RenderedPage):
+            chosen.append(f"  - {name}: render failed ({page})")
+            continue
+        declared = extract(page).image
+        bare = extract(replace(page, html=without_declared_image(page.html))).image
+        ok = declared is not None and bare is not None and same_asset(bare.url, declared.url)
+        right += ok
+        chosen.append(f"  - {name}: {'same' if ok else 'other'} — {bare.url if bare else None}"
+                      f" among {len(page.images)} rendered images")
+    return ["", f"Lead image on the demo site's articles, rendered, declarations removed ({len(results)} pages, "
+            "logos and icons beside the lead picture)", f"- rendercrawl: {right}/{len(results)} the declared picture",
+            *chosen]
+
+
+def wcxb_pages(half: str | None = None) -> list[tuple[str, str, str, dict[str, Any]]]:
+    """(id, url, html, truth) of every WCXB dev page labelled `article` (of one half only)."""
     truth = json.loads((WCXB / "ground-truth.json").read_text(encoding="utf-8"))
     out = []
     for page_id, item in sorted(truth.items()):
         if item.get("page_type") != "article":
+            continue
+        if half is not None and half_of(page_id) != HALVES[half]:
             continue
         html = gzip.decompress((WCXB / "html" / f"{page_id}.html.gz").read_bytes()).decode("utf-8", "replace")
         out.append((page_id, item["url"], html, item))
@@ -315,14 +422,25 @@ def wcxb_scores(got: dict[str, dict[str, Any]],
     }
 
 
-def wcxb_lines(with_peers: bool, workers: int) -> list[str]:
+def wcxb_lines(with_peers: bool, workers: int, half: str | None = None) -> list[str]:
+    """The WCXB table for all article pages and for each half (only `half` when given)."""
     if not WCXB.exists():
         return []
     pages = wcxb_pages()
     names = ["rendercrawl"] + (list(PEERS) if with_peers else [])
     results = wcxb_results(names, pages, workers)
+    lines: list[str] = []
+    for part in ([half] if half else [None, "tune", "check"]):
+        chosen = [p for p in pages if part is None or half_of(p[0]) == HALVES[part]]
+        title = "all" if part is None else f"{part} half"
+        lines += _wcxb_table(names, results, chosen, title)
+    return lines
+
+
+def _wcxb_table(names: list[str], results: dict[str, dict[str, dict[str, Any]]],
+                pages: list[tuple[str, str, str, dict[str, Any]]], part: str) -> list[str]:
     table = {name: wcxb_scores(results[name], pages) for name in names}
-    lines = ["", f"Metadata on the WCXB dev article pages ({len(pages)} pages, HTML only, no browser)", "",
+    lines = ["", f"Metadata on the WCXB dev article pages, {part} ({len(pages)} pages, HTML only, no browser)", "",
              "| field | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
     for row, (_, total) in table["rendercrawl"].items():
         cells = []
@@ -345,9 +463,9 @@ def _differs(field: str, mine: Any, want: Any) -> bool:
     return bool(mine != (want or None))
 
 
-def wcxb_misses(field: str, workers: int) -> list[str]:
+def wcxb_misses(field: str, workers: int, half: str | None = None) -> list[str]:
     """Our wrong answers for one field (`published_day`, `authors`, `title`), for tuning."""
-    pages = wcxb_pages()
+    pages = wcxb_pages(half)
     got = wcxb_results(["rendercrawl"], pages, workers)["rendercrawl"]
     label = {"published_day": "publish_date", "authors": "author", "title": "title"}[field]
     out = []
@@ -425,11 +543,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes for the WCXB pages")
     parser.add_argument("--misses", choices=("published_day", "authors", "title"),
                         help="list our wrong WCXB answers for one field instead of the tables")
+    parser.add_argument("--rendered", action="store_true",
+                        help="also measure the rendered lead image on the demo site (needs Chromium)")
+    parser.add_argument("--half", choices=tuple(HALVES),
+                        help="only this half of the WCXB pages (tune on 'tune', judge on 'check')")
     args = parser.parse_args()
     if args.misses:
-        print("\n".join(wcxb_misses(args.misses, args.workers)))
+        print("\n".join(wcxb_misses(args.misses, args.workers, args.half)))
         return
-    print("\n".join(metadata_table(not args.no_peers) + wcxb_lines(not args.no_peers, args.workers)
+    print("\n".join(metadata_table(not args.no_peers) + image_lines(not args.no_peers, args.rendered)
+                    + wcxb_lines(not args.no_peers, args.workers, args.half)
                     + soft404_lines() + pageclass_lines()))
 
 

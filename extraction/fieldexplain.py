@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from extraction import authors, images, pubtimes, soft404, titles
-from extraction.datalayer import composer_values
 from extraction.document import Document, parse
 from extraction.found import Invalid, Refused
 from extraction.profile import ContentProfile, iso_local
@@ -22,6 +21,9 @@ FIELDS = ("title", "published_time", "authors", "image", "soft_404", "datalayer.
 
 MAX_SHOWN_CHARS = 90
 """Candidate values are cut to this many characters on screen."""
+
+MAX_SHOWN_IMAGES = 8
+"""Rendered images listed per page (a gallery page has hundreds)."""
 
 
 def explain_profile(profile: ContentProfile, page: RenderedPage | None = None) -> list[str]:
@@ -62,32 +64,99 @@ def _candidates(doc: Document, name: str, profile: ContentProfile) -> Iterator[s
         case "published_time":
             yield from _published(doc, chosen)
         case "authors":
-            for source, names in authors.author_levels(doc):
-                kept = [n for n in names if authors.is_person(n)]
-                state = "chosen" if source == chosen else ("lost: lower priority" if kept else "lost: no person")
-                dropped = sorted(set(names) - set(kept))
-                yield f"{source}: {', '.join(names)!s:.{MAX_SHOWN_CHARS}} — {state}" + (
-                    f" (not people: {', '.join(dropped)})" if dropped else "")
+            yield from _authors(doc, chosen)
         case "image":
-            for key in images.META_KEYS:
-                for value in doc.meta_values(key):
-                    yield f"{key}: {value:.{MAX_SHOWN_CHARS}} — {'chosen' if key == chosen else 'lost'}"
-            for img in doc.page.images[:5]:
-                yield (f"rendered <img>: {img.url:.{MAX_SHOWN_CHARS}} {img.width:.0f}x{img.height:.0f}"
-                       f"{'' if img.visible else ' hidden'}")
+            yield from _image(doc, chosen, profile)
         case "soft_404":
             for verdict in soft404.verdicts(doc):
                 yield f"{verdict.source}: {verdict.text!r:.{MAX_SHOWN_CHARS}} — {verdict.reason}"
 
 
 def _title(doc: Document, chosen: str | None) -> Iterator[str]:
-    layer = composer_values(doc.page.datalayer).get("title")
-    offered = [("datalayer", layer)] if isinstance(layer, str) else []
-    offered += [(key, v) for key in titles.META_KEYS for v in doc.meta_values(key)]
-    offered += [("title", titles.title_tag(doc)), ("h1", titles.first_h1(doc))]
-    for source, value in offered:
-        if value:
-            yield f"{source}: {value!r:.{MAX_SHOWN_CHARS}} — {'chosen' if source == chosen else 'lost'}"
+    """Every title level with its verdict: chosen, lost to a higher level, or refused by a
+    rule (the site's name only, a `<title>` naming the domain, an `<h1>` the `<title>` does
+    not contain)."""
+    winner_seen = False
+
+    def state(source: str, refused: str | None) -> str:
+        nonlocal winner_seen
+        if source == chosen:
+            winner_seen = True
+            return "chosen"
+        if refused:
+            return f"refused: {refused}"
+        return "lost: lower priority" if winner_seen else "lost"
+
+    for source, raw in titles.title_candidates(doc):
+        value = titles.clean_title(raw)
+        if not value:
+            continue
+        refused = "only the site's name" if titles.only_site_name(doc, titles.strip_site_name(doc, value)) else None
+        yield f"{source}: {value!r:.{MAX_SHOWN_CHARS}} — {state(source, refused)}"
+    tag, h1 = titles.title_tag(doc), titles.first_h1(doc)
+    domain = titles.registered_domain(doc.url)
+    if tag:
+        names_domain = domain is not None and domain in tag.lower()
+        refused = f"names the site's domain ({domain})" if names_domain else None
+        shown = state("title", refused) if chosen != "title:site-name-stripped" else "chosen, site name cut"
+        yield f"title: {tag!r:.{MAX_SHOWN_CHARS}} — {shown}"
+    if h1:
+        refused = None
+        if h1.casefold() not in tag.casefold():
+            refused = "not contained in the <title>"
+        elif titles.only_site_name(doc, h1):
+            refused = "the site's name"
+        yield f"h1: {h1!r:.{MAX_SHOWN_CHARS}} — {state('h1', refused)}"
+
+
+def _authors(doc: Document, chosen: str | None) -> Iterator[str]:
+    """Every author level with its names: the chosen one, those that lost to it, and the
+    names refused as not people (with why)."""
+    site = authors.site_names(doc)
+    winner_seen = False
+    for source, names in authors.author_levels(doc):
+        reasons = {n: authors.refusal(n, source, site, alone=len(names) == 1) for n in names}
+        kept = [n for n, why in reasons.items() if why is None]
+        if source == chosen and not winner_seen:
+            state = "chosen"
+            winner_seen = True
+        elif not kept:
+            state = "lost: no person"
+        else:
+            state = "lost: lower priority" if winner_seen else "lost"
+        refused = [f"{n} ({why})" for n, why in reasons.items() if why is not None]
+        yield f"{source}: {', '.join(names)!s:.{MAX_SHOWN_CHARS}} — {state}" + (
+            f" (not people: {'; '.join(refused)})" if refused else "")
+
+
+def _image(doc: Document, chosen: str | None, profile: ContentProfile) -> Iterator[str]:
+    """The declared images, then each rendered image with why it was not dominant."""
+    winner_seen = False
+    for key in images.META_KEYS:
+        for value in doc.meta_values(key):
+            checked = images.check_declared(doc, value)
+            if isinstance(checked, Invalid):
+                state = f"refused: {checked.reason}"
+            elif chosen is not None and chosen.split(";")[0] == key and not winner_seen:
+                state, winner_seen = "chosen", True
+            else:
+                state = "lost: lower priority" if winner_seen else "lost"
+            yield f"{key}: {value:.{MAX_SHOWN_CHARS}} — {state}"
+    declared = chosen is not None and chosen != "rendered"
+    winner = profile.image.url if profile.image is not None else None
+    verdicts = images.rendered_verdicts(doc)
+    for img, reason, _score in verdicts[:MAX_SHOWN_IMAGES]:
+        if reason is not None:
+            state = f"refused: {reason}"
+        elif chosen == "rendered" and img.url == winner:
+            state = "chosen: largest content image"
+        elif declared:
+            state = "lost: the declared image comes first"
+        else:
+            state = "lost: smaller than the chosen image"
+        yield f"rendered <img>: {img.url:.{MAX_SHOWN_CHARS}} {img.width:.0f}x{img.height:.0f} — {state}"
+    if len(verdicts) > MAX_SHOWN_IMAGES:
+        yield f"(and {len(verdicts) - MAX_SHOWN_IMAGES} more rendered images)"
 
 
 def _published(doc: Document, chosen: str | None) -> Iterator[str]:

@@ -48,18 +48,27 @@ def dominant_image(doc: Document) -> Found[DominantImage] | None:
     loaded = {img.url: img for img in doc.page.images}
 
     def convert(raw: str) -> DominantImage | Invalid | None:
-        if not raw.strip():
-            return None
-        url = urljoin(doc.url, raw.strip())
-        if urlsplit(url).scheme not in ACCEPTED_SCHEMES:
-            return Invalid("not an http(s) URL")
-        return DominantImage(url, *_natural_size(loaded.get(url)))
+        checked = check_declared(doc, raw)
+        if not isinstance(checked, str):
+            return checked
+        return DominantImage(checked, *_natural_size(loaded.get(checked)))
 
     candidates = ((key, value) for key in META_KEYS for value in doc.meta_values(key))
     declared = first_valid("image", candidates, convert).found
     if declared is not None:
         return _with_probed_size(doc, declared)
     return _rendered(doc) or _static(doc)
+
+
+def check_declared(doc: Document, raw: str) -> str | Invalid | None:
+    """A declared image's absolute URL, `Invalid` when it cannot be one (a `data:` URL), None
+    when empty. Shared with `--explain`, which shows why a declared image was refused."""
+    if not raw.strip():
+        return None
+    url = urljoin(doc.url, raw.strip())
+    if urlsplit(url).scheme not in ACCEPTED_SCHEMES:
+        return Invalid("not an http(s) URL")
+    return url
 
 
 def _with_probed_size(doc: Document, found: Found[DominantImage]) -> Found[DominantImage]:
@@ -74,17 +83,9 @@ def _with_probed_size(doc: Document, found: Found[DominantImage]) -> Found[Domin
 
 def _rendered(doc: Document) -> Found[DominantImage] | None:
     """The largest visible content image, weighted towards the article."""
-    elements = _elements_by_node_id(doc)
-    zone = article_zone(doc)
     best: tuple[float, Image] | None = None
-    for img in doc.page.images:
-        el = elements.get(img.node_id)
-        if not _is_content_image(img, el, doc):
-            continue
-        score = img.width * img.height
-        if el is not None and zone is not None and inside(el, zone):
-            score *= IN_ARTICLE_WEIGHT
-        if best is None or score > best[0]:
+    for img, reason, score in rendered_verdicts(doc):
+        if reason is None and (best is None or score > best[0]):
             best = (score, img)
     if best is None:
         return None
@@ -110,21 +111,43 @@ def _static(doc: Document) -> Found[DominantImage] | None:
     return None
 
 
-def _is_content_image(img: Image, el: etree._Element | None, doc: Document) -> bool:
-    if not img.visible or min(img.width, img.height) < MIN_DOMINANT_SIDE_PX:
-        return False
+def not_content_reason(img: Image, el: etree._Element | None, doc: Document) -> str | None:
+    """Why a rendered image cannot be the dominant one (None: it can): hidden, icon-sized,
+    banner-shaped, an overlay, or page furniture (logo, avatar, sprite, an image in the
+    masthead or sidebar). Shared by the choice and by `--explain`, so both say the same."""
+    if not img.visible:
+        return "hidden"
+    if min(img.width, img.height) < MIN_DOMINANT_SIDE_PX:
+        return f"shown at {img.width:.0f}x{img.height:.0f}, under {MIN_DOMINANT_SIDE_PX}px: an icon or logo"
     if img.natural_width and min(img.natural_width, img.natural_height) < MIN_DOMINANT_SIDE_PX:
-        return False
+        return f"file is {img.natural_width}x{img.natural_height}, under {MIN_DOMINANT_SIDE_PX}px"
     if max(img.width, img.height) > MAX_ASPECT_RATIO * min(img.width, img.height):
-        return False
-    if NOT_CONTENT.search(f"{img.url} {img.alt}"):
-        return False
+        return f"wider or taller than {MAX_ASPECT_RATIO:.0f}:1: a banner"
+    hint = NOT_CONTENT.search(f"{img.url} {img.alt}")
+    if hint:
+        return f"furniture ({hint.group(0).lower()!r} in its URL or alt)"
     if el is None:
-        return True
+        return None
     box = doc.box(el)
     if box is not None and box.overlay:
-        return False
-    return not _furniture(el, img.url)
+        return "inside an overlay"
+    return "page furniture (masthead, sidebar, logo or avatar markup)" if _furniture(el, img.url) else None
+
+
+def rendered_verdicts(doc: Document) -> list[tuple[Image, str | None, float]]:
+    """Each rendered image with why it cannot be dominant (None: it can) and its score (the
+    shown area, `IN_ARTICLE_WEIGHT` times more inside the article), for `--explain`."""
+    elements = _elements_by_node_id(doc)
+    zone = article_zone(doc)
+    out = []
+    for img in doc.page.images:
+        el = elements.get(img.node_id)
+        reason = not_content_reason(img, el, doc)
+        score = img.width * img.height
+        if el is not None and zone is not None and inside(el, zone):
+            score *= IN_ARTICLE_WEIGHT
+        out.append((img, reason, score if reason is None else 0.0))
+    return out
 
 
 def _furniture(el: etree._Element, url: str) -> bool:

@@ -5,10 +5,30 @@ Site-name suffixes ("Headline | Site") are stripped at every level, but only whe
 cut off is recognisably the site (its `og:site_name`, `application-name` or domain label), or,
 for `<title>`, when the other part is exactly the page's first `<h1>`; a title whose parts are
 all story ("Brexit: the deal - explained") is left whole.
+
+Where the spec's rules leave a choice, the headline is preferred to the site's furniture:
+- on the home page nothing is stripped: there the site's name is the page's title;
+- a title meta that is only the site's name ("Mowbot"), on a page below the home page, names
+  no document and falls through to the next level (it is used only if nothing else gives a
+  title);
+- `<title>` and the first `<h1>` share priority four: when the `<h1>` is a whole segment of the
+  `<title>` ("Headline | Section | Site"), the `<h1>` is taken;
+- `<h1>` is compared with the `<title>`'s segments ignoring case and punctuation, so
+  "What's next?" matches a `<title>` segment "What's next";
+- an `<h1>` that is the site's name ("pathfinder.net" in a blog's masthead) is not a title;
+- when every rule comes up empty (a `<title>` naming the domain and no matching `<h1>`), the
+  `<title>` without its site-name segments is used (the headline element instead when that
+  `<title>` is a cut-off start of it), else the headline element, rather than no title.
+
+Values are cleaned the way they would read on screen: markup pasted into a meta is removed
+only when it is markup (an element that is closed: "<b>x</b>"; a lone "<br>" in "30 Years of
+<br> Tags" is the story's words), Markdown emphasis leaking from a CMS ("*Title*", "## Title")
+is dropped, and UTF-8 read as Latin-1 ("Investorâ\x80\x99s") is repaired.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from urllib.parse import urljoin, urlsplit
@@ -32,24 +52,118 @@ TITLE_SEPARATORS = re.compile(r"\s+(?:\||-|–|—|::|·|•|»|«|/)\s+|\s*\|\s
 MAX_SITE_NAME_WORDS = 4
 """A segment longer than this is story text even if it contains the site's name."""
 
+DIGITS = re.compile(r"\d+")
+
+TRUNCATION_MARKS = " .…"
+"""What a cut-off `<title>` ends with ("... laptop, and k…")."""
+
 MIN_SITE_NAME_CHARS = 4
 """Shorter names ("bt", "vg") match inside too many words to be looked for as substrings."""
+
+CLOSED_ELEMENT = re.compile(r"<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>.*?</\1\s*>", re.DOTALL)
+"""Real markup in a meta value: an element with its closing tag."""
+
+MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")
+MARKDOWN_EMPHASIS = re.compile(r"^(\*{1,2}|_{1,2})(.+?)\1(.*)$")
+"""Markdown a CMS leaked into the title: "## Title", "*Title* (1792)"."""
+
+MOJIBAKE = re.compile(r"[ÂÃâ][\x80-\xbf]|â€")
+"""UTF-8 bytes decoded as Latin-1/cp1252: "â\x80\x99" or "â€™" for "'"."""
 
 _DOMAINS = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
 """The public-suffix snapshot shipped with tldextract; never fetched (extraction does no I/O)."""
 
 
 def title(doc: Document) -> Found[str] | None:
-    def candidates() -> Iterator[tuple[str, str]]:
-        layer = composer_values(doc.page.datalayer).get("title")
-        if isinstance(layer, str):
-            yield "datalayer", layer
-        for key in META_KEYS:
-            for value in doc.meta_values(key):
-                yield key, value
+    site_only: list[Found[str]] = []
 
-    found = first_valid("title", candidates(), lambda raw: strip_site_name(doc, strip_markup(raw)) or None).found
-    return found or _from_title_tag(doc)
+    def convert(raw: str) -> str | None:
+        text = clean_title(raw)
+        return (text if _is_home_page(doc) else strip_site_name(doc, text)) or None
+
+    for source, raw in title_candidates(doc):
+        found = first_valid("title", [(source, raw)], convert).found
+        if found is None:
+            continue
+        if only_site_name(doc, found.value):
+            site_only.append(found)
+            continue
+        return found
+    return _from_title_tag(doc) or _last_resort(doc) or (site_only[0] if site_only else None)
+
+
+def title_candidates(doc: Document) -> Iterator[tuple[str, str]]:
+    """The levels above `<title>`, highest priority first: data layer, then the title metas."""
+    layer = composer_values(doc.page.datalayer).get("title")
+    if isinstance(layer, str):
+        yield "datalayer", layer
+    for key in META_KEYS:
+        for value in doc.meta_values(key):
+            yield key, value
+
+
+def _is_home_page(doc: Document) -> bool:
+    """The site's home page: its title is the site's name and tagline, nothing to strip."""
+    parts = urlsplit(doc.url)
+    return parts.path.strip("/") == "" and not parts.query
+
+
+def only_site_name(doc: Document, text: str) -> bool:
+    """The whole value is the site's name ("Mowbot" on mowbot.com) on a page below the
+    home page: it names no document there (on the home page the site's name is its title)."""
+    return not _is_home_page(doc) and _compact(text) in _site_names(doc)
+
+
+def clean_title(raw: str) -> str:
+    """A meta's title as a reader would see it (see the module docstring)."""
+    text = _repair_mojibake(raw)
+    text = strip_markup(text) if CLOSED_ELEMENT.search(text) else squash(html.unescape(text))
+    text = MARKDOWN_HEADING.sub("", text)
+    emphasis = MARKDOWN_EMPHASIS.fullmatch(text)
+    if emphasis:
+        text = f"{emphasis.group(2)}{emphasis.group(3)}"
+    return text.strip()
+
+
+def _repair_mojibake(text: str) -> str:
+    if not MOJIBAKE.search(text):
+        return text
+    try:
+        return text.encode("cp1252", errors="strict").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        try:
+            return text.encode("latin-1").decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            return text
+
+
+def _without_domain(doc: Document, text: str) -> str:
+    """`text` without the site's domain written before or after it with no separator
+    ("pathfinder.net Notes on Caching")."""
+    domain = registered_domain(doc.url)
+    if not domain:
+        return text
+    pattern = re.compile(rf"^(?:www\.)?{re.escape(domain)}\s+|\s+(?:www\.)?{re.escape(domain)}$", re.IGNORECASE)
+    return pattern.sub("", text).strip() or text
+
+
+def _last_resort(doc: Document) -> Found[str] | None:
+    """No rule of the spec gave a title: the `<title>` without its site-name segments, else
+    the headline element's text."""
+    from extraction.headline import headline  # headline.py reads this module's site names
+
+    head = headline(doc)
+    head_text = element_text(head) if head is not None else ""
+    text = title_tag(doc)
+    stripped = _without_domain(doc, strip_site_name(doc, text)) if text else ""
+    if stripped and not only_site_name(doc, stripped):
+        cut = _compact(stripped.rstrip(TRUNCATION_MARKS))
+        if head_text and _compact(head_text).startswith(cut) and len(_compact(head_text)) > len(cut):
+            return Found(head_text, "headline")
+        return Found(stripped, "title:site-name-stripped")
+    if head_text:
+        return Found(head_text, "headline")
+    return None
 
 
 def registered_domain(url: str) -> str | None:
@@ -78,9 +192,9 @@ def strip_site_name(doc: Document, text: str) -> str:
         return text
     names = _site_names(doc)
     kept = list(segments)
-    while len(kept) > 1 and _names_site(kept[-1], names):
+    while len(kept) > 1 and _names_site(kept[-1], names, outermost=len(kept) == len(segments)):
         kept.pop()
-    while len(kept) > 1 and _names_site(kept[0], names):
+    while len(kept) > 1 and _names_site(kept[0], names, outermost=kept[0] == segments[0]):
         kept.pop(0)
     if kept == segments:
         return text
@@ -94,10 +208,11 @@ def _from_title_tag(doc: Document) -> Found[str] | None:
     names_domain = domain is not None and domain in text.lower()
     if text and not names_domain:
         segments = [s.strip() for s in TITLE_SEPARATORS.split(text)]
-        if h1 and len(segments) > 1 and h1 in segments and _compact(h1) not in _site_names(doc):
+        if h1 and len(segments) > 1 and _compact(h1) not in _site_names(doc) \
+                and any(_compact(h1) == _compact(s) for s in segments):
             return Found(h1, "title")
         return Found(strip_site_name(doc, text), "title")
-    if h1 and h1.casefold() in text.casefold():
+    if h1 and h1.casefold() in text.casefold() and not only_site_name(doc, h1):
         return Found(h1, "h1")
     return None
 
@@ -117,13 +232,19 @@ def _site_names(doc: Document) -> set[str]:
     return names
 
 
-def _names_site(segment: str, names: set[str]) -> bool:
-    """The segment is the site's name, or a short phrase containing it ("Example News")."""
+def _names_site(segment: str, names: set[str], outermost: bool = True) -> bool:
+    """The segment is the site's name, or (as the title's outermost segment) a short phrase
+    containing it ("Example News") and no number the name lacks ("Weekly Signal #18" is an
+    issue's title). Once the outermost segment is cut, the next one in must be the site's name
+    itself: "recap 2025 - updates at OSSO - OSSO B.V" loses only its last segment."""
     compact = _compact(segment)
     if compact in names:
         return True
+    if not outermost:
+        return False
     short = len(segment.split()) <= MAX_SITE_NAME_WORDS
-    return short and any(len(name) >= MIN_SITE_NAME_CHARS and name in compact for name in names)
+    return short and any(len(name) >= MIN_SITE_NAME_CHARS and name in compact
+                         and not set(DIGITS.findall(compact)) - set(DIGITS.findall(name)) for name in names)
 
 
 def home_link_texts(doc: Document) -> list[str]:

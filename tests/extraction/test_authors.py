@@ -148,3 +148,103 @@ def test_by_x_and_y_gives_two_people():
 def test_comment_authors_are_not_article_authors():
     body = '<div class="comments"><span class="vcard author"><span class="fn">Reader One</span></span></div>'
     assert authors(doc("", body)) is None
+
+
+def _ld(data: dict) -> str:
+    return '<script type="application/ld+json">' + json.dumps(data) + "</script>"
+
+
+def test_jsonld_author_of_the_webpage_when_no_article_object_names_one():
+    found = authors(doc(_ld({"@type": "WebPage", "author": {"@type": "Person", "name": "Jordana Cepelewicz"}})))
+    assert (found.value, found.source) == (("Jordana Cepelewicz",), "jsonld")
+
+
+def test_microdata_author_of_the_first_item_only():
+    body = ('<article itemscope itemtype="https://schema.org/Article"><span itemprop="author" itemscope>'
+            '<span itemprop="name">Sara Brown</span></span></article>'
+            '<div itemscope itemtype="https://schema.org/Article"><span itemprop="author">Teaser Writer</span></div>')
+    assert authors(doc("", body)).value == ("Sara Brown",)
+
+
+def test_written_by_twitter_label_names_the_author():
+    head = meta("twitter:label1", "Written by") + meta("twitter:data1", "Chase Bernath") \
+        + meta("twitter:label2", "Est. reading time") + meta("twitter:data2", "5 minutes")
+    found = authors(doc(head))
+    assert (found.value, found.source) == (("Chase Bernath",), "twitter:data")
+
+
+@pytest.mark.parametrize("body, expected", [
+    ('<div class="publish-date-author">Dec. 19, 2025 · Ola Berg<br>on behalf of the survey team</div>',
+     ("Ola Berg",)),
+    ('<div class="resource-author"><p>Luke Kim December 17</p></div>', ("Luke Kim",)),
+    ('<div class="byline"><span class="byline__by">By</span> <span class="byline__author">Jordana Cepelewicz</span>'
+     '</div>', ("Jordana Cepelewicz",)),
+    ('<p class="byline">This post was written by Danielle Padula</p>', ("Danielle Padula",)),
+    ('<p class="byline">Written by Sam Carter, DVM. Reviewed by Lee Park, DVM</p>', ("Sam Carter, DVM",)),
+    ('<p class="byline">By Laura</p>', ("Laura",)),
+], ids=["date-before-name", "date-without-year", "by-in-its-own-span", "this-post-was-written-by",
+        "reviewer-cut", "single-name-after-by"])
+def test_byline_parts_dates_and_prefixes(body, expected):
+    assert authors(doc("", body)).value == expected
+
+
+@pytest.mark.parametrize("body", [
+    '<div class="post-author"><a href="/category/lifestyle/">Lifestyle</a></div>',
+    '<div class="author-box">Personal finance</div>',
+    '<ul class="authorities-menu"><li>Governing Board Actions</li></ul>',
+], ids=["category-link", "lowercase-words", "class-word-authorities"])
+def test_section_labels_and_menus_are_not_bylines(body):
+    assert authors(doc("", body)) is None
+
+
+SITE = "https://www.brightloan.com/home-renovations/roi/"
+
+
+def test_the_sites_brand_as_author_gives_way_to_a_person_lower_down():
+    page = doc(meta("author", "Brightloan"), '<p class="byline">By Paul Reyes</p>', url=SITE)
+    assert (authors(page).value, authors(page).source) == (("Paul Reyes",), "byline")
+
+
+def test_an_organisation_credit_is_kept_only_when_nobody_is_named():
+    found = authors(doc(meta("author", "Brightloan Editorial Team"), url=SITE))
+    assert (found.value, found.source) == (("Brightloan Editorial Team",), "author")
+    assert authors(doc(meta("author", "Business desk"), '<p class="byline">Business desk</p>')).source == "author"
+    assert authors(doc("", '<p class="byline">Business desk · 8 October 2026</p>')) is None
+
+
+def test_a_personal_blog_named_after_its_author_keeps_the_name():
+    found = authors(doc(meta("author", "Jeff Kaufman") + meta("og:site_name", "Jeff Kaufman", "property"),
+                        url="https://www.jeffkaufman.com/p/backup"))
+    assert found.value == ("Jeff Kaufman",)
+
+
+def test_site_name_after_a_persons_name_is_cut_off():
+    head = meta("article:author", "Ana Ruiz | Fernleaf Studio", "property") \
+        + meta("og:site_name", "Fernleaf Studio", "property")
+    assert authors(doc(head, url="https://www.fernleafstudio.co/x/")).value == ("Ana Ruiz",)
+    jsonld = _ld({"@type": "NewsArticle", "author": {"@type": "Person",
+                                                     "name": "Manoj Jain and Jagpreet Chhatwal, The Commercial Appeal"}})
+    assert authors(doc(jsonld, url="https://www.commercialappeal.com/story/x/")).value == (
+        "Manoj Jain", "Jagpreet Chhatwal")
+
+
+def test_placeholders_and_handles_give_way():
+    assert authors(doc(_ld({"@type": "Article", "author": {"@type": "Person", "name": "undefined"}}))) is None
+    page = doc(meta("author", "pat.morgan"), '<p class="byline">By Nina Weiss</p>')
+    assert authors(page).value == ("Nina Weiss",)
+    assert authors(doc(meta("author", "stephenlega"))).value == ("stephenlega",)
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("Maria Lopez, MS, RD", ["Maria Lopez, MS, RD"]),
+    ("Matthew Frankel, CFP and Jane Doe", ["Matthew Frankel, CFP", "Jane Doe"]),
+    ("JOHN SMITH, JANE DOE", ["JOHN SMITH", "JANE DOE"]),
+    ("Jane Doe & John Roe", ["Jane Doe", "John Roe"]),
+    ("Updated by Jon Linkov", []),
+], ids=["credentials", "credential-then-and", "all-caps-names", "ampersand", "editor-credit"])
+def test_credentials_stay_with_the_name(raw, expected):
+    assert split_names(raw) == expected
+
+
+def test_app_store_metas_are_not_the_articles_author():
+    assert authors(doc(meta("smartbanner:author", "My Health Toolkit"))) is None

@@ -20,13 +20,14 @@ OG = meta("og:title", "Og title", "property")
     (meta("og:title", " ", "property"), "", "Tag title", {}, "Tag title", "title"),
     ("", "<h1>Council approves budget</h1>", "Council approves budget - example.com", {},
      "Council approves budget", "h1"),
-    ("", "<h1>Something else</h1>", "Council approves budget - example.com", {}, None, None),
+    ("", "<h1>Something else</h1>", "Council approves budget - example.com", {},
+     "Council approves budget", "title:site-name-stripped"),
     ("", "<h1>Budget</h1><h1>Council approves budget</h1>", "Council approves budget | EXAMPLE.COM", {},
      "Budget", "h1"),
     ("", "<p>x</p><h1>Council approves budget</h1>", "Council approves budget", {},
      "Council approves budget", "title"),
 ], ids=["datalayer", "cxenseparse", "og", "title-tag", "blank-og-falls-through", "domain-in-title-uses-h1",
-        "domain-in-title-h1-not-contained", "only-first-h1-counts", "title-without-domain-wins-over-h1"])
+        "domain-in-title-h1-not-contained-last-resort", "only-first-h1-counts", "title-without-domain-wins-over-h1"])
 def test_title_priority(head, body, page_title, state, expected, source):
     found = title(doc(head, body, title=page_title, state=state))
     if expected is None:
@@ -55,3 +56,56 @@ def test_site_name_stripped_from_og_title_too():
 
 def test_a_title_that_is_only_the_site_name_is_kept():
     assert strip_site_name(doc(meta("og:site_name", "Example")), "Example") == "Example"
+
+
+ARTICLE_URL = "https://www.mowbot.com/blog/detail/lawn-size"
+
+
+def test_og_title_that_is_only_the_site_name_falls_through_below_the_home_page():
+    head = meta("og:title", "Mowbot", "property") + meta("og:site_name", "Mowbot", "property")
+    found = title(doc(head, "", url=ARTICLE_URL, title="Which robotic lawnmower suits which lawn? | Mowbot"))
+    assert (found.value, found.source) == ("Which robotic lawnmower suits which lawn?", "title")
+    home = title(doc(head, "", url="https://www.mowbot.com/", title="Mowbot | Robotic lawnmowers"))
+    assert (home.value, home.source) == ("Mowbot", "og:title")
+
+
+def test_home_page_title_keeps_the_site_name():
+    found = title(doc(meta("og:title", "Howerton+White | Integrated Agency", "property"), "",
+                      url="https://howertonwhite.com/"))
+    assert found.value == "Howerton+White | Integrated Agency"
+
+
+def test_h1_matches_a_title_segment_ignoring_punctuation():
+    found = title(doc("", "<h1>What's next in 2025?</h1>", title="What's next in 2025 | Ironhack Blog"))
+    assert (found.value, found.source) == ("What's next in 2025?", "title")
+
+
+def test_h1_that_is_the_sites_name_is_not_the_title():
+    body = '<header><h1><a href="/">pathfinder.net</a></h1></header><article><h2>Notes on Caching</h2></article>'
+    found = title(doc("", body, url="https://pathfinder.net/archives/2025/caching.html", title="pathfinder.net Notes on Caching"))
+    assert (found.value, found.source) == ("Notes on Caching", "title:site-name-stripped")
+
+
+def test_cut_off_title_gives_way_to_the_headline():
+    body = "<article><h1>Ergonomic desk step by step: how to set up your monitor, laptop, and keyboard</h1></article>"
+    found = title(doc("", body, url="https://oakywood.shop/blogs/news/desk",
+                      title="Ergonomic desk step by step: how to set up your monitor, laptop, and k... – oakywood.shop"))
+    assert (found.value, found.source) == (
+        "Ergonomic desk step by step: how to set up your monitor, laptop, and keyboard", "headline")
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("30 Years of &lt;br&gt; Tags", "30 Years of <br> Tags"),
+    ("&lt;b&gt;Budget&lt;/b&gt; passes", "Budget passes"),
+    ("## Hyper-Local Regolith Binding", "Hyper-Local Regolith Binding"),
+    ("*A Treatise on Coffee* (1792)", "A Treatise on Coffee (1792)"),
+    ("A DIY Investor\u00e2\u0080\u0099s Guide", "A DIY Investor\u2019s Guide"),
+], ids=["lone-tag-is-words", "closed-element-is-markup", "markdown-heading", "markdown-emphasis", "mojibake"])
+def test_meta_titles_read_as_on_screen(raw, expected):
+    assert title(doc(meta("og:title", raw, "property"))).value == expected
+
+
+def test_issue_number_next_to_the_site_name_is_not_the_site_name():
+    found = title(doc(meta("og:title", "Weekly Signal #18 – The Future of Work?", "property"),
+                      url="https://www.digjitale.com/p/signal-18"))
+    assert found.value == "Weekly Signal #18 – The Future of Work?"
