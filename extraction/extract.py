@@ -83,8 +83,9 @@ def _extract(page: RenderedPage, now: datetime | None) -> tuple[ContentProfile, 
     article_id = articleid.article_id(doc)
     fields = customfields.custom_fields(doc)
     expiration = recommendation.expiration_time(doc)
+    image = images.dominant_image(doc)
     validated: tuple[Choice[Any], ...] = (
-        canonical_url, keywords, page_class_choice, published, modified, article_id, fields, expiration)
+        canonical_url, keywords, page_class_choice, published, modified, article_id, fields, expiration, image)
 
     page_class = take("page_class", page_class_choice.found)
     is_soft_404 = take("soft_404", soft404.soft_404(doc, body_words))
@@ -107,7 +108,7 @@ def _extract(page: RenderedPage, now: datetime | None) -> tuple[ContentProfile, 
         modified_time=take("modified_time", modified.found),
         article_id=take("article_id", article_id.found),
         authors=take("authors", authors.authors(doc), ()),
-        image=take("image", images.dominant_image(doc)),
+        image=take("image", image.found),
         fields=take("fields", fields.found, ()),
         overrides=override_values,
         categories=overrides.categories(override_values.get("taxonomy", ())),

@@ -16,7 +16,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from extraction.document import Document
-from extraction.found import Found, Invalid, first_valid
+from extraction.found import Choice, Found, Invalid, first_valid
 from extraction.profile import DominantImage
 from extraction.zones import article_zone, inside
 from render.model import NODE_ID_ATTRIBUTE, Image
@@ -44,7 +44,10 @@ CHROME_TAGS = frozenset({"header", "nav", "footer", "aside"})
 ACCEPTED_SCHEMES = ("http", "https")
 
 
-def dominant_image(doc: Document) -> Found[DominantImage] | None:
+def dominant_image(doc: Document) -> Choice[DominantImage]:
+    """The declared image first (the spec's order), else the rendered lead picture, else the
+    static one; declared values refused on the way (a `data:` URL) are the walk's rejections,
+    kept in the profile like every validated field's."""
     loaded = {img.url: img for img in doc.page.images}
 
     def convert(raw: str) -> DominantImage | Invalid | None:
@@ -54,10 +57,10 @@ def dominant_image(doc: Document) -> Found[DominantImage] | None:
         return DominantImage(checked, *_natural_size(loaded.get(checked)))
 
     candidates = ((key, value) for key in META_KEYS for value in doc.meta_values(key))
-    declared = first_valid("image", candidates, convert).found
-    if declared is not None:
-        return _with_probed_size(doc, declared)
-    return _rendered(doc) or _static(doc)
+    walk = first_valid("image", candidates, convert)
+    if walk.found is not None:
+        return Choice(_with_probed_size(doc, walk.found), walk.rejections)
+    return Choice(_rendered(doc) or _static(doc), walk.rejections)
 
 
 def check_declared(doc: Document, raw: str) -> str | Invalid | None:

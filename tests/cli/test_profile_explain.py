@@ -107,6 +107,7 @@ def test_explain_lists_the_rejections_of_a_stored_profile(env: dict[str, str]) -
     # A data: URL is not an image the profile can point at.
     assert "image: —  [source: —]" in lines
     assert "    og:image: data:image/png;base64,AAAA — refused: not an http(s) URL" in lines
+    assert "    rejected: 'data:image/png;base64,AAAA' — og:image: not an http(s) URL" in lines
 
 
 def test_explain_without_a_snapshot_still_shows_sources_and_says_why_losers_are_missing(
