@@ -39,7 +39,7 @@ test: setup lint
 bench: setup $(BENCH_INSTALLED)
 	$(PY) bench/run_all.py $(BENCH_ARGS)
 
-# The main-text benchmark alone (issue 5): ours rendered and static against seven peers.
+# The main-text benchmark alone (issues 5, 12): Zyte 2019 and WCXB dev, ours rendered and static against the peers.
 bench-extraction: setup $(BENCH_INSTALLED)
 	bench/extraction_quality
 

@@ -17,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 BENCHMARKS: tuple[tuple[str, list[str], bool], ...] = (
-    ("main-text quality vs peers (issue 5)", ["bench/extraction_quality.py"], False),
+    ("main-text quality vs peers, Zyte and WCXB (issues 5, 12)", ["bench/extraction_quality.py"], False),
     ("metadata accuracy vs trafilatura/htmldate (issue 4)", ["bench/metadata_quality.py"], False),
     ("render throughput vs bare Playwright (issue 3)", ["bench/render_throughput.py"], False),
     ("snapshot of 5,000+ element pages (issue 3)", ["bench/render_throughput.py", "--big"], False),
