@@ -72,6 +72,8 @@ START_COMMENT = "cxenseparse_start"
 END_COMMENT = "cxenseparse_end"
 
 _STATIC_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_VISIBILITY_HIDDEN = re.compile(r"visibility\s*:\s*hidden", re.I)
+_DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.I)
 _SPACE = re.compile(r"\s+")
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 UNSPACED_CHARS_PER_WORD = 2
@@ -147,6 +149,16 @@ def loading_veil(element: HtmlElement, body_chars: int) -> bool:
     anti-flicker snippet hides the page until a script that never ran reveals it), not
     hidden boilerplate: its text is judged as if it showed."""
     return len(element.text_content()) >= LOADING_VEIL_SHARE * body_chars
+
+
+def static_veil(doc: Document, element: etree._Element) -> bool:
+    """Without layout, an element hidden only by an inline `visibility:hidden` (no `hidden`
+    attribute, no `display:none`): the anti-flicker wrapper a script removes once the page has
+    loaded (Next.js pages ship whole in one). With `loading_veil` it is read as shown."""
+    if doc.page.has_layout or element.get("hidden") is not None or element.get("aria-hidden") == "true":
+        return False
+    style = element.get("style") or ""
+    return bool(_VISIBILITY_HIDDEN.search(style)) and not _DISPLAY_NONE.search(style)
 
 
 def read_anyway(doc: Document, element: HtmlElement, tag: str) -> bool:
@@ -278,7 +290,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         if statically_hidden(el) and not streamed_chunk(doc, el):
             return
     elif is_hidden(doc, el) and not streamed_chunk(doc, el):
-        if not loading_veil(el, state["body_chars"]) or statically_hidden(el):
+        if not loading_veil(el, state["body_chars"]) or (statically_hidden(el) and not static_veil(doc, el)):
             return
         state["veiled"] = True
     if gate is Gate.CLASS and not in_markup and MARKUP_CLASS in classes(el):

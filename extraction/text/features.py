@@ -274,6 +274,10 @@ class HintIndex:
             overruled = self._overruled.get(parent)
             prose = self._prose.get(element, 0) >= HINT_OVERRULE_PROSE_WORDS
             demoted = None
+            if tag == "main" or element.get("role") == "main":
+                # The page's own main landmark: chrome above it is a wrapper the markup misnested
+                # (a whole page inside `<nav>`), not a sign about its text.
+                chrome = None
             if tag in CHROME_TAGS:
                 if prose and not chrome:
                     overruled = demoted = f"<{tag}>"

@@ -11,9 +11,11 @@
 4. Inside that region, blocks are classed good / near-good / short / bad and the doubtful ones
    are settled by their neighbours (jusText's context pass); headings are kept when good text
    follows them; a run of small print that ends the kept text is trimmed.
-5. The layout kind is decided (layout.py). For an article the region above stands; for a
-   listing, thread, product, documentation or multi-section page the inclusive region of
-   layout.py replaces it, and regions.py reports which parts of it were kept and why.
+5. The layout kind is decided (layout.py). For an article (and documentation with one
+   dominant region) the region above stands; for a listing, thread, product, documentation or
+   multi-section page the inclusive region of layout.py replaces it, and regions.py reports
+   which parts of it were kept and why. The page's words the article test weighs the region
+   against leave out menus in boilerplate classes and blocks of short links (`_counts_for_page`).
 """
 
 from __future__ import annotations
@@ -25,8 +27,16 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import Block
-from extraction.text.features import Features, HintIndex, is_running_prose, measure, page_layout, prose_words_below
-from extraction.text.layout import ARTICLE, LayoutKind, decide, inclusive_keep, main_root
+from extraction.text.features import (
+    KEPT_HINTS,
+    Features,
+    HintIndex,
+    is_running_prose,
+    measure,
+    page_layout,
+    prose_words_below,
+)
+from extraction.text.layout import INCLUSIVE_MAX_LINK_DENSITY, LayoutKind, decide, inclusive_keep, main_root
 from extraction.text.regions import Merge, region_report
 from extraction.text.teasers import teaser_blocks
 
@@ -63,6 +73,7 @@ CLIMB_MIN_GAIN = 0.2  # the parent must hold this much more good-block score (sh
 CLIMB_MIN_SHARE = 0.5  # ... and keep this share of the current container's total score
 SHORT_MAX_LINK_DENSITY = 0.5  # a short block with more links than this is navigation
 HEADING_LOOKAHEAD_BLOCKS = 3  # a heading is kept when good text starts within this many blocks
+NAV_LINK_MAX_WORDS = 3.5  # linked words per link below which a link-heavy block is navigation (menus, tag clouds)
 TAIL_SMALL_PRINT_MIN_WORDS = 40  # words of normal-size text the article must keep before its small-print tail
 
 
@@ -292,11 +303,13 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
     inclusive one of layout.py (each block's reason says which rule kept or dropped it)."""
     clean = [d for d in selection.decisions if not d.features.chrome_ancestor and not d.features.in_overlay]
     page_words = sum(d.block.words for d in clean)
+    content_words = sum(d.block.words for d in clean if _counts_for_page(d.block, d.features))
     region_words = sum(d.block.words for d in selection.decisions if d.kept)
     region_prose = sum(d.block.words for d in selection.decisions if d.kept and is_running_prose(d.block))
     linked = sum(d.block.words if d.features.teaser else d.block.link_words for d in clean)
-    kind = decide(doc, region_words, region_prose, page_words, linked)
-    if kind.kind == ARTICLE:
+    uncommented = sum(d.block.words for d in clean if _counts_for_page(d.block, d.features) and not d.features.strong_hint)
+    kind = decide(doc, region_words, region_prose, content_words, page_words, linked, selection.container, uncommented)
+    if not kind.inclusive:
         return Selection(selection.container, selection.container_score, selection.siblings, selection.decisions,
                          selection.merges, kind)
     root = main_root(doc)
@@ -318,6 +331,25 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
                                    for d in decisions])
     score = sum(d.verdict.score for d in decisions if d.kept)
     return Selection(start, score, (), tuple(decisions), merges, kind)
+
+
+def _counts_for_page(block: Block, f: Features) -> bool:
+    """Whether a block's words count among the page's own words when the layout kind is decided:
+    not chrome, not an overlay, and not under a boilerplate class/id (a mega-menu in a `div.menu`
+    is as much chrome as one in a `<nav>`). Comment/reply classes count: on a thread they are
+    the posts."""
+    if f.chrome_ancestor or f.in_overlay:
+        return False
+    if f.link_density > INCLUSIVE_MAX_LINK_DENSITY and not f.teaser and _short_links(block):
+        return False
+    return not f.strong_hint or bool(KEPT_HINTS.search(f.strong_hint))
+
+
+def _short_links(block: Block) -> bool:
+    """Links of a few words each: menu entries, categories, a tag cloud (a listing's linked
+    headlines run longer)."""
+    links = sum(1 for a in block.element.iter("a") if "".join(a.itertext()).strip())
+    return bool(links) and block.link_words / links < NAV_LINK_MAX_WORDS
 
 
 def _trim_small_print_tail(settled: dict[int, tuple[bool, str]], members: list[int], blocks: list[Block],
