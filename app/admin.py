@@ -168,17 +168,17 @@ def ingest(source: TextIO, as_json: bool) -> None:
     batch: list[tuple[int, ViewEvent]] = []
 
     def flush() -> None:
+        # One set-based `record_views` per batch: the same decisions as `record_view` per line,
+        # in a few statements instead of a few per line.
+        views = [events.ViewEvent(event.url, event.viewed_at, event.modified_time) for _, event in batch]
         with write_transaction(sessions) as session:
-            for line_no, event in batch:
-                try:
-                    effect = events.record_view(session, event.url, event.viewed_at, event.modified_time, utc_now(),
-                                                settings.view_rule(), settings.retry_rule(), targets,
-                                                not settings.accept_unregistered_hosts)
-                except InvalidUrl as error:
-                    rejected.append({"line": line_no, "error": str(error)})
-                    continue
-                if effect.queued:
-                    queued[effect.queued] += 1
+            answers = events.record_views(session, views, utc_now(), settings.view_rule(), settings.retry_rule(), targets,
+                                          not settings.accept_unregistered_hosts)
+        for (line_no, _event), answer in zip(batch, answers, strict=True):
+            if isinstance(answer, events.ViewRefused):
+                rejected.append({"line": line_no, "error": answer.message})
+            elif answer.queued:
+                queued[answer.queued] += 1
         batch.clear()
 
     for line_no, line in enumerate(tqdm(source, unit="view", desc="ingesting", disable=as_json or None, file=sys.stderr), 1):

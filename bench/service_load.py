@@ -21,6 +21,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -76,7 +78,7 @@ def _prepare(url: str) -> dict[str, str]:
     engine = make_engine(url)
     with write_transaction(session_factory(engine)) as session:
         upsert_site(session, SITE, {})
-        keys = {scope: create_key(session, SITE, scope, utc_now())[1] for scope in ("events", "push")}
+        keys = {scope: create_key(session, SITE, scope, utc_now())[1] for scope in ("events", "push", "read")}
     engine.dispose()
     return keys
 
@@ -101,6 +103,22 @@ async def _singles(client: httpx.AsyncClient, key: str, seconds: float) -> Run:
             started = time.perf_counter()
             status = await _post(client, "/v1/events/pageview", _event(next(counter)), key)
             run.add(status, (time.perf_counter() - started) * 1000, 1)
+
+    started = time.monotonic()
+    await asyncio.gather(*(one_client() for _ in range(CLIENTS)))
+    run.seconds = time.monotonic() - started
+    return run
+
+
+async def _floor(client: httpx.AsyncClient, seconds: float) -> Run:
+    """`GET /healthz` from the same clients: what the HTTP stack alone costs per request."""
+    run, deadline = Run(), time.monotonic() + seconds
+
+    async def one_client() -> None:
+        while time.monotonic() < deadline:
+            started = time.perf_counter()
+            status = (await client.get("/healthz")).status_code
+            run.add(202 if status == 200 else status, (time.perf_counter() - started) * 1000, 0)
 
     started = time.monotonic()
     await asyncio.gather(*(one_client() for _ in range(CLIENTS)))
@@ -146,12 +164,48 @@ async def _pushes(client: httpx.AsyncClient, key: str) -> tuple[Run, Run]:
     return accepted, declined
 
 
-async def _drive(base: str, keys: dict[str, str], seconds: float) -> None:
+async def _commits(client: httpx.AsyncClient) -> tuple[float, float]:
+    """The server's group commits so far: (transactions, requests answered by them)."""
+    values = {}
+    for line in (await client.get("/metrics")).text.splitlines():
+        name, _, value = line.partition(" ")
+        if name in ("rendercrawl_group_commits_total", "rendercrawl_group_commit_requests_total"):
+            values[name] = float(value)
+    return values.get("rendercrawl_group_commits_total", 0.0), values.get("rendercrawl_group_commit_requests_total", 0.0)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system, all threads) the process has used so far; NaN off Linux. On a
+    machine shared with other work this is steadier than wall-clock rates: what one request
+    costs the server, whoever else wants the cores."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _drive(base: str, keys: dict[str, str], seconds: float, server_pid: int) -> None:
     limits = httpx.Limits(max_connections=CLIENTS, max_keepalive_connections=CLIENTS)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
-        print("  " + (await _singles(client, keys["events"], seconds)).summary(f"single events, {CLIENTS} clients"), flush=True)
-        print("  " + (await _batches(client, keys["events"], seconds)).summary(f"batches of {BATCH}, {BATCH_CLIENTS} clients"),
-              flush=True)
+        cpu = cpu_seconds(server_pid)
+        floor = await _floor(client, min(5.0, seconds))
+        cpu_ms = (cpu_seconds(server_pid) - cpu) * 1000 / max(1, len(floor.latencies_ms))
+        print(f"  GET /healthz, {CLIENTS} clients (the HTTP stack alone): {len(floor.latencies_ms) / floor.seconds:,.0f} "
+              f"requests/s; server CPU {cpu_ms:.2f} ms per request", flush=True)
+        groups, requests = await _commits(client)
+        cpu = cpu_seconds(server_pid)
+        singles = await _singles(client, keys["events"], seconds)
+        cpu_ms = (cpu_seconds(server_pid) - cpu) * 1000 / max(1, len(singles.latencies_ms))
+        after_groups, after_requests = await _commits(client)
+        shared = (after_requests - requests) / (after_groups - groups) if after_groups > groups else float("nan")
+        print("  " + singles.summary(f"single events, {CLIENTS} clients") + f"; {shared:.1f} requests per commit; "
+              f"server CPU {cpu_ms:.2f} ms per request", flush=True)
+        cpu = cpu_seconds(server_pid)
+        batches = await _batches(client, keys["events"], seconds)
+        cpu_ms = (cpu_seconds(server_pid) - cpu) * 1000 / max(1, batches.events)
+        print("  " + batches.summary(f"batches of {BATCH}, {BATCH_CLIENTS} clients") +
+              f"; server CPU {cpu_ms * 1000:.0f} µs per event", flush=True)
         accepted, declined = await _pushes(client, keys["push"])
         for run, what in ((accepted, "pushes honoured (202)"), (declined, "pushes declined (429)")):
             lat = sorted(run.latencies_ms)
@@ -160,12 +214,17 @@ async def _drive(base: str, keys: dict[str, str], seconds: float) -> None:
                       f"p99 {lat[min(len(lat) - 1, int(len(lat) * 0.99))]:.1f} ms; statuses {run.statuses}")
 
 
-def bench(name: str, url: str, seconds: float) -> None:
+@contextmanager
+def running_server(url: str) -> Iterator[tuple[str, dict[str, str], int]]:
+    """`rendercrawl serve` on `url` in a process of its own, ready: (its base URL, a key per
+    scope for `SITE`, its pid)."""
     keys = _prepare(url)
     port = _free_port()
     env = {**os.environ, "RENDERCRAWL_DATABASE_URL": url}
+    # The server's log goes to a file: a pipe nobody reads would fill and stall the server mid-run.
+    log = tempfile.TemporaryFile()
     server = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port)], env=env,
-                              cwd=HERE.parent, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                              cwd=HERE.parent, stdout=subprocess.DEVNULL, stderr=log)
     try:
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30
@@ -176,10 +235,10 @@ def bench(name: str, url: str, seconds: float) -> None:
             except httpx.TransportError:
                 pass
             if time.monotonic() > deadline or server.poll() is not None:
-                raise RuntimeError(f"the server did not start: {server.stderr.read().decode() if server.stderr else ''}")
+                log.seek(0)
+                raise RuntimeError(f"the server did not start: {log.read().decode(errors='replace')[-2000:]}")
             time.sleep(0.1)
-        print(f"{name} (one server process; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f})", flush=True)
-        asyncio.run(_drive(base, keys, seconds))
+        yield base, keys, server.pid
     finally:
         server.terminate()
         try:
@@ -187,6 +246,13 @@ def bench(name: str, url: str, seconds: float) -> None:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+        log.close()
+
+
+def bench(name: str, url: str, seconds: float) -> None:
+    with running_server(url) as (base, keys, pid):
+        print(f"{name} (one server process; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f})", flush=True)
+        asyncio.run(_drive(base, keys, seconds, pid))
 
 
 def main() -> int:

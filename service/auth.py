@@ -13,7 +13,7 @@ from fastapi import Request
 
 from service.context import ServiceContext
 from service.errors import ApiError
-from storage.apikeys import find_key
+from storage.apikeys import KeyRow, find_key, key_hash
 from storage.db import Session
 from storage.sites import load_site
 
@@ -44,11 +44,12 @@ def origin_host(request: Request) -> str | None:
         return None
 
 
-def with_key(session: Session, key: str | None, scope: str) -> Principal:
-    """The principal of `key`, which must be live and of `scope`: 401 without one, 403 for another scope."""
+def with_key(ctx: ServiceContext, key: str | None, scope: str, session: Session | None = None) -> Principal:
+    """The principal of `key`, which must be live and of `scope`: 401 without one, 403 for another scope.
+    The key is looked up through `session` (else a session of its own) unless remembered (`ctx.keys`)."""
     if key is None:
         raise ApiError(401, "key_required", f"this needs an API key of scope {scope!r} (Authorization: Bearer …)")
-    found = find_key(session, key)
+    found = _live_key(ctx, key, session)
     if found is None:
         raise ApiError(401, "invalid_key", "unknown or revoked API key")
     if found.scope != scope:
@@ -56,12 +57,12 @@ def with_key(session: Session, key: str | None, scope: str) -> Principal:
     return Principal(found.host, found.scope, found.prefix)
 
 
-def for_events(ctx: ServiceContext, session: Session, key: str | None, origin: str | None, client: str,
-               events: int) -> Principal:
-    """A key of scope `events`, or a registered site's Origin within the keyless rate limits."""
+def for_events(ctx: ServiceContext, key: str | None, origin: str | None, client: str, events: int) -> Principal:
+    """A key of scope `events`, or a registered site's Origin within the keyless rate limits.
+    Reads the database only for what `ctx` does not remember (`needs_database` says whether)."""
     if key is not None or origin is None:
-        return with_key(session, key, "events")
-    if load_site(session, origin) is None:
+        return with_key(ctx, key, "events")
+    if not registered_origin(ctx, origin):
         raise ApiError(401, "key_required", f"origin {origin} is no registered site; send an API key of scope 'events'")
     now = time.monotonic()
     for buckets, name, what in ((ctx.per_ip, client, "this address"), (ctx.per_site, origin, "this site")):
@@ -71,3 +72,40 @@ def for_events(ctx: ServiceContext, session: Session, key: str | None, origin: s
             raise ApiError(429, "rate_limited", f"too many keyless events from {what}; retry later",
                            headers={"Retry-After": str(max(1, int(wait) + 1)) if wait != float("inf") else "60"})
     return Principal(origin, "events", None)
+
+
+def needs_database(ctx: ServiceContext, key: str | None, origin: str | None) -> bool:
+    """Whether authorizing this caller reads the database (else it is decided in memory, and the
+    request need not wait for a thread)."""
+    if key is not None:
+        return not ctx.keys.get(key_hash(key))[0]
+    if origin is not None:
+        return not ctx.sites.get(origin)[0]
+    return False
+
+
+def registered_origin(ctx: ServiceContext, host: str) -> bool:
+    """`host` has a site row (a yes is remembered for `key_cache_seconds`; a no is not, so a
+    site just added is served at once)."""
+    if ctx.sites.get(host)[0]:
+        return True
+    with ctx.sessions() as session:
+        row = load_site(session, host)
+    if row is not None:
+        ctx.sites.put(host, row)
+    return row is not None
+
+
+def _live_key(ctx: ServiceContext, key: str, session: Session | None) -> KeyRow | None:
+    hashed = key_hash(key)
+    hit, found = ctx.keys.get(hashed)
+    if hit:
+        return found
+    if session is not None:
+        found = find_key(session, key)
+    else:
+        with ctx.sessions() as own:
+            found = find_key(own, key)
+    if found is not None:  # an unknown key is not remembered: one created a moment later works at once
+        ctx.keys.put(hashed, found)
+    return found

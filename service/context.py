@@ -7,11 +7,14 @@ from dataclasses import dataclass
 
 from render.targets import TargetPolicy
 from scheduler.settings import SchedulerSettings
+from service.cache import TtlCache
 from service.group_commit import GroupCommitter
 from service.limits import TokenBuckets
 from service.metrics import ServiceMetrics
 from service.settings import ServiceSettings
+from storage.apikeys import KeyRow
 from storage.db import Engine, Sessions, session_factory
+from storage.sites import SiteRow
 
 
 @dataclass(frozen=True)
@@ -26,11 +29,17 @@ class ServiceContext:
     per_ip: TokenBuckets
     per_site: TokenBuckets
     committer: GroupCommitter
+    keys: TtlCache[str, KeyRow]
+    """Live keys found, by their hash (`storage.apikeys.key_hash`)."""
+    sites: TtlCache[str, SiteRow]
+    """Site rows found, by host: whether an origin or an event's host is a registered site."""
 
     @classmethod
     def build(cls, engine: Engine, service: ServiceSettings, scheduler: SchedulerSettings, targets: TargetPolicy,
               head_revision: str) -> ServiceContext:
         sessions = session_factory(engine)
         per_ip, per_site = service.keyless_events_per_ip_per_minute, service.keyless_events_per_site_per_minute
-        return cls(engine, sessions, service, scheduler, targets, head_revision, ServiceMetrics(sessions),
-                   TokenBuckets(per_ip), TokenBuckets(per_site), GroupCommitter(sessions, service.max_batch_events))
+        metrics, committer = ServiceMetrics(sessions), GroupCommitter(sessions, service.max_batch_events)
+        metrics.watch(committer)
+        return cls(engine, sessions, service, scheduler, targets, head_revision, metrics, TokenBuckets(per_ip),
+                   TokenBuckets(per_site), committer, TtlCache(service.key_cache_seconds), TtlCache(service.key_cache_seconds))

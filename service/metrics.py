@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from prometheus_client import CollectorRegistry, Counter, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from service.group_commit import GroupCommitter
 from storage.db import DatabaseError, Sessions
 from storage.status import read_status
 from storage.types import utc_now
@@ -49,6 +50,19 @@ class _DatabaseCollector(Collector):
         yield crawls
 
 
+class _CommitCollector(Collector):
+    """The group commit's own counts: requests answered per transaction is how much they share."""
+
+    def __init__(self, committer: GroupCommitter) -> None:
+        self.committer = committer
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        yield CounterMetricFamily("rendercrawl_group_commits", "Write transactions committed by the group commit.",
+                                  value=self.committer.groups)
+        yield CounterMetricFamily("rendercrawl_group_commit_requests", "Write requests answered by those transactions.",
+                                  value=self.committer.requests)
+
+
 class ServiceMetrics:
     """One registry per app, so tests can build several apps in one process."""
 
@@ -66,6 +80,9 @@ class ServiceMetrics:
         self.refused = Counter("rendercrawl_requests_refused", "Requests answered with an error, by code.", ["code"],
                                registry=self.registry)
         self.registry.register(_DatabaseCollector(sessions))
+
+    def watch(self, committer: GroupCommitter) -> None:
+        self.registry.register(_CommitCollector(committer))
 
     def exposition(self) -> bytes:
         return generate_latest(self.registry)

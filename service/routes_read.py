@@ -40,7 +40,7 @@ async def _read(request: Request, work: Any) -> Any:
 
     def run() -> Any:
         with ctx.sessions() as session:
-            return work(ctx, session, auth.with_key(session, key, "read"))
+            return work(ctx, session, auth.with_key(ctx, key, "read", session))
 
     return await run_in_threadpool(run)
 

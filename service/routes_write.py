@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Callable
+from concurrent.futures import Future
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -15,9 +16,7 @@ from service import auth
 from service.context import ServiceContext
 from service.errors import ApiError, error_responses
 from service.ingest import PageViewIn, PushIn, Rejection, check_push, check_view, decode_items
-from service.writes import ViewsResult, push_urls, record_views
-from storage.db import Session
-from storage.sites import load_site
+from service.writes import ViewsRequest, ViewsResult, push_urls, record_view_requests
 from storage.types import utc_now
 
 router = APIRouter()
@@ -75,12 +74,13 @@ async def pageview(request: Request) -> JSONResponse:
     key, origin, client = auth.presented_key(request), auth.origin_host(request), _client(request)
 
     def authorize() -> auth.Principal:
-        with ctx.sessions() as session:
-            return auth.for_events(ctx, session, key, origin, client, len(items))
+        return auth.for_events(ctx, key, origin, client, len(items))
 
-    principal = await run_in_threadpool(authorize)
-    result: ViewsResult = await _after_commit(ctx, lambda session: record_views(ctx, session, principal, checked, now),
-                                              len(items))
+    # A remembered key or origin is checked here: no thread, no connection, no query.
+    principal = await run_in_threadpool(authorize) if auth.needs_database(ctx, key, origin) else authorize()
+    request_views = ViewsRequest(principal, checked, now)
+    result: ViewsResult = await _after_commit(
+        ctx, ctx.committer.submit_batch("pageviews", partial(record_view_requests, ctx), request_views, len(items)))
     for rejection in result.rejected:
         ctx.metrics.events_rejected.labels(reason=rejection.code).inc()
     ctx.metrics.events_accepted.inc(result.accepted)
@@ -90,11 +90,10 @@ async def pageview(request: Request) -> JSONResponse:
     return JSONResponse(result.to_json(), 202, headers=_cors(request, origin, key))
 
 
-async def _after_commit(ctx: ServiceContext, work: Callable[[Session], Any], weight: int) -> Any:
-    """`work`'s result once its group committed; 503 when that takes longer than the bound (a
+async def _after_commit(ctx: ServiceContext, stored: Future[Any]) -> Any:
+    """`stored`'s result once its group committed; 503 when that takes longer than the bound (a
     request still waiting for its group is then dropped, one already running may still commit:
     events sent again with their event_id are stored once)."""
-    stored = ctx.committer.submit(work, weight)
     try:
         return await asyncio.wait_for(asyncio.wrap_future(stored), ctx.service.database_wait_seconds * COMMIT_WAITS)
     except TimeoutError:
@@ -120,11 +119,11 @@ async def push(request: Request) -> JSONResponse:
     key, now = auth.presented_key(request), utc_now()
 
     def authorize() -> auth.Principal:
-        with ctx.sessions() as session:
-            return auth.with_key(session, key, "push")
+        return auth.with_key(ctx, key, "push")
 
-    principal = await run_in_threadpool(authorize)
-    results, rejected = await _after_commit(ctx, lambda session: push_urls(ctx, session, principal, checked, now), len(items))
+    principal = await run_in_threadpool(authorize) if auth.needs_database(ctx, key, None) else authorize()
+    results, rejected = await _after_commit(
+        ctx, ctx.committer.submit(lambda session: push_urls(ctx, session, principal, checked, now), len(items)))
     if not results:
         raise _refused(rejected, batch)
     declined = [r for r in results if not r.honoured]
@@ -146,10 +145,9 @@ async def pageview_preflight(request: Request) -> Response:
     origin = auth.origin_host(request)
 
     def registered() -> bool:
-        with ctx.sessions() as session:
-            return origin is not None and load_site(session, origin) is not None
+        return origin is not None and auth.registered_origin(ctx, origin)
 
-    if not await run_in_threadpool(registered):
+    if not (await run_in_threadpool(registered) if auth.needs_database(ctx, None, origin) else registered()):
         raise ApiError(403, "origin_not_allowed", "this origin is no registered site")
     return Response(status_code=204, headers={
         "Access-Control-Allow-Origin": request.headers["origin"], "Vary": "Origin", "Access-Control-Allow-Methods": "POST",

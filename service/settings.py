@@ -33,6 +33,9 @@ class ServiceSettings(BaseSettings):
                                                     description="Events without a key, per site (all addresses together).")
     database_threads: int = Field(default=40, ge=1, le=1000,
                                   description="Threads doing database work; requests beyond them wait their turn.")
+    key_cache_seconds: float = Field(default=5, ge=0, le=300,
+                                     description="API keys and site rows are re-read at most this often "
+                                                 "(a revoked key stops working within it); 0 reads them per request.")
     read_limit: int = Field(default=100, ge=1, le=10_000, description="Versions or crawls in one read answer.")
 
     @property

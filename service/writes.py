@@ -1,12 +1,15 @@
-"""The two write endpoints' unit of work: every event or push of one request in one
-transaction, through the same `scheduler.events` functions `rendercrawl view`, `ingest` and
-`push` call. The answer is built only after the commit, so a 202 means stored."""
+"""The two write endpoints' unit of work, run by the group commit: the events of every request
+waiting together in one transaction and one set-based `scheduler.events.record_views` call
+(the function `rendercrawl ingest` uses; `record_view`, which `rendercrawl view` calls, decides
+alike), and pushes through `scheduler.events.push` like `rendercrawl push`. The answer is built
+only after the commit, so a 202 means stored."""
 
 from __future__ import annotations
 
-from contextlib import nullcontext
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from scheduler import events
@@ -14,9 +17,9 @@ from scheduler.urls import InvalidUrl, host_of, normalize_url
 from service.auth import Principal
 from service.context import ServiceContext
 from service.ingest import PageViewIn, PushIn, Rejection
+from storage.bulk_views import load_sites_of
 from storage.db import Session
-from storage.events import claim_event_id
-from storage.sites import load_site
+from storage.sites import SiteRow, load_site
 
 
 @dataclass
@@ -43,6 +46,16 @@ class PushResult:
                 "next_allowed_at": self.next_allowed_at.isoformat() if self.next_allowed_at else None}
 
 
+@dataclass(frozen=True, slots=True)
+class ViewsRequest:
+    """One request's checked events, as the group commit hands them to `record_view_requests`."""
+
+    principal: Principal
+    checked: Sequence[PageViewIn | Rejection]
+    now: datetime
+    """When the request arrived: the time of its events that carry none."""
+
+
 class _Sites:
     """Per request: whether a host is a registered site, read once per host."""
 
@@ -50,49 +63,97 @@ class _Sites:
         self.session, self.known = session, dict[str, bool]()
 
     def refusal(self, index: int, raw_url: str, principal: Principal) -> Rejection | None:
-        """Why `raw_url` may not be recorded for `principal`: not http(s), no registered site, another site's."""
+        """Why `raw_url` may not be pushed by `principal`: not http(s), no registered site, another site's."""
         try:
             host = host_of(normalize_url(raw_url))
         except InvalidUrl as error:
             return Rejection(index, "invalid_url", str(error)[:300], "url")
         if host not in self.known:
             self.known[host] = load_site(self.session, host) is not None
-        if not self.known[host]:
-            return Rejection(index, "unregistered_site", f"{host} is no registered site", "url")
-        if host != principal.host:
-            return Rejection(index, "forbidden_site", f"this caller may only send pages of {principal.host}", "url")
-        return None
+        return _site_refusal(index, host, self.known[host], principal)
 
 
-def record_views(ctx: ServiceContext, session: Session, principal: Principal, checked: list[PageViewIn | Rejection],
-                 now: datetime) -> ViewsResult:
-    """Store the checked events in the caller's transaction (a group commit's); input that is
-    wrong ends in `rejected`, never in an exception."""
-    result = ViewsResult(rejected=[c for c in checked if isinstance(c, Rejection)])
-    rule, retries = ctx.scheduler.view_rule(), ctx.scheduler.retry_rule()
-    sites = _Sites(session)
-    for index, event in enumerate(checked):
-        if isinstance(event, Rejection):
-            continue
-        refused = sites.refusal(index, event.url, principal)
+@lru_cache(maxsize=8192)
+def _host(raw_url: str) -> str:
+    """The host of the page `raw_url` names (raises `InvalidUrl`): remembered, since a popular
+    page's beacons repeat the same URL and normalizing is the costliest step of this check."""
+    return host_of(normalize_url(raw_url))
+
+
+def _site_refusal(index: int, host: str, registered: bool, principal: Principal) -> Rejection | None:
+    if not registered:
+        return Rejection(index, "unregistered_site", f"{host} is no registered site", "url")
+    if host != principal.host:
+        return Rejection(index, "forbidden_site", f"this caller may only send pages of {principal.host}", "url")
+    return None
+
+
+def record_view_requests(ctx: ServiceContext, session: Session, requests: Sequence[ViewsRequest]) -> list[ViewsResult]:
+    """Store the events of every request of a group in the group's transaction, with one
+    `scheduler.events.record_views` call for all of them; one result per request. Input that is
+    wrong ends in that request's `rejected`, never in an exception.
+
+    Each event is checked as it always was, in this order: its URL (`invalid_url`), its site
+    (`unregistered_site`: the hosts of the whole group are read in one statement), the caller's
+    site (`forbidden_site`), then by `record_views`: its event_id (a duplicate), the target
+    policy and the URL's length (`invalid_url`). The group's `now` is its latest request's.
+    Site rows are remembered for `key_cache_seconds` like keys: a site's new ignorable
+    parameters reach the service within that."""
+    results = [ViewsResult(rejected=[c for c in r.checked if isinstance(c, Rejection)]) for r in requests]
+    pending: list[tuple[int, int, PageViewIn, str]] = []
+    for number, request in enumerate(requests):
+        for index, event in enumerate(request.checked):
+            if isinstance(event, Rejection):
+                continue
+            try:
+                pending.append((number, index, event, _host(event.url)))
+            except InvalidUrl as error:
+                results[number].rejected.append(Rejection(index, "invalid_url", str(error)[:300], "url"))
+    registered = _site_rows(ctx, session, {host for *_, host in pending})
+    views: list[events.ViewEvent] = []
+    owners: list[tuple[int, int]] = []
+    for number, index, event, host in pending:
+        refused = _site_refusal(index, host, host in registered, requests[number].principal)
         if refused is not None:
-            result.rejected.append(refused)
+            results[number].rejected.append(refused)
             continue
-        try:
-            # A savepoint only where an event_id was claimed: a refused view must not keep its id.
-            with session.begin_nested() if event.event_id is not None else nullcontext():
-                if event.event_id is not None and not claim_event_id(session, event.event_id, now):
-                    result.duplicates += 1
-                    continue
-                effect = events.record_view(session, event.url, event.time or now, event.modified_time, now,
-                                            rule, retries, ctx.targets, registered_only=True)
-        except ValueError as error:  # InvalidUrl, or a URL too long to store
-            result.rejected.append(Rejection(index, "invalid_url", str(error)[:300], "url"))
+        views.append(events.ViewEvent(event.url, event.time or requests[number].now, event.modified_time, event.event_id))
+        owners.append((number, index))
+    if not views:
+        return results
+    now = max(r.now for r in requests)
+    answers = events.record_views(session, views, now, ctx.scheduler.view_rule(), ctx.scheduler.retry_rule(), ctx.targets,
+                                  registered_only=True, site_rows=registered)
+    for (number, index), answer in zip(owners, answers, strict=True):
+        result = results[number]
+        if isinstance(answer, events.ViewRefused):
+            if answer.why is events.Refusal.DUPLICATE:
+                result.duplicates += 1
+            else:
+                result.rejected.append(Rejection(index, "invalid_url", answer.message[:300], "url"))
             continue
         result.accepted += 1
-        if effect.queued:
-            result.queued[effect.queued] = result.queued.get(effect.queued, 0) + 1
-    return result
+        if answer.queued:
+            result.queued[answer.queued] = result.queued.get(answer.queued, 0) + 1
+    return results
+
+
+def _site_rows(ctx: ServiceContext, session: Session, hosts: set[str]) -> dict[str, SiteRow]:
+    """The site rows of those `hosts` that are registered sites: remembered ones (`ctx.sites`,
+    a few seconds), the others read in one statement."""
+    rows: dict[str, SiteRow] = {}
+    unread = set()
+    for host in hosts:
+        hit, row = ctx.sites.get(host)
+        if hit and row is not None:
+            rows[host] = row
+        else:
+            unread.add(host)
+    if unread:
+        for host, row in load_sites_of(session, unread).items():
+            ctx.sites.put(host, row)
+            rows[host] = row
+    return rows
 
 
 def push_urls(ctx: ServiceContext, session: Session, principal: Principal, checked: list[PushIn | Rejection],

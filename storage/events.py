@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from sqlalchemy import insert, select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
+from storage.bulk import bulk_insert, is_postgres
+from storage.bulk_views import chunks, insert_missing
 from storage.models import PageView, Push, ViewEventId
 from storage.pages import dialect_insert
+from storage.types import UTCDateTime
 
 
 def add_view(session: Session, page_id: int, viewed_at: datetime, modified_time: datetime | None) -> None:
@@ -37,3 +41,53 @@ def claim_event_id(session: Session, event_id: str, received_at: datetime) -> bo
     claimed = session.execute(dialect_insert(session, ViewEventId).values(event_id=event_id, received_at=received_at)
                               .on_conflict_do_nothing(index_elements=["event_id"]).returning(ViewEventId.event_id))
     return claimed.first() is not None
+
+
+# ---------------------------------------------------------------- many at once (a group commit's views)
+
+V = PageView.__table__
+_ADD_VIEWS = insert(V)
+_VIEW_TIMES = select(V.c.page_id, V.c.viewed_at).where(
+    V.c.page_id.in_(bindparam("page_ids", expanding=True)), V.c.viewed_at >= bindparam("start", type_=UTCDateTime()),
+    V.c.viewed_at <= bindparam("end", type_=UTCDateTime()))
+"""Core statements built once: they run in every group commit, where building one costs about what running it does."""
+
+
+def add_views(session: Session, views: Sequence[tuple[int, datetime, datetime | None]]) -> None:
+    """Store `(page_id, viewed_at, modified_time)` rows in the given order, in one statement
+    (PostgreSQL: one `unnest` insert; SQLite: one executemany)."""
+    rows = [{"page_id": page_id, "viewed_at": at, "modified_time": modified} for page_id, at, modified in views]
+    bulk_insert(session, _ADD_VIEWS, V, rows)
+
+
+def view_times_of(session: Session, page_ids: Iterable[int], start: datetime, end: datetime) -> dict[int, list[datetime]]:
+    """When each page was viewed between `start` and `end` (both included); a page without
+    views there is missing from the answer."""
+    times: dict[int, list[datetime]] = {}
+    for part in chunks(sorted(set(page_ids))):
+        for page_id, at in session.execute(_VIEW_TIMES, {"page_ids": list(part), "start": start, "end": end}):
+            times.setdefault(page_id, []).append(at)
+    return times
+
+
+def claim_event_ids(session: Session, event_ids: Iterable[str], received_at: datetime) -> set[str]:
+    """Record many clients' `event_id`s at once; returns those recorded now (the others were
+    recorded before: their events are retries). Inserted in sorted order, so two concurrent
+    claimers of overlapping ids wait for each other instead of deadlocking."""
+    ordered = sorted(set(event_ids))
+    if not is_postgres(session):  # the only writer: what is not there yet is ours
+        ordered = sorted(set(ordered) - known_event_ids(session, ordered))
+    table = ViewEventId.__table__
+    claimed: set[str] = set()
+    for part in chunks(ordered):
+        rows = [{"event_id": event_id, "received_at": received_at} for event_id in part]
+        claimed.update(row[0] for row in insert_missing(session, table, rows, "event_id", ("event_id",)))
+    return claimed
+
+
+def known_event_ids(session: Session, event_ids: Iterable[str]) -> set[str]:
+    """Which of `event_ids` were recorded before."""
+    known: set[str] = set()
+    for part in chunks(sorted(set(event_ids))):
+        known.update(session.execute(select(ViewEventId.event_id).where(ViewEventId.event_id.in_(part))).scalars())
+    return known

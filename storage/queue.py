@@ -153,25 +153,57 @@ def enqueue(session: Session, page_id: int, reason: Reason, due_at: datetime, no
         _ensure_host_row(session, page_id)
         return Enqueued(EnqueueState.NEW, due_at)
     row = session.execute(_for_update(session, select(Q).where(Q.c.page_id == page_id))).one()
+    outcome, values = transition(QueueRow.of(row), reason, due_at, now)
+    if values:
+        session.execute(update(Q).where(Q.c.id == row.id).values(**values))
+    return outcome
+
+
+@dataclass(frozen=True, slots=True)
+class QueueRow:
+    """The columns of a queue row that asking for a crawl reads or writes."""
+
+    state: str
+    due_at: datetime
+    priority: int
+    reason: str
+    attempts: int
+    last_error: str | None
+    enqueued_at: datetime
+    updated_at: datetime
+
+    @classmethod
+    def of(cls, row: Any) -> QueueRow:
+        return cls(row.state, row.due_at, row.priority, row.reason, row.attempts, row.last_error, row.enqueued_at,
+                   row.updated_at)
+
+
+QUEUE_ROW_COLUMNS = ("state", "due_at", "priority", "reason", "attempts", "last_error", "enqueued_at", "updated_at")
+
+
+def transition(row: QueueRow, reason: Reason, due_at: datetime, now: datetime) -> tuple[Enqueued, dict[str, object]]:
+    """What asking for a crawl does to an existing row, as a pure function: the outcome and the
+    columns to change (none when unchanged). `enqueue` and `bulk_views.enqueue_many` both
+    decide with it, so one view and a batch of views leave the queue alike."""
     values: dict[str, object] = {"due_at": due_at, "priority": reason.priority, "reason": reason.value, "updated_at": now}
     if row.state == QueueState.PARKED and reason not in OPERATOR_REASONS:
-        return Enqueued(EnqueueState.PARKED, row.due_at)
+        return Enqueued(EnqueueState.PARKED, row.due_at), {}
     if row.state in (QueueState.DONE, QueueState.PARKED):
         values |= {"state": QueueState.QUEUED.value, "attempts": 0, "last_error": None, "enqueued_at": now}
         outcome = EnqueueState.REARMED
     elif row.state == QueueState.LEASED:
         if reason not in AFTER_LEASE_REASONS:
-            return Enqueued(EnqueueState.UNCHANGED, row.due_at)
+            return Enqueued(EnqueueState.UNCHANGED, row.due_at), {}
         outcome = EnqueueState.REQUEUED
     elif due_at < row.due_at or reason.priority < row.priority:
-        due_at = values["due_at"] = min(due_at, row.due_at)
+        due_at = min(due_at, row.due_at)
+        values["due_at"] = due_at
         if reason.priority > row.priority:
             values |= {"priority": row.priority, "reason": row.reason}
         outcome = EnqueueState.TIGHTENED
     else:
-        return Enqueued(EnqueueState.UNCHANGED, row.due_at)
-    session.execute(update(Q).where(Q.c.id == row.id).values(**values))
-    return Enqueued(outcome, due_at)
+        return Enqueued(EnqueueState.UNCHANGED, row.due_at), {}
+    return Enqueued(outcome, due_at), values
 
 
 # ---------------------------------------------------------------- claim

@@ -46,7 +46,7 @@ def load_sites(session: Session, host: str | None = None) -> list[SiteRow]:
     query = select(Site).order_by(Site.host)
     if host is not None:
         query = query.where(Site.host == host)
-    return [_row(site) for site in session.execute(query).scalars()]
+    return [site_row(site) for site in session.execute(query).scalars()]
 
 
 def upsert_site(session: Session, host: str, values: Mapping[str, object]) -> None:
@@ -69,7 +69,7 @@ def _column_value(key: str, value: object) -> object:
     return value
 
 
-def _row(site: Site) -> SiteRow:
+def site_row(site: Site) -> SiteRow:
     return SiteRow(
         host=site.host, min_recrawl_seconds=site.min_recrawl_seconds, max_recrawl_seconds=site.max_recrawl_seconds,
         max_concurrent_pages=site.max_concurrent_pages, min_delay_ms=site.min_delay_ms, obey_robots=bool(site.obey_robots),

@@ -75,3 +75,26 @@ def test_a_cancelled_request_is_not_stored_and_a_failed_group_fails_each(committ
     assert committer.submit(_site("after.example"), 1).result(10) == "after.example"
     assert _hosts(committer) == ["after.example"]
     committer.close()
+
+
+def test_items_of_one_kind_are_stored_by_one_handler_call_in_order(committer: GroupCommitter) -> None:
+    """`submit_batch`: every waiting item of a kind goes to one call of its handler (at the
+    place of the kind's first job); plain work runs where it stands; each gets its own answer."""
+    calls: list[list[str]] = []
+
+    def handler(session: Session, items: list[str]) -> list[str]:
+        calls.append(list(items))
+        for name in items:
+            upsert_site(session, name, {})
+        return [name.upper() for name in items]
+
+    release = _hold(committer)
+    futures = [committer.submit_batch("sites", handler, "a.example", 1), committer.submit(_site("plain.example"), 1),
+               committer.submit_batch("sites", handler, "b.example", 1),
+               committer.submit_batch("sites", handler, "c.example", 1)]
+    release.set()
+    assert [f.result(10) for f in futures] == ["A.EXAMPLE", "plain.example", "B.EXAMPLE", "C.EXAMPLE"]
+    assert calls == [["a.example", "b.example", "c.example"]]
+    assert committer.groups == 2 and committer.requests == 5
+    assert _hosts(committer) == ["a.example", "b.example", "c.example", "plain.example"]
+    committer.close()

@@ -1,0 +1,264 @@
+"""The reads and writes of many page views at once (`scheduler.events.record_views`, run by the
+service's group commit and by `rendercrawl ingest`): site rows, pages with their aliases and
+standing, new pages, queue rows — each for a whole batch in one statement (per 500 values)
+instead of one or more per view.
+
+Every function here is the many-at-once twin of a one-at-a-time function elsewhere in
+`storage/` and must decide exactly like it: `find_or_create_pages` ~ `pages.find_or_create_page`
++ `pages.page_schedule`, `load_sites_of` ~ `sites.load_site`, `enqueue_many` ~
+`queue.enqueue`, `queue_states` ~ `queue.queue_state`. `tests/scheduler/test_record_views.py`
+holds the pairs equal on SQLite and PostgreSQL.
+
+Hot statements are built once at import, and the inserts with ON CONFLICT are SQL text:
+SQLAlchemy compiles a dialect insert with ON CONFLICT anew for every execution, which costs a
+group commit more than running it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, TypeVar, cast
+from urllib.parse import urlsplit
+
+from sqlalchemy import Table, TextClause, bindparam, literal, select, text, union_all, update
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.orm import Session
+
+from storage.bulk import is_postgres
+from storage.models import URL_MAX_CHARS, CrawlHost, Page, PageAlias, QueueEntry, Site
+from storage.pages import PageSchedule, dialect_insert
+from storage.queue import QUEUE_ROW_COLUMNS, Enqueued, EnqueueState, QueueRow, transition
+from storage.records import CrawlState, QueueState, Reason
+from storage.sites import SiteRow, site_row
+
+T = TypeVar("T")
+
+IN_CHUNK = 500
+"""Values per `IN (…)` list or insert: far below SQLite's 32,766 bound parameters, and short
+enough for PostgreSQL to plan quickly."""
+
+P = Page.__table__
+A = PageAlias.__table__
+Q = QueueEntry.__table__
+H = CrawlHost.__table__
+
+
+def chunks(values: Sequence[T], size: int = IN_CHUNK) -> Iterator[Sequence[T]]:
+    """`values` in consecutive slices of at most `size`."""
+    for start in range(0, len(values), size):
+        yield values[start:start + size]
+
+
+# ---------------------------------------------------------------- sites
+
+
+def load_sites_of(session: Session, hosts: Iterable[str]) -> dict[str, SiteRow]:
+    """The rows of those of `hosts` that have one (`sites.load_site` for each)."""
+    rows: dict[str, SiteRow] = {}
+    for part in chunks(sorted(set(hosts))):
+        rows.update((site.host, site_row(site)) for site in session.execute(select(Site).where(Site.host.in_(part))).scalars())
+    return rows
+
+
+# ---------------------------------------------------------------- pages
+
+
+def url_refusal(url: str) -> str | None:
+    """Why `url` cannot name a page row (too long for the indexed column), or None: the
+    message `pages.ensure_page` raises."""
+    if len(url) > URL_MAX_CHARS:
+        return f"URL of {len(url)} characters refused (limit {URL_MAX_CHARS}): {url[:100]}…"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class PageRef:
+    """A page `find_or_create_pages` found or made."""
+
+    page_id: int
+    schedule: PageSchedule
+    created: bool
+    """Inserted by this call: it has no history yet (no views, no queue row)."""
+
+
+NEW_PAGE = PageSchedule(CrawlState.NEW, None, None, 0)
+"""Where a page just inserted stands (the columns' server defaults)."""
+SCHEDULE_COLUMNS = (P.c.id, P.c.crawl_state, P.c.last_crawled_at, P.c.next_crawl_at, P.c.error_count)
+_KNOWN_PAGES = union_all(
+    select(P.c.url, literal(True).label("direct"), *SCHEDULE_COLUMNS).where(P.c.url.in_(bindparam("urls", expanding=True))),
+    select(A.c.url, literal(False).label("direct"), *SCHEDULE_COLUMNS).join_from(A, P, P.c.id == A.c.page_id)
+    .where(A.c.url.in_(bindparam("urls", expanding=True))))
+
+
+def find_or_create_pages(session: Session, first_seen: Mapping[str, datetime]) -> dict[str, PageRef]:
+    """`pages.find_or_create_page` and `pages.page_schedule` for many URLs at once: the page
+    each names (directly, else through an alias — a direct match wins, as in
+    `pages.find_page_id`), created first seen at its `first_seen` time if unknown, and where it
+    stands. One statement when every page is known, one more when some are new. New pages are
+    inserted in URL order, so two transactions creating overlapping pages wait for each other
+    instead of deadlocking; the URLs must pass `url_refusal`."""
+    urls = list(first_seen)
+    found = _known_pages(session, urls)
+    missing = sorted(url for url in urls if url not in found)
+    for part in chunks(missing):
+        rows = [{"url": url, "host": urlsplit(url).hostname or "", "first_seen_at": first_seen[url]} for url in part]
+        found.update((row[0], PageRef(row[1], NEW_PAGE, True)) for row in insert_missing(session, P, rows, "url", ("url", "id")))
+    raced = [url for url in missing if url not in found]  # created by a concurrent transaction meanwhile
+    found.update(_known_pages(session, raced))
+    return found
+
+
+def _known_pages(session: Session, urls: Sequence[str]) -> dict[str, PageRef]:
+    found: dict[str, PageRef] = {}
+    aliased: dict[str, PageRef] = {}
+    for part in chunks(urls):
+        for row in session.execute(_KNOWN_PAGES, {"urls": list(part)}):
+            (found if row.direct else aliased)[row.url] = PageRef(row.id, _schedule(row), False)
+    return {**aliased, **found}
+
+
+def _schedule(row: Any) -> PageSchedule:
+    return PageSchedule(CrawlState(row.crawl_state), row.last_crawled_at, row.next_crawl_at, row.error_count)
+
+
+# ---------------------------------------------------------------- the queue
+
+
+@dataclass(frozen=True, slots=True)
+class EnqueueRequest:
+    page_id: int
+    reason: Reason
+    due_at: datetime
+
+
+_ROWS_OF = select(Q).where(Q.c.page_id.in_(bindparam("page_ids", expanding=True))).order_by(Q.c.page_id)
+_ROWS_OF_POSTGRESQL = _ROWS_OF.with_for_update()
+_SET_ROWS = update(Q).where(Q.c.page_id == bindparam("b_page_id")).values(
+    {column: bindparam(f"b_{column}") for column in QUEUE_ROW_COLUMNS})
+
+
+def enqueue_many(session: Session, requests: Sequence[EnqueueRequest], now: datetime) -> list[Enqueued]:
+    """`queue.enqueue` for each request, in order, with the same outcomes — in a few
+    statements: the pages' rows are read (and locked, on PostgreSQL, in page order) at once,
+    every request is applied to them in memory by `transition`, and each changed row is
+    written once (new rows in one insert, changed ones in one executemany). A new row that a
+    concurrent transaction inserted meanwhile is read, and its page's requests are applied to
+    it instead."""
+    results: list[Enqueued | None] = [None] * len(requests)
+    by_page: dict[int, list[int]] = {}
+    for index, request in enumerate(requests):
+        by_page.setdefault(request.page_id, []).append(index)
+    existing = _rows_of(session, by_page)
+    updates: dict[int, dict[str, object]] = {}
+    inserts: dict[int, dict[str, object]] = {}
+    for page_id, indices in by_page.items():
+        if page_id in existing:
+            updates[page_id] = _apply(requests, indices, existing[page_id], results, now)
+            continue
+        first = requests[indices[0]]
+        results[indices[0]] = Enqueued(EnqueueState.NEW, first.due_at)
+        row: dict[str, object] = {"page_id": page_id, "due_at": first.due_at, "priority": first.reason.priority,
+                                  "reason": first.reason.value, "state": QueueState.QUEUED.value, "attempts": 0,
+                                  "last_error": None, "enqueued_at": now, "updated_at": now}
+        start = QueueRow(QueueState.QUEUED.value, first.due_at, first.reason.priority, first.reason.value, 0, None, now, now)
+        inserts[page_id] = {**row, **_apply(requests, indices[1:], start, results, now)}
+    if inserts:
+        rows = [inserts[page_id] for page_id in sorted(inserts)]
+        inserted = {row[0] for row in insert_missing(session, Q, rows, "page_id", ("page_id",))}
+        raced = {page_id: by_page[page_id] for page_id in inserts if page_id not in inserted}
+        for page_id, current in _rows_of(session, raced).items():
+            updates[page_id] = _apply(requests, raced[page_id], current, results, now)
+        if inserted:
+            _ensure_host_rows(session, sorted(inserted))
+    changed = [{"b_page_id": page_id, **{f"b_{k}": v for k, v in values.items()}}
+               for page_id, values in sorted(updates.items()) if values]
+    if changed:
+        session.execute(_SET_ROWS, changed)
+    assert all(result is not None for result in results)
+    return cast(list[Enqueued], results)
+
+
+def _apply(requests: Sequence[EnqueueRequest], indices: Sequence[int], row: QueueRow, results: list[Enqueued | None],
+           now: datetime) -> dict[str, object]:
+    """Apply the requests at `indices` to `row` one after the other, filling in their outcomes;
+    returns the row's final values of every column a request may change (empty when none did)."""
+    changed = False
+    for index in indices:
+        request = requests[index]
+        results[index], values = transition(row, request.reason, request.due_at, now)
+        if values:
+            row, changed = replace(row, **values), True  # type: ignore[arg-type]
+    return {column: getattr(row, column) for column in QUEUE_ROW_COLUMNS} if changed else {}
+
+
+def _rows_of(session: Session, page_ids: Iterable[int]) -> dict[int, QueueRow]:
+    """The queue rows of these pages, locked on PostgreSQL (in page order)."""
+    rows: dict[int, QueueRow] = {}
+    query = _ROWS_OF_POSTGRESQL if is_postgres(session) else _ROWS_OF
+    for part in chunks(sorted(page_ids)):
+        rows.update((row.page_id, QueueRow.of(row)) for row in session.execute(query, {"page_ids": list(part)}))
+    return rows
+
+
+def _ensure_host_rows(session: Session, page_ids: Sequence[int]) -> None:
+    """The pages' hosts get their `crawl_hosts` rows when their first page is queued, as
+    `queue.enqueue` does: a claim only considers pages whose host row exists."""
+    for part in chunks(page_ids):
+        session.execute(dialect_insert(session, H).from_select(["host"], select(P.c.host).where(P.c.id.in_(part)).distinct())
+                        .on_conflict_do_nothing())
+
+
+def queue_states(session: Session, page_ids: Iterable[int]) -> dict[int, QueueState]:
+    """`queue.queue_state` of many pages in one statement; a page never queued is missing."""
+    states: dict[int, QueueState] = {}
+    for part in chunks(sorted(set(page_ids))):
+        states.update((page_id, QueueState(state)) for page_id, state in
+                      session.execute(select(Q.c.page_id, Q.c.state).where(Q.c.page_id.in_(part))).tuples().all())
+    return states
+
+
+# ---------------------------------------------------------------- inserts compiled once
+
+
+def insert_missing(session: Session, table: Table, rows: Sequence[dict[str, Any]], key: str,
+                   returning: Sequence[str]) -> list[Any]:
+    """`INSERT … ON CONFLICT (key) DO NOTHING RETURNING …` of `rows` (all with the same keys),
+    as SQL text compiled once. Returns the `returning` columns of the rows inserted, in no
+    particular order.
+
+    PostgreSQL: one statement, a typed array per column, rows rebuilt by `unnest`; a row a
+    concurrent transaction inserted first is skipped (and not returned). SQLite: an
+    executemany, then the inserted rows read back by `key` — exact because the caller's
+    transaction is the only writer (`BEGIN IMMEDIATE`) and has just found these keys missing:
+    callers pass only rows whose key they found missing in this transaction."""
+    if not rows:
+        return []
+    columns = tuple(rows[0])
+    if is_postgres(session):
+        arrays = {f"rows_{name}": [row[name] for row in rows] for name in columns}
+        return list(session.execute(_insert_unnest(table, columns, key, tuple(returning)), arrays).all())
+    session.execute(_insert_ignore_sqlite(table, columns, key), list(rows))
+    found: list[Any] = []
+    for part in chunks([row[key] for row in rows]):
+        found.extend(session.execute(select(*[table.c[name] for name in returning]).where(table.c[key].in_(part))).all())
+    return found
+
+
+@functools.cache
+def _insert_unnest(table: Table, columns: tuple[str, ...], key: str, returning: tuple[str, ...]) -> TextClause:
+    dialect = postgresql.dialect()
+    casts = ", ".join(f"CAST(:rows_{name} AS {table.c[name].type.compile(dialect)}[])" for name in columns)
+    sql = (f"INSERT INTO {table.name} ({', '.join(columns)}) SELECT * FROM unnest({casts}) "
+           f"ON CONFLICT ({key}) DO NOTHING RETURNING {', '.join(returning)}")
+    return text(sql).bindparams(*[bindparam(f"rows_{name}", type_=ARRAY(table.c[name].type)) for name in columns])
+
+
+@functools.cache
+def _insert_ignore_sqlite(table: Table, columns: tuple[str, ...], key: str) -> TextClause:
+    sql = (f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({', '.join(f':{name}' for name in columns)}) "
+           f"ON CONFLICT ({key}) DO NOTHING")
+    return text(sql).bindparams(*[bindparam(name, type_=table.c[name].type) for name in columns])
