@@ -51,12 +51,19 @@ NOSCRIPT_MIN_WORDS = 50
 """Words: without layout (a static page, scripts not run) a `<noscript>` holding at least this
 much text is read, as a browser with scripting off shows it -- forum and shop software put the
 whole page there for crawlers; a shorter one is an "enable JavaScript" notice or a pixel."""
+SHELL_NOSCRIPT_SHARE = 0.5
+"""With layout, a `<noscript>` of NOSCRIPT_MIN_WORDS or more is read when everything the browser
+showed holds fewer words than this share of it: the page is an app shell whose script did not
+draw the content (a splash screen, a blocked or failed bundle) and the server put the page in the
+`<noscript>` for crawlers, as Discourse forums do. When the script did draw the page, the visible
+text is as long as the `<noscript>` (usually longer) and the duplicate stays unread. Chosen on the
+WCXB tune half: forum pages rendered without their bundle went from empty bodies to the thread."""
 MISNESTED_CONTROL_MIN_WORDS = 100
 """Words: a `<button>` holding block-level elements with at least this much text is a wrapper
 the parser nested the page into (an unclosed control), not a control label: it is read."""
 STREAMED_ID = re.compile(r"^S:\d+$")
 """Id of a server-streamed chunk (React streaming rendering: `<div hidden id="S:0">` is moved
-into place by a script). Without layout the script never ran, so the chunk is read."""
+into place by a script). A chunk still hidden in the DOM was never placed (no script ran), so it is read."""
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
@@ -67,12 +74,20 @@ IGNORE_CLASS = "cxenseignore"
 MIN_BOX_AREA_PX = 2.0
 """px²: an invisible box at least this large hides its whole subtree (see `is_hidden`)."""
 LOADING_VEIL_SHARE = 0.5
-"""Share of the body's characters an invisible element must hold to count as a loading veil."""
+"""Share of the body's readable characters an invisible element must hold to count as a loading veil."""
+MAIN_VEIL_SHARE = 0.25
+"""Share of the body's readable characters that makes an invisible `<main>` (or `role=main`) a
+loading veil: a page does not hide its own main landmark with a quarter of its text in it unless
+a script that did not run was to reveal it; the rest of the text is then a header's mega-menu
+and a footer, which need not be smaller for the landmark to be the content."""
 START_COMMENT = "cxenseparse_start"
 END_COMMENT = "cxenseparse_end"
 
 _STATIC_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
-_VISIBILITY_HIDDEN = re.compile(r"visibility\s*:\s*hidden", re.I)
+_VISIBILITY_HIDDEN = re.compile(r"visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0*)?\s*(?:;|!|$)", re.I)
+"""The inline styles of an anti-flicker veil: hidden, or faded to nothing until a script shows it."""
+_UNREAD_TAGS = ("script", "style", "template")
+"""Their text is code, not page text: left out when a veil's share of the page is measured."""
 _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.I)
 _SPACE = re.compile(r"\s+")
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
@@ -148,24 +163,40 @@ def loading_veil(element: HtmlElement, body_chars: int) -> bool:
     """An invisible element holding most of the page's text is a loading state (an
     anti-flicker snippet hides the page until a script that never ran reveals it), not
     hidden boilerplate: its text is judged as if it showed."""
-    return len(element.text_content()) >= LOADING_VEIL_SHARE * body_chars
+    landmark = element.tag == "main" or (element.get("role") or "").lower() == "main"
+    return readable_chars(element) >= (MAIN_VEIL_SHARE if landmark else LOADING_VEIL_SHARE) * body_chars
+
+
+def readable_chars(element: HtmlElement) -> int:
+    """Characters of text, spaces and the code in scripts and styles left out: the share of a
+    page's text is the share of what can be read (inline scripts and indentation can be most of
+    the characters of a page's source)."""
+    def solid(text: str) -> int:
+        return len(text) - sum(map(len, _SPACE.findall(text)))
+
+    code = sum(solid(e.text_content()) for e in element.iter(*_UNREAD_TAGS))
+    return max(0, solid(element.text_content()) - code)
 
 
 def static_veil(doc: Document, element: etree._Element) -> bool:
-    """Without layout, an element hidden only by an inline `visibility:hidden` (no `hidden`
-    attribute, no `display:none`): the anti-flicker wrapper a script removes once the page has
-    loaded (Next.js pages ship whole in one). With `loading_veil` it is read as shown."""
-    if doc.page.has_layout or element.get("hidden") is not None or element.get("aria-hidden") == "true":
+    """An element hidden only by an inline `visibility:hidden` or `opacity:0` (no `hidden`
+    attribute, no `display:none`): the anti-flicker wrapper a script removes once the page has loaded (Next.js
+    pages ship whole in one). With `loading_veil` it is read as shown -- rendered too: a page
+    still veiled when the snapshot was taken is one whose script did not run (had it run, the
+    veil would be gone), and its text is what a reader sees a moment later."""
+    if element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return False
     style = element.get("style") or ""
     return bool(_VISIBILITY_HIDDEN.search(style)) and not _DISPLAY_NONE.search(style)
 
 
-def read_anyway(doc: Document, element: HtmlElement, tag: str) -> bool:
-    """A skipped element that holds page text all the same (see NOSCRIPT_MIN_WORDS and
-    MISNESTED_CONTROL_MIN_WORDS)."""
+def read_anyway(doc: Document, element: HtmlElement, tag: str, shell: bool = False) -> bool:
+    """A skipped element that holds page text all the same (see NOSCRIPT_MIN_WORDS,
+    SHELL_NOSCRIPT_SHARE and MISNESTED_CONTROL_MIN_WORDS); `shell`: the rendered page showed
+    too little text, its `<noscript>` is read as on a static page."""
     if tag == "noscript":
-        return not doc.page.has_layout and count_words(element.text_content()) >= NOSCRIPT_MIN_WORDS
+        return ((shell or not doc.page.has_layout)
+                and count_words(element.text_content()) >= NOSCRIPT_MIN_WORDS)
     if tag == "button":
         return (any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in element.iterdescendants())
                 and count_words(element.text_content()) >= MISNESTED_CONTROL_MIN_WORDS)
@@ -173,9 +204,19 @@ def read_anyway(doc: Document, element: HtmlElement, tag: str) -> bool:
 
 
 def streamed_chunk(doc: Document, element: etree._Element) -> bool:
-    """A server-streamed chunk left hidden because no script ran (static pages only)."""
-    return (not doc.page.has_layout and element.get("hidden") is not None
-            and bool(STREAMED_ID.match(element.get("id") or "")))
+    """A server-streamed chunk left hidden because no script ran. Rendered too: React's script
+    moves the chunk into place and removes it, so one still in the DOM was never placed."""
+    return element.get("hidden") is not None and bool(STREAMED_ID.match(element.get("id") or ""))
+
+
+def folded(doc: Document, element: etree._Element) -> bool:
+    """With layout, content of a closed `<details>` (an FAQ answer, an accordion section): the
+    browser hides it until its summary is clicked, a static parse reads it. It is the page's
+    text, a click away (the summary says what it holds), so it is read -- unless the page's own
+    markup hides it as well (`hidden`, inline `display:none`)."""
+    parent = element.getparent()
+    return (doc.page.has_layout and parent is not None and parent.tag == "details"
+            and parent.get("open") is None and element.tag != "summary" and not statically_hidden(element))
 
 
 def own_text_hidden(doc: Document, element: etree._Element) -> bool:
@@ -261,11 +302,25 @@ class _Builder:
 
 
 def segment(doc: Document, gate: Gate = Gate.ALL) -> list[Block]:
-    """The page's blocks in document order (hidden and ignored text left out)."""
+    """The page's blocks in document order (hidden and ignored text left out).
+
+    With layout, a page whose visible text is short beside its longest `<noscript>` is read
+    again with its `<noscript>`s (an app shell that did not draw: SHELL_NOSCRIPT_SHARE).
+    """
     body = doc.root.find("body")
     start = body if body is not None else doc.root
+    blocks = _segment(doc, start, gate, shell=False)
+    if doc.page.has_layout:
+        longest = max((count_words(n.text_content()) for n in start.iter("noscript")), default=0)
+        if longest >= NOSCRIPT_MIN_WORDS and sum(b.words for b in blocks) < SHELL_NOSCRIPT_SHARE * longest:
+            blocks = _segment(doc, start, gate, shell=True)
+    return blocks
+
+
+def _segment(doc: Document, start: HtmlElement, gate: Gate, shell: bool) -> list[Block]:
     builder = _Builder()
-    state = {"open": gate is not Gate.COMMENTS, "body_chars": len(start.text_content()), "veiled": False}
+    state = {"open": gate is not Gate.COMMENTS, "body_chars": readable_chars(start), "veiled": False,
+             "shell": shell}
     _walk(doc, start, start, builder, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
     builder.flush()
     return builder.blocks
@@ -284,12 +339,14 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         return
     tag = tag.lower()
     veiled_outside = state["veiled"]
-    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag)) or IGNORE_CLASS in classes(el):
+    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state["shell"])) or IGNORE_CLASS in classes(el):
         return
     if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
             return
-    elif is_hidden(doc, el) and not streamed_chunk(doc, el):
+    elif streamed_chunk(doc, el) or folded(doc, el):  # read as shown: their boxes are hidden only until placed or opened
+        state["veiled"] = True
+    elif is_hidden(doc, el):
         if not loading_veil(el, state["body_chars"]) or (statically_hidden(el) and not static_veil(doc, el)):
             return
         state["veiled"] = True

@@ -63,6 +63,13 @@ PROSE_BLOCK_MIN_WORDS = 20  # a block counts as running prose with at least this
 PROSE_BLOCK_MIN_DENSITY = 9.0  # ... this many words per 80-character line, a full stop ...
 PROSE_BLOCK_MAX_LINK_DENSITY = 0.3  # ... and at most this share of linked words
 
+SCROLL_LOCK_VIEWPORTS = 2.0
+"""Viewport heights: a fixed or sticky layer taller than this is not an overlay but the page
+pinned in place (a consent or sign-up dialog sets `position: fixed` on `body` or the page
+wrapper to stop scrolling behind it). A banner, a paywall or a sticky header fits in the
+viewport; a layer of several screens of text is the page itself, and its text is judged as
+the page's (the dialog keeps its own fixed layer and stays an overlay)."""
+
 _DATE = re.compile(
     r"\b(\d{1,2}[:.]\d{2}\s*(am|pm)?|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"[a-z]*\.? \d{1,2}|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
@@ -157,6 +164,22 @@ def relative_font_size(doc: Document, element: etree._Element, body_font_px: flo
     return box.font_size / body_font_px
 
 
+def in_overlay(doc: Document, element: etree._Element) -> bool | None:
+    """Inside a fixed or sticky layer (None without layout), unless the nearest such layer is a
+    scroll lock: the page itself, SCROLL_LOCK_VIEWPORTS or more screens tall."""
+    box = doc.box(element)
+    if box is None:
+        return None
+    if not (box.overlay or box.position in ("fixed", "sticky")):
+        return False
+    viewport_height = doc.page.viewport[1]
+    for layer in (element, *element.iterancestors()):
+        layer_box = doc.box(layer)
+        if layer_box is not None and layer_box.position in ("fixed", "sticky"):
+            return not (viewport_height and layer_box.height >= SCROLL_LOCK_VIEWPORTS * viewport_height)
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class PageLayout:
     """Page-wide references the visual features are relative to (None without layout)."""
@@ -211,7 +234,7 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         phrase=boilerplate_phrase(text, block.words),
         overruled_hint=overruled,
         relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
-        in_overlay=None if box is None else (box.overlay or box.position in ("fixed", "sticky")),
+        in_overlay=in_overlay(doc, block.element),
         column_offset=(abs(box.x - layout.column_left) / layout.column_width)
         if box and layout.column_width and layout.column_left is not None else None,
     )

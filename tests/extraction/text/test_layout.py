@@ -6,8 +6,15 @@ import lxml.html
 
 from extraction.maintext import explain_main_text, main_text
 from extraction.text.blocks import segment
-from extraction.text.features import HINT_OVERRULE_PROSE_WORDS, STRONG_HINTS, HintIndex, hint_of, prose_words_below
-from tests.extraction.text.helpers import page
+from extraction.text.features import (
+    HINT_OVERRULE_PROSE_WORDS,
+    STRONG_HINTS,
+    HintIndex,
+    hint_of,
+    in_overlay,
+    prose_words_below,
+)
+from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_traps import NAV, P1, P2, P3
 
 LONG = " ".join([P1, P2, P3])
@@ -105,3 +112,75 @@ def test_a_thread_keeps_every_post():
     assert text.explanation is not None and text.explanation.layout_kind == "thread"
     assert all(f"Reply number {i}:" in text.body for i in range(6))
     assert "thread" in explain_main_text(doc) and "+ region:" in explain_main_text(doc)
+
+
+def test_a_rendered_app_shell_that_drew_nothing_is_read_from_its_noscript():
+    """Rendered, a page whose script drew only a splash reads the thread the server put in
+    `<noscript>`; when the script drew the page, the `<noscript>` duplicate stays unread."""
+    shell = rendered(f"<div data-rc-id='1'>Loading</div><noscript data-rc-id='2'><div>{_story(2)}</div></noscript>",
+                     {1: box()})
+    assert P1 in main_text(shell).body
+    drawn = rendered(f"<article data-rc-id='1'>{_story(2)}</article>"
+                     "<noscript data-rc-id='2'><div><p>Crawler copy of the page: "
+                     + " ".join(["word"] * 60) + "</p></div></noscript>", {1: box(height=600)})
+    body = main_text(drawn).body
+    assert P1 in body and "Crawler copy" not in body
+
+
+def test_rendered_a_closed_details_and_an_unplaced_streamed_chunk_are_read_as_shown():
+    """The browser hides a closed `<details>`' answer and a streamed chunk no script placed; the
+    text is the page's all the same (a click away, a script away), as a static parse reads it."""
+    hidden = box(visible=False, height=80)
+    doc = rendered(f"<article data-rc-id='8'>{_story(3)}</article>"
+                   f"<details data-rc-id='1'><summary data-rc-id='2'>Question</summary>"
+                   f"<div data-rc-id='3'><p>The answer, folded. {LONG}</p></div></details>"
+                   f"<div hidden id='S:0' data-rc-id='4'><p data-rc-id='5'>Streamed, unplaced. {P2}</p></div>"
+                   f"<div data-rc-id='6'><p data-rc-id='7'>Hidden menu text that stays hidden.</p></div>",
+                   {1: box(), 2: box(), 3: hidden, 4: box(visible=False, height=0), 5: box(visible=False, height=0),
+                    6: hidden, 7: hidden, 8: box(height=600)})
+    body = main_text(doc).body
+    assert "The answer, folded." in body and "Streamed, unplaced." in body and "Hidden menu" not in body
+
+
+def test_rendered_an_inline_veil_that_no_script_lifted_is_read_but_a_hidden_rail_is_not():
+    """An `opacity:0` or `visibility:hidden` wrapper round most of the page's text is a fade-in
+    whose script did not run; an invisible box with a minor share of the text stays hidden."""
+    hidden = box(visible=False, height=600)
+    for style in ("opacity:0", "visibility:hidden"):
+        doc = rendered(f"<div style='{style}' data-rc-id='1'><article data-rc-id='2'>{_story(3)}</article></div>"
+                       f"<div data-rc-id='3'><p data-rc-id='4'>A short rail note.</p></div>",
+                       {1: hidden, 2: hidden, 3: box(), 4: box()})
+        assert main_text(doc).body.count(P1) == 3, style
+    rail = rendered(f"<article data-rc-id='1'>{_story(3)}</article>"
+                    f"<div style='opacity:0' data-rc-id='2'><p data-rc-id='3'>Rail teaser that stays hidden here.</p></div>",
+                    {1: box(height=600), 2: box(visible=False), 3: box(visible=False)})
+    assert "Rail teaser" not in main_text(rail).body
+
+
+def test_a_fixed_page_wrapper_is_a_scroll_lock_not_an_overlay():
+    """A consent dialog pins `body` with `position: fixed`: a layer many screens tall is the page
+    itself and is read; a fixed banner that fits the viewport is still an overlay."""
+    locked = rendered(f"<div data-rc-id='1'><article data-rc-id='2'>{_story(3)}</article></div>"
+                      "<div data-rc-id='3'><p data-rc-id='4'>We value your privacy and use cookies on this site.</p></div>",
+                      {1: box(height=5000, position="fixed", overlay=True), 2: box(height=4000, overlay=True),
+                       3: box(height=200, position="fixed", overlay=True), 4: box(height=100, overlay=True)})
+    body = main_text(locked).body
+    assert body.count(P1) == 3 and "privacy" not in body
+    pinned = rendered("<div data-rc-id='1'><p data-rc-id='2'>Banner</p></div><p data-rc-id='3'>Page</p>",
+                      {1: box(height=600, position="fixed", overlay=True), 2: box(height=500, overlay=True),
+                       3: box()})
+    banner, text = pinned.root.find(".//div/p"), pinned.root.find("body/p")
+    assert in_overlay(pinned, banner) is True and in_overlay(pinned, text) is False
+    assert in_overlay(locked, locked.root.find(".//article")) is False
+
+
+def test_rendered_an_invisible_main_landmark_with_a_quarter_of_the_text_is_a_loading_veil():
+    """A stylesheet rule a script was to lift hides `<main>`; a mega-menu outweighs it, yet the
+    landmark is the content. An invisible `<div>` with the same share stays hidden."""
+    menu = "<ul data-rc-id='9'>" + "".join(f"<li><a href='/c{i}'>Category {i} of the shop</a></li>" for i in range(60)) + "</ul>"
+    hidden = box(visible=False, height=900)
+    for tag in ("main", "div"):
+        doc = rendered(f"<nav data-rc-id='8'>{menu}</nav><{tag} data-rc-id='1'><p data-rc-id='2'>Veiled. {LONG}</p>"
+                       f"<p data-rc-id='3'>{LONG}</p></{tag}>",
+                       {1: hidden, 2: hidden, 3: hidden, 8: box(height=300), 9: box(height=300)})
+        assert ("Veiled." in main_text(doc).body) is (tag == "main"), tag
