@@ -2,9 +2,13 @@
 clients, batches of 500, and force pushes past the per-URL limit (the 429 path against the
 accepted path), on SQLite and on PostgreSQL. Numbers are printed, nothing is asserted.
 
-The server runs as its own process (`python -m app.cli serve`), exactly as an operator starts it;
-the clients are httpx in this process. Both share this machine's cores, so the figures are
-lower bounds of what the server does with the machine to itself.
+The server runs as its own process (`python -m app.cli serve`), exactly as an operator starts it.
+The clients of the timed phases are `bench/loadclient.py`, a raw asyncio HTTP/1.1 client in a
+process of its own with requests encoded beforehand (httpx in this process cost more CPU per
+request than the server's HTTP stack, and measured itself); the pushes, a few hundred requests
+timed for latency only, still use httpx. Client and server share this machine's cores, so the
+rates are lower bounds of what the server does with the machine to itself; the server's and
+the client's CPU per request are printed beside them.
 
     .venv/bin/python bench/service_load.py                  # both databases, 30 s per phase
     .venv/bin/python bench/service_load.py --seconds 10 --db sqlite
@@ -14,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import pickle
 import socket
 import statistics
 import subprocess
@@ -44,7 +50,12 @@ BATCH = 500
 BATCH_CLIENTS = 4
 PAGES = 5000
 """Distinct URLs the events spread over: most pages get a few views, as on a real site."""
+BATCH_REQUESTS = 40
+"""Distinct batch bodies the batch clients cycle through (20,000 events over the 5,000 pages)."""
 PUSH_URLS = 50
+IDLE_DATABASE_SHARE = 0.02
+"""PostgreSQL's CPU is printed when it took more than this share of a core during a phase (on
+SQLite the idle PostgreSQL of this machine takes less)."""
 
 
 @dataclass
@@ -95,51 +106,85 @@ def _event(i: int) -> dict[str, str]:
     return {"url": f"https://{SITE}/news/{i % PAGES}", "time": utc_now().isoformat()}
 
 
-async def _singles(client: httpx.AsyncClient, key: str, seconds: float) -> Run:
-    run, deadline, counter = Run(), time.monotonic() + seconds, iter(range(10**9))
-
-    async def one_client() -> None:
-        while time.monotonic() < deadline:
-            started = time.perf_counter()
-            status = await _post(client, "/v1/events/pageview", _event(next(counter)), key)
-            run.add(status, (time.perf_counter() - started) * 1000, 1)
-
-    started = time.monotonic()
-    await asyncio.gather(*(one_client() for _ in range(CLIENTS)))
-    run.seconds = time.monotonic() - started
-    return run
+def _request(method: str, path: str, port: int, body: bytes = b"", key: str | None = None) -> bytes:
+    """One whole HTTP/1.1 keep-alive request, encoded once before the clock starts."""
+    head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}"]
+    if key is not None:
+        head.append(f"X-API-Key: {key}")
+    if body:
+        head += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+    return ("\r\n".join(head) + "\r\n\r\n").encode() + body
 
 
-async def _floor(client: httpx.AsyncClient, seconds: float) -> Run:
-    """`GET /healthz` from the same clients: what the HTTP stack alone costs per request."""
-    run, deadline = Run(), time.monotonic() + seconds
+@dataclass
+class Load:
+    """What one `bench/loadclient.py` run measured, and the server's CPU meanwhile."""
 
-    async def one_client() -> None:
-        while time.monotonic() < deadline:
-            started = time.perf_counter()
-            status = (await client.get("/healthz")).status_code
-            run.add(202 if status == 200 else status, (time.perf_counter() - started) * 1000, 0)
+    requests: int
+    seconds: float
+    statuses: dict[int, int]
+    p50_ms: float
+    p99_ms: float
+    client_cpu_s: float
+    server_cpu_s: float
+    database_cpu_s: float
+    """Of PostgreSQL's processes, while the load ran (any other use of the server counts too)."""
 
-    started = time.monotonic()
-    await asyncio.gather(*(one_client() for _ in range(CLIENTS)))
-    run.seconds = time.monotonic() - started
-    return run
+    def rate(self, per_request: int = 1) -> float:
+        return self.statuses.get(202, 0) * per_request / self.seconds
+
+    def summary(self, what: str, events_per_request: int) -> str:
+        return (f"{what}: {self.requests / self.seconds:,.0f} requests/s, {self.rate(events_per_request):,.0f} events/s "
+                f"stored; latency p50 {self.p50_ms:.1f} ms, p99 {self.p99_ms:.1f} ms; "
+                f"statuses {dict(sorted(self.statuses.items()))}")
+
+    def cpu_line(self, per: str, count: float) -> str:
+        unit, scale = ("ms", 1000.0) if per == "request" else ("µs", 1e6)
+        database = (f"PostgreSQL CPU {self.database_cpu_s * scale / max(1, count):.2f} {unit}, "
+                    if self.database_cpu_s > IDLE_DATABASE_SHARE * self.seconds else "")
+        return (f"server CPU {self.server_cpu_s * scale / max(1, count):.2f} {unit} per {per}, {database}"
+                f"client CPU {self.client_cpu_s * scale / max(1, count):.2f} {unit} per {per} "
+                f"({self.client_cpu_s / self.seconds:.0%} of a core)")
 
 
-async def _batches(client: httpx.AsyncClient, key: str, seconds: float) -> Run:
-    run, deadline, counter = Run(), time.monotonic() + seconds, iter(range(10**9))
+def database_cpu_seconds() -> float:
+    """CPU time used so far by this machine's PostgreSQL processes (the database of the
+    benchmark runs here too, on the same two cores): 0 where there are none."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        if "(postgres)" in text[:64]:
+            fields = text.rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
-    async def one_client() -> None:
-        while time.monotonic() < deadline:
-            body = [_event(next(counter)) for _ in range(BATCH)]
-            started = time.perf_counter()
-            status = await _post(client, "/v1/events/pageview", body, key)
-            run.add(status, (time.perf_counter() - started) * 1000, BATCH)
 
-    started = time.monotonic()
-    await asyncio.gather(*(one_client() for _ in range(BATCH_CLIENTS)))
-    run.seconds = time.monotonic() - started
-    return run
+def _load(port: int, requests: list[bytes], clients: int, seconds: float, server_pid: int) -> Load:
+    """`bench/loadclient.py` with `clients` connections for `seconds`, in a process of its own."""
+    with tempfile.NamedTemporaryFile(suffix=".pickle") as file:
+        file.write(pickle.dumps(requests))
+        file.flush()
+        cpu, database_cpu = cpu_seconds(server_pid), database_cpu_seconds()
+        out = subprocess.run([sys.executable, str(HERE / "loadclient.py"), "--port", str(port), "--clients", str(clients),
+                              "--seconds", str(seconds), "--requests", file.name],
+                             check=True, capture_output=True, text=True).stdout
+        server_cpu, database_cpu = cpu_seconds(server_pid) - cpu, database_cpu_seconds() - database_cpu
+    data = json.loads(out)
+    return Load(data["requests"], data["seconds"], {int(k): v for k, v in data["statuses"].items()}, data["p50_ms"],
+                data["p99_ms"], data["client_cpu_s"], server_cpu, database_cpu)
+
+
+def _single_requests(port: int, key: str) -> list[bytes]:
+    """One request per page: most pages get a few views in a run, as on a real site."""
+    return [_request("POST", "/v1/events/pageview", port, json.dumps(_event(i)).encode(), key) for i in range(PAGES)]
+
+
+def _batch_requests(port: int, key: str) -> list[bytes]:
+    return [_request("POST", "/v1/events/pageview", port, json.dumps([_event(b * BATCH + i) for i in range(BATCH)]).encode(),
+                     key) for b in range(BATCH_REQUESTS)]
 
 
 async def _pushes(client: httpx.AsyncClient, key: str) -> tuple[Run, Run]:
@@ -164,7 +209,7 @@ async def _pushes(client: httpx.AsyncClient, key: str) -> tuple[Run, Run]:
     return accepted, declined
 
 
-async def _commits(client: httpx.AsyncClient) -> tuple[float, float]:
+async def _commit_counts(client: httpx.AsyncClient) -> tuple[float, float]:
     """The server's group commits so far: (transactions, requests answered by them)."""
     values = {}
     for line in (await client.get("/metrics")).text.splitlines():
@@ -175,37 +220,49 @@ async def _commits(client: httpx.AsyncClient) -> tuple[float, float]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system, all threads) the process has used so far; NaN off Linux. On a
-    machine shared with other work this is steadier than wall-clock rates: what one request
-    costs the server, whoever else wants the cores."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
+    """CPU time (user + system, all threads) the process and its children (`serve --workers
+    N`'s) have used so far; NaN off Linux. On a machine shared with other work this is steadier
+    than wall-clock rates: what one request costs the server, whoever else wants the cores."""
+    stats: dict[int, list[str]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            stats[int(stat.parent.name)] = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, ValueError):
+            continue
+    if pid not in stats:
         return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tree, grew = {pid}, True
+    while grew:
+        more = {p for p, fields in stats.items() if int(fields[1]) in tree} - tree
+        tree, grew = tree | more, bool(more)
+    return sum(int(stats[p][11]) + int(stats[p][12]) for p in tree) / os.sysconf("SC_CLK_TCK")
 
 
-async def _drive(base: str, keys: dict[str, str], seconds: float, server_pid: int) -> None:
+async def _commits(base: str) -> tuple[float, float]:
+    async with httpx.AsyncClient(base_url=base) as client:
+        return await _commit_counts(client)
+
+
+def _drive(base: str, port: int, keys: dict[str, str], seconds: float, server_pid: int) -> None:
+    floor = _load(port, [_request("GET", "/healthz", port)], CLIENTS, min(5.0, seconds), server_pid)
+    floor.statuses = {202 if k == 200 else k: v for k, v in floor.statuses.items()}
+    print(f"  GET /healthz, {CLIENTS} clients (the HTTP stack alone): {floor.requests / floor.seconds:,.0f} requests/s, "
+          f"p50 {floor.p50_ms:.1f} ms, p99 {floor.p99_ms:.1f} ms; {floor.cpu_line('request', floor.requests)}", flush=True)
+    groups, requests = asyncio.run(_commits(base))
+    singles = _load(port, _single_requests(port, keys["events"]), CLIENTS, seconds, server_pid)
+    after_groups, after_requests = asyncio.run(_commits(base))
+    shared = (after_requests - requests) / (after_groups - groups) if after_groups > groups else float("nan")
+    print("  " + singles.summary(f"single events, {CLIENTS} clients", 1) + f"; {shared:.1f} requests per commit; "
+          + singles.cpu_line("request", singles.requests), flush=True)
+    batches = _load(port, _batch_requests(port, keys["events"]), BATCH_CLIENTS, seconds, server_pid)
+    print("  " + batches.summary(f"batches of {BATCH}, {BATCH_CLIENTS} clients", BATCH) + "; "
+          + batches.cpu_line("event", batches.requests * BATCH), flush=True)
+    asyncio.run(_push_phase(base, keys))
+
+
+async def _push_phase(base: str, keys: dict[str, str]) -> None:
     limits = httpx.Limits(max_connections=CLIENTS, max_keepalive_connections=CLIENTS)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
-        cpu = cpu_seconds(server_pid)
-        floor = await _floor(client, min(5.0, seconds))
-        cpu_ms = (cpu_seconds(server_pid) - cpu) * 1000 / max(1, len(floor.latencies_ms))
-        print(f"  GET /healthz, {CLIENTS} clients (the HTTP stack alone): {len(floor.latencies_ms) / floor.seconds:,.0f} "
-              f"requests/s; server CPU {cpu_ms:.2f} ms per request", flush=True)
-        groups, requests = await _commits(client)
-        cpu = cpu_seconds(server_pid)
-        singles = await _singles(client, keys["events"], seconds)
-        cpu_ms = (cpu_seconds(server_pid) - cpu) * 1000 / max(1, len(singles.latencies_ms))
-        after_groups, after_requests = await _commits(client)
-        shared = (after_requests - requests) / (after_groups - groups) if after_groups > groups else float("nan")
-        print("  " + singles.summary(f"single events, {CLIENTS} clients") + f"; {shared:.1f} requests per commit; "
-              f"server CPU {cpu_ms:.2f} ms per request", flush=True)
-        cpu = cpu_seconds(server_pid)
-        batches = await _batches(client, keys["events"], seconds)
-        cpu_ms = (cpu_seconds(server_pid) - cpu) * 1000 / max(1, batches.events)
-        print("  " + batches.summary(f"batches of {BATCH}, {BATCH_CLIENTS} clients") +
-              f"; server CPU {cpu_ms * 1000:.0f} µs per event", flush=True)
         accepted, declined = await _pushes(client, keys["push"])
         for run, what in ((accepted, "pushes honoured (202)"), (declined, "pushes declined (429)")):
             lat = sorted(run.latencies_ms)
@@ -215,7 +272,7 @@ async def _drive(base: str, keys: dict[str, str], seconds: float, server_pid: in
 
 
 @contextmanager
-def running_server(url: str) -> Iterator[tuple[str, dict[str, str], int]]:
+def running_server(url: str, workers: int = 1) -> Iterator[tuple[str, dict[str, str], int]]:
     """`rendercrawl serve` on `url` in a process of its own, ready: (its base URL, a key per
     scope for `SITE`, its pid)."""
     keys = _prepare(url)
@@ -223,7 +280,7 @@ def running_server(url: str) -> Iterator[tuple[str, dict[str, str], int]]:
     env = {**os.environ, "RENDERCRAWL_DATABASE_URL": url}
     # The server's log goes to a file: a pipe nobody reads would fill and stall the server mid-run.
     log = tempfile.TemporaryFile()
-    server = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port)], env=env,
+    server = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port), "--workers", str(workers)], env=env,
                               cwd=HERE.parent, stdout=subprocess.DEVNULL, stderr=log)
     try:
         base = f"http://127.0.0.1:{port}"
@@ -249,10 +306,11 @@ def running_server(url: str) -> Iterator[tuple[str, dict[str, str], int]]:
         log.close()
 
 
-def bench(name: str, url: str, seconds: float) -> None:
-    with running_server(url) as (base, keys, pid):
-        print(f"{name} (one server process; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f})", flush=True)
-        asyncio.run(_drive(base, keys, seconds, pid))
+def bench(name: str, url: str, seconds: float, workers: int) -> None:
+    with running_server(url, workers) as (base, keys, pid):
+        processes = "one server process" if workers == 1 else f"{workers} server processes"
+        print(f"{name} ({processes}; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f})", flush=True)
+        _drive(base, int(base.rsplit(":", 1)[1]), keys, seconds, pid)
 
 
 def main() -> int:
@@ -260,12 +318,13 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30, help="length of the single-event and batch phases")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--postgres-url", default=os.environ.get("RENDERCRAWL_TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL))
+    parser.add_argument("--workers", type=int, default=1, help="`rendercrawl serve --workers N`")
     args = parser.parse_args()
     if args.db in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as tmp:
-            bench("SQLite", fresh_sqlite(Path(tmp) / "service.db"), args.seconds)
+            bench("SQLite", fresh_sqlite(Path(tmp) / "service.db"), args.seconds, args.workers)
     if args.db in ("postgresql", "both"):
-        bench("PostgreSQL", fresh_postgres(args.postgres_url, "rc_bench_service"), args.seconds)
+        bench("PostgreSQL", fresh_postgres(args.postgres_url, "rc_bench_service"), args.seconds, args.workers)
     return 0
 
 

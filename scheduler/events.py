@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from functools import lru_cache
 from typing import cast
 
 from render.targets import TargetPolicy
@@ -30,7 +31,15 @@ from scheduler.sites import CrawlSite, crawl_site, refuse_target, site_of_url
 from scheduler.urls import InvalidUrl, host_of, normalize_url
 from storage import events as rows
 from storage import queue
-from storage.bulk_views import EnqueueRequest, enqueue_many, find_or_create_pages, load_sites_of, queue_states, url_refusal
+from storage.bulk_views import (
+    EnqueueRequest,
+    enqueue_many,
+    find_or_create_pages,
+    load_sites_of,
+    queue_states,
+    url_refusal,
+    view_times_of,
+)
 from storage.db import Session
 from storage.pages import PageSchedule, find_or_create_page, page_schedule
 from storage.queue import Enqueued, EnqueueState
@@ -194,7 +203,7 @@ def record_views(session: Session, views: Sequence[ViewEvent], now: datetime, ru
     # Read before this batch's views are stored: a view counts only the batch's views before it.
     # A page this batch created has none stored.
     unread = new_pages - {ref.page_id for ref in pages.values() if ref.created}
-    seen = rows.view_times_of(session, unread, min(at) - rule.window, max(at) + rule.window) if unread else {}
+    seen = view_times_of(session, unread, min(at) - rule.window, max(at) + rule.window) if unread else {}
     failed = {p for p in page_of.values() if schedules[p].crawl_state == CrawlState.FAILED}
     done = {p for p, state in queue_states(session, failed).items() if state is QueueState.DONE} if failed else set()
     rows.add_views(session, [(page_of[i], views[i].viewed_at, views[i].modified_time) for i in page_of])
@@ -228,34 +237,60 @@ def _answer(value: bool) -> Callable[[], bool]:
     return lambda: value
 
 
+NORMALIZED_MEMO = 16_384
+"""Raw URLs whose normalized form is remembered (`normalized`): a popular page's views repeat
+one URL, and normalizing it (w3lib's `canonicalize_url`, about 70 µs) was the costliest step of
+a batched view, more than its share of the statements. 16k entries of a few hundred bytes:
+a few MB."""
+
+
+@lru_cache(maxsize=NORMALIZED_MEMO)
+def normalized(url: str) -> tuple[str, str]:
+    """`normalize_url(url)` and its host, remembered (both are pure functions of `url`; an
+    `InvalidUrl` raised is not remembered)."""
+    url = normalize_url(url)
+    return url, host_of(url)
+
+
 def _check_urls(session: Session, views: Sequence[ViewEvent], targets: TargetPolicy, registered_only: bool,
                 known_rows: Mapping[str, SiteRow], answers: list[ViewEffect | ViewRefused | None]) -> dict[int, _Standing]:
     """Normalize every URL (a malformed one is answered here) and find what `record_view`
-    would refuse after that, with the sites of all hosts read in one statement."""
-    normalized: dict[int, str] = {}
+    would refuse after that, with the sites of all hosts read in one statement. The target
+    policy looks at a normalized URL's host only (its scheme is http(s) by then), so it is asked
+    once per host; a refused host's views are refused with their own URL in the message."""
+    normalized_of: dict[int, tuple[str, str]] = {}
     for index, view in enumerate(views):
         try:
-            normalized[index] = normalize_url(view.url)
+            normalized_of[index] = normalized(view.url)
         except InvalidUrl as error:
             answers[index] = ViewRefused(Refusal.INVALID, str(error))
-    unread = {host_of(url) for url in normalized.values()} - set(known_rows)
+    unread = {host for _url, host in normalized_of.values()} - set(known_rows)
     site_rows = {**known_rows, **(load_sites_of(session, unread) if unread else {})}
     sites: dict[str, CrawlSite] = {}
+    reachable: dict[str, bool] = {}
+    finals: dict[str, str] = {}
     standing: dict[int, _Standing] = {}
-    for index, url in normalized.items():
-        host = host_of(url)
-        try:
-            refuse_target(url, targets)
-        except InvalidUrl as error:
-            standing[index] = _Standing(url, str(error))
-            continue
+    for index, (url, host) in normalized_of.items():
+        if host not in reachable:
+            reachable[host] = targets.refusal(url) is None
+        if not reachable[host]:
+            try:
+                refuse_target(url, targets)
+            except InvalidUrl as error:
+                standing[index] = _Standing(url, str(error))
+                continue
         if host not in sites:
             sites[host] = crawl_site(host, site_rows.get(host))
         site = sites[host]
         if registered_only and not site.registered:
             standing[index] = _Standing(url, unregistered(host))
             continue
-        final = normalize_url(views[index].url, site.ignored_params) if site.ignored_params else url
+        final = url
+        if site.ignored_params:
+            raw = views[index].url
+            if raw not in finals:
+                finals[raw] = normalize_url(raw, site.ignored_params)
+            final = finals[raw]
         standing[index] = _Standing(final, url_refusal(final))
     return standing
 

@@ -8,7 +8,13 @@ call of their handler, so sixteen single-event requests are stored by one set-ba
 `scheduler.events.record_views` — a few statements for the group instead of a few per event.
 
 A group that fails (the database went away) fails every request in it; each caller waits at
-most its bound and answers 503."""
+most its bound and answers 503.
+
+The writer keeps its connection from one group to the next (`storage.writer.KeptConnection`)
+instead of taking it from the pool for each: the pool pings a PostgreSQL connection on every
+checkout, a round trip per group that, with groups back to back, is a sixth of the writer's
+time. It still pings after an idle second (`PING_AFTER_IDLE_S`), and drops the connection when
+a group fails."""
 
 from __future__ import annotations
 
@@ -16,15 +22,23 @@ import asyncio
 import logging
 import queue
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from storage.db import Session, Sessions
-from storage.queue import write_transaction
+from storage.writer import KeptConnection
 
 log = logging.getLogger(__name__)
+
+PING_AFTER_IDLE_S = 1.0
+"""A kept connection unused this long goes back to the pool and the next group takes one anew,
+pinged: a database restarted while the service was idle is noticed before a group meets it.
+Under load groups follow each other within milliseconds and skip the ping; a restart then
+fails the one group that meets the dead connection (its requests get 503 with Retry-After),
+the connection is dropped, and the next group takes a fresh one."""
 
 Handler = Callable[[Session, list[Any]], Sequence[Any]]
 """Stores a group's items of one kind in the group's session; one answer per item, in order."""
@@ -52,6 +66,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 class GroupCommitter:
     def __init__(self, sessions: Sessions, max_events: int) -> None:
         self.sessions, self.max_events = sessions, max_events
+        self._kept = KeptConnection(sessions)
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="group-commit", daemon=True)
         self._thread.start()
@@ -79,6 +94,13 @@ class GroupCommitter:
     def close(self) -> None:
         self._jobs.put(None)
         self._thread.join()
+        self._kept.release(failed=False)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        """A write transaction on the writer's kept connection; writer thread only."""
+        with self._kept.transaction(PING_AFTER_IDLE_S) as session:
+            yield session
 
     def _run(self) -> None:
         while (first := self._jobs.get()) is not None:
@@ -101,7 +123,7 @@ class GroupCommitter:
         if not group:
             return
         try:
-            with write_transaction(self.sessions) as session:
+            with self._transaction() as session:
                 results = _work(session, group)
         except BaseException as error:  # noqa: B036 - handed to every waiting request, which answers for it
             log.warning("a group of %d requests failed: %s", len(group), type(error).__name__)

@@ -6,6 +6,7 @@ rejected with its index and reason, and the others go on."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -43,9 +44,14 @@ class PushIn(BaseModel):
     _text = field_validator("url")(lambda value: _storable(value))
 
 
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+"""A NUL or a lone surrogate: one regex scan instead of a Python loop over every character,
+which was a tenth of a batch's validation."""
+
+
 def _storable(value: str | None) -> str | None:
     """Text a database column can hold: no NUL, no lone surrogate (JSON can spell both)."""
-    if value is not None and ("\x00" in value or any("\ud800" <= c <= "\udfff" for c in value)):
+    if value is not None and UNSTORABLE.search(value):
         raise ValueError("holds a NUL or a lone surrogate")
     return value
 

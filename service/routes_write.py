@@ -69,8 +69,8 @@ async def pageview(request: Request) -> JSONResponse:
     index and reason; the others are stored."""
     ctx: ServiceContext = request.app.state.ctx
     items, batch = decode_items(await read_body(request, ctx.service.max_body_bytes), ctx.service.max_batch_events)
-    now = utc_now()
-    checked = [check_view(i, item, now, ctx.service.event_max_age, ctx.service.event_max_future) for i, item in enumerate(items)]
+    now, max_age, max_future = utc_now(), ctx.service.event_max_age, ctx.service.event_max_future
+    checked = [check_view(i, item, now, max_age, max_future) for i, item in enumerate(items)]
     key, origin, client = auth.presented_key(request), auth.origin_host(request), _client(request)
 
     def authorize() -> auth.Principal:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 
 from scheduler import events
@@ -73,11 +72,10 @@ class _Sites:
         return _site_refusal(index, host, self.known[host], principal)
 
 
-@lru_cache(maxsize=8192)
 def _host(raw_url: str) -> str:
-    """The host of the page `raw_url` names (raises `InvalidUrl`): remembered, since a popular
-    page's beacons repeat the same URL and normalizing is the costliest step of this check."""
-    return host_of(normalize_url(raw_url))
+    """The host of the page `raw_url` names (raises `InvalidUrl`): remembered by
+    `events.normalized`, which `record_views` then finds the normalized URL in."""
+    return events.normalized(raw_url)[1]
 
 
 def _site_refusal(index: int, host: str, registered: bool, principal: Principal) -> Rejection | None:

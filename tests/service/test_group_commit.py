@@ -98,3 +98,29 @@ def test_items_of_one_kind_are_stored_by_one_handler_call_in_order(committer: Gr
     assert committer.groups == 2 and committer.requests == 5
     assert _hosts(committer) == ["a.example", "b.example", "c.example", "plain.example"]
     committer.close()
+
+
+def test_the_writer_keeps_its_connection_between_groups_and_drops_it_after_a_failure(
+        committer: GroupCommitter, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Back-to-back groups skip the pool's checkout (and PostgreSQL's ping); a failed group's
+    connection is discarded, and one idle past `PING_AFTER_IDLE_S` goes back to the pool."""
+    def connection_of(session: Session) -> object:
+        return session.connection().connection.dbapi_connection
+
+    first = committer.submit(connection_of, 1).result(10)
+    assert committer.submit(connection_of, 1).result(10) is first
+
+    def broken(session: Session) -> None:
+        session.execute(text("INSERT INTO no_such_table VALUES (1)"))
+
+    with pytest.raises(Exception, match="no_such_table"):
+        committer.submit(broken, 1).result(10)
+    assert not committer._kept.held
+    after = committer.submit(connection_of, 1).result(10)
+    assert after is not first  # the failed group's connection was invalidated, not pooled again
+    kept = committer._kept._connection
+    monkeypatch.setattr("service.group_commit.PING_AFTER_IDLE_S", 0.0)
+    assert committer.submit(_site("idle.example"), 1).result(10) == "idle.example"
+    assert committer._kept._connection is not kept  # taken anew from the pool after the idle bound
+    committer.close()
+    assert not committer._kept.held

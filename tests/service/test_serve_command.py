@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from storage.db import upgrade
 
@@ -24,16 +25,17 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _serve(db: str, port: int) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port)], cwd=ROOT,
+def _serve(db: str, port: int, *options: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port), *options], cwd=ROOT,
                             env={**os.environ, "RENDERCRAWL_DATABASE_URL": db}, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def test_serve_answers_on_its_port(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_answers_on_its_port(tmp_path: Path, workers: int) -> None:
     db = f"sqlite:///{tmp_path / 'serve.db'}"
     upgrade(db)
     port = _free_port()
-    server = _serve(db, port)
+    server = _serve(db, port, "--workers", str(workers))
     try:
         deadline, ready = time.monotonic() + START_S, None
         while ready is None and time.monotonic() < deadline and server.poll() is None:
@@ -49,7 +51,8 @@ def test_serve_answers_on_its_port(tmp_path: Path) -> None:
         server.wait(20)
 
 
-def test_serve_refuses_a_database_without_the_schema(tmp_path: Path) -> None:
-    server = _serve(f"sqlite:///{tmp_path / 'empty.db'}", _free_port())
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_refuses_a_database_without_the_schema(tmp_path: Path, workers: int) -> None:
+    server = _serve(f"sqlite:///{tmp_path / 'empty.db'}", _free_port(), "--workers", str(workers))
     _out, err = server.communicate(timeout=60)
     assert server.returncode == 1 and b"rendercrawl db upgrade" in err
