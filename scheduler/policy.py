@@ -229,7 +229,9 @@ def push_decision(honoured: Sequence[datetime], now: datetime, rule: PushRule = 
     do not count, so a publisher pushing every second still gets about `limit` crawls an hour,
     and pushes of other URLs are never part of the history, so they never limit each other.
     """
-    recent = sorted(t for t in honoured if now - rule.window < t <= now)
+    # A push stamped after `now` still counts: another service process whose clock reading was
+    # later may have committed it first (each group commit stamps its own `now`).
+    recent = sorted(t for t in honoured if now - rule.window < t)
     if len(recent) < rule.limit:
         return PushDecision(True, None, len(recent))
     # The window frees a slot when the oldest push that keeps it full leaves it.

@@ -183,6 +183,15 @@ def test_four_pushes_in_an_hour_are_honoured_and_the_fifth_declined():
     assert fifth.next_allowed_at == T0 + H  # when the first of the four leaves the window
 
 
+def test_a_push_stamped_later_than_now_still_counts():
+    """Two service processes: one committed pushes stamped a moment after the other's `now`."""
+    honoured = [T0 + 2 * S, T0 + 3 * S, T0 + 4 * S, T0 + 5 * S]
+    late = push_decision(honoured, T0 + S)
+    assert not late.allowed
+    assert late.honoured_in_window == 4
+    assert late.next_allowed_at == T0 + 2 * S + H
+
+
 def test_pushing_every_second_gets_about_four_crawls_an_hour():
     honoured = []
     for second in range(3600):
