@@ -20,6 +20,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,8 +40,11 @@ def half_of(page_id: str) -> str:
     return "tune" if hashlib.sha256(page_id.encode()).digest()[0] % 2 == 0 else "held"
 
 
-def _scorer():
-    spec = importlib.util.spec_from_file_location("evaluate", BENCH / "evaluate.py")
+def load_scorer(name: str, path: Path) -> ModuleType:
+    """A benchmark's own scorer, loaded from its file beside the repository (no copy of its
+    metric lives here): `evaluate.py` for Zyte, `wcxb_score.py` for WCXB."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -66,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", help="store this run's per-page scores under this name")
     ap.add_argument("--diff", help="list pages whose F1 moved against a stored run")
     args = ap.parse_args(argv)
-    ev = _scorer()
+    ev = load_scorer("evaluate", BENCH / "evaluate.py")
     gold = ev.load_ground_truth(BENCH / "scrapinghub" / "ground-truth.json")
     pages = load_benchmark(BENCH / "scrapinghub")
     preds, cpu = extract_all(pages)

@@ -25,7 +25,6 @@ the pages where a snapshot with layout exists, and says how many that is.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import statistics
@@ -38,7 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.extraction_halves import half_of  # noqa: E402
+from bench.extraction_halves import half_of, load_scorer  # noqa: E402
 from bench.extraction_peers import SYSTEMS, UNAVAILABLE, Run, run_systems, version  # noqa: E402
 from bench.extraction_render import cache_dir, cached_snapshots, ensure_rendered, known_failures, load_benchmark  # noqa: E402
 
@@ -49,14 +48,6 @@ RESAMPLES = 2000
 SEED = 0
 HALVES = (("all", None), ("tune", "tune"), ("check", "held"))
 """Printed name -> `half_of` value (None: every page). WCXB calls the held-out half "check"."""
-
-
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _in_half(pid: str, half: str | None) -> bool:
@@ -243,8 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.bench / "evaluate.py").is_file() or not (args.bench / "wcxb_score.py").is_file():
         sys.exit(f"no benchmark at {args.bench}: pass --bench DIR or set RENDERCRAWL_BENCH_DIR")
     start = time.monotonic()
-    ev = _load("evaluate", args.bench / "evaluate.py")
-    wcxb = _load("wcxb_score", args.bench / "wcxb_score.py")
+    ev = load_scorer("evaluate", args.bench / "evaluate.py")
+    wcxb = load_scorer("wcxb_score", args.bench / "wcxb_score.py")
     rendered_wanted = "ours-rendered" in systems
     print("# Main-text extraction: ours against the peers (`make bench-extraction`)")
     _notes()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import importlib.util
 import json
 import statistics
 import sys
@@ -25,24 +24,15 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.extraction_halves import half_of  # noqa: E402
+from bench.extraction_halves import half_of, load_scorer  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "bench"
 RUNS = ROOT / "bench" / "out" / "wcxb-halves"
 TYPES = ("article", "forum", "product", "collection", "listing", "documentation", "service")
-
-
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _run_one(job: tuple[str, str, str, str]) -> tuple[str, str, float, str]:
@@ -86,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--diff", help="list pages whose F1 moved against a stored run")
     ap.add_argument("--no-zyte", action="store_true", help="WCXB only")
     args = ap.parse_args(argv)
-    wcxb = _load("wcxb_score", BENCH / "wcxb_score.py")
+    wcxb = load_scorer("wcxb_score", BENCH / "wcxb_score.py")
     gold = json.loads((BENCH / "wcxb-dev" / "ground-truth.json").read_text(encoding="utf-8"))
     preds, cpu, kinds = extract(args.system, BENCH / "wcxb-dev")
     rows = wcxb.score(gold, preds)
@@ -107,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         _kind_accuracy(gold, kinds)
     per_page = {pid: r["f1"] for pid, r in rows.items()}
     if not args.no_zyte:
-        ev = _load("evaluate", BENCH / "evaluate.py")
+        ev = load_scorer("evaluate", BENCH / "evaluate.py")
         zgold = ev.load_ground_truth(BENCH / "scrapinghub" / "ground-truth.json")
         zpreds, zcpu, _ = extract(args.system, BENCH / "scrapinghub")
         zrows, _, _ = ev.evaluate(zgold, zpreds)
