@@ -9,10 +9,13 @@ and the Composer level of the publish time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from render.model import DataLayer
+
+if TYPE_CHECKING:
+    from extraction.document import Document
 
 CONTENT_FIELDS = (
     "id", "type", "zone", "createdAt", "modifiedAt", "authors", "section", "tags", "keywords",
@@ -65,6 +68,17 @@ def composer_values(layer: DataLayer) -> Mapping[str, Any]:
         if name is not None and args and args[0] not in (None, "", [], ()):
             values[name] = args[0]
     return values
+
+
+def layer_then_metas(doc: Document, layer_key: str, meta_keys: tuple[str, ...]) -> Iterator[tuple[str, str]]:
+    """`(source, raw value)` in the spec's order for a text field: the Composer data layer's
+    `layer_key` first (when it is a string), then every value of each meta key in turn."""
+    layer = composer_values(doc.page.datalayer).get(layer_key)
+    if isinstance(layer, str):
+        yield "datalayer", layer
+    for key in meta_keys:
+        for value in doc.meta_values(key):
+            yield key, value
 
 
 def created_selector(layer: DataLayer) -> Any:

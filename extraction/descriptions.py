@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from extraction.datalayer import composer_values
+from extraction.datalayer import composer_values, layer_then_metas
 from extraction.document import Document
 from extraction.found import Choice, Found, Invalid, first_valid
 from extraction.textutil import strip_markup
@@ -25,15 +25,8 @@ KEYWORD_SEPARATORS = re.compile(r"[,;]")
 
 
 def description(doc: Document) -> Found[str] | None:
-    def candidates() -> Iterator[tuple[str, str]]:
-        layer = composer_values(doc.page.datalayer).get("description")
-        if isinstance(layer, str):
-            yield "datalayer", layer
-        for key in DESCRIPTION_KEYS:
-            for value in doc.meta_values(key):
-                yield key, value
-
-    return first_valid("description", candidates(), lambda raw: strip_markup(raw) or None).found
+    candidates = layer_then_metas(doc, "description", DESCRIPTION_KEYS)
+    return first_valid("description", candidates, lambda raw: strip_markup(raw) or None).found
 
 
 def split_keywords(raw: str) -> tuple[str, ...]:

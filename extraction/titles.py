@@ -35,7 +35,7 @@ from urllib.parse import urljoin, urlsplit
 
 import tldextract
 
-from extraction.datalayer import composer_values
+from extraction.datalayer import layer_then_metas
 from extraction.document import Document
 from extraction.found import Found, first_valid
 from extraction.textutil import element_text, squash, strip_markup
@@ -94,12 +94,7 @@ def title(doc: Document) -> Found[str] | None:
 
 def title_candidates(doc: Document) -> Iterator[tuple[str, str]]:
     """The levels above `<title>`, highest priority first: data layer, then the title metas."""
-    layer = composer_values(doc.page.datalayer).get("title")
-    if isinstance(layer, str):
-        yield "datalayer", layer
-    for key in META_KEYS:
-        for value in doc.meta_values(key):
-            yield key, value
+    return layer_then_metas(doc, "title", META_KEYS)
 
 
 def _is_home_page(doc: Document) -> bool:
