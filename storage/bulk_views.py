@@ -97,19 +97,21 @@ _KNOWN_PAGES = union_all(
     .where(A.c.url.in_(bindparam("urls", expanding=True))))
 _SCHEDULE_SQL = "pages.id, pages.crawl_state, pages.last_crawled_at, pages.next_crawl_at, pages.error_count"
 _KNOWN_PAGES_POSTGRESQL = text(
-    f"SELECT u.url AS url, true AS direct, {_SCHEDULE_SQL} FROM unnest(CAST(:urls AS VARCHAR[])) AS u(url) "
-    "JOIN pages ON pages.url = u.url "
-    f"UNION ALL SELECT u.url AS url, false AS direct, {_SCHEDULE_SQL} FROM unnest(CAST(:urls AS VARCHAR[])) AS u(url) "
-    "JOIN page_aliases ON page_aliases.url = u.url JOIN pages ON pages.id = page_aliases.page_id"
+    f"SELECT u.url AS url, true AS direct, p.* FROM unnest(CAST(:urls AS VARCHAR[])) AS u(url) "
+    f"CROSS JOIN LATERAL (SELECT {_SCHEDULE_SQL} FROM pages WHERE pages.url = u.url LIMIT 1) AS p "
+    f"UNION ALL SELECT u.url AS url, false AS direct, p.* FROM unnest(CAST(:urls AS VARCHAR[])) AS u(url) "
+    f"CROSS JOIN LATERAL (SELECT {_SCHEDULE_SQL} FROM page_aliases JOIN pages ON pages.id = page_aliases.page_id "
+    "WHERE page_aliases.url = u.url LIMIT 1) AS p"
 ).bindparams(bindparam("urls", type_=ARRAY(P.c.url.type))).columns(
     url=P.c.url.type, direct=Boolean(), id=P.c.id.type, crawl_state=P.c.crawl_state.type,
     last_crawled_at=P.c.last_crawled_at.type, next_crawl_at=P.c.next_crawl_at.type, error_count=P.c.error_count.type)
-"""PostgreSQL joins the URLs, one array parameter, to the pages (and aliases). `url IN (…)` or
-`url = ANY(…)` let the planner, once psycopg prepared the statement and PostgreSQL settled on a
-generic plan (after a few executions with one or two URLs) and with statistics lagging a
-growing table, scan every page and compare it with every URL of the batch: 170 µs of the
-database's CPU per event of a batch of 500 after a minute of single events. A join is a hash
-join or one index probe per URL, whatever the plan."""
+"""PostgreSQL probes the pages (and aliases) index once per URL of one array parameter: each
+lookup is a LATERAL subquery with a LIMIT (both URL columns are unique), which the planner can
+neither flatten into a join nor run as anything but an index probe. Once psycopg prepared a
+statement, PostgreSQL settles on a generic plan, estimated from statistics that lag a growing
+table: `url IN (…)` and `url = ANY(…)` then scanned every page and compared it with every URL,
+and a plain join of the array to `pages` became a hash join over a scan of every page (0.67 ms
+of 0.73 for 8 URLs against 5,000 pages, `bench/service_load.py`, growing with the table)."""
 
 
 def find_or_create_pages(session: Session, first_seen: Mapping[str, datetime]) -> dict[str, PageRef]:
@@ -154,14 +156,15 @@ _VIEW_TIMES_SQLITE = select(V.c.page_id, V.c.viewed_at).where(
 _VIEW_TIMES_POSTGRESQL = text(
     "SELECT ids.page_id, v.viewed_at FROM unnest(CAST(:page_ids AS INTEGER[])) AS ids(page_id) "
     "CROSS JOIN LATERAL (SELECT viewed_at FROM page_views WHERE page_views.page_id = ids.page_id "
-    "AND page_views.viewed_at >= :start AND page_views.viewed_at <= :end) AS v"
+    "AND page_views.viewed_at >= :start AND page_views.viewed_at <= :end OFFSET 0) AS v"
 ).bindparams(bindparam("page_ids", type_=ARRAY(Integer)), bindparam("start", type_=UTCDateTime()),
              bindparam("end", type_=UTCDateTime())).columns(page_id=Integer, viewed_at=UTCDateTime())
 """PostgreSQL reads each page's views through the (page_id, viewed_at) index, one probe per
-page. The plain `page_id IN (…) AND viewed_at BETWEEN …` let the planner, whose statistics lag
-a table growing by thousands of views a second, pick the `viewed_at` index instead and scan
-every view of the last hours in each group commit: 150 µs per event of a batch of 500 after
-ten seconds of load, growing with the table."""
+page. `OFFSET 0` keeps the planner from flattening the LATERAL subquery into a join, which it
+planned as a hash join over every view of the window (1.0 ms for 8 pages after a minute of
+load, growing with the table). The plain `page_id IN (…) AND viewed_at BETWEEN …` let the
+planner, whose statistics lag a table growing by thousands of views a second, pick the
+`viewed_at` index instead: 150 µs per event of a batch of 500 after ten seconds of load."""
 
 
 def view_times_of(session: Session, page_ids: Iterable[int], start: datetime, end: datetime) -> dict[int, list[datetime]]:
@@ -187,10 +190,12 @@ class EnqueueRequest:
 
 _ROWS_OF = select(Q).where(Q.c.page_id.in_(bindparam("page_ids", expanding=True))).order_by(Q.c.page_id)
 _ROWS_OF_POSTGRESQL = text(
-    f"SELECT {', '.join(f'crawl_queue.{c.name}' for c in Q.c)} FROM unnest(CAST(:page_ids AS INTEGER[])) AS ids(page_id) "
-    "JOIN crawl_queue ON crawl_queue.page_id = ids.page_id ORDER BY crawl_queue.page_id FOR UPDATE OF crawl_queue"
+    "SELECT q.* FROM unnest(CAST(:page_ids AS INTEGER[])) AS ids(page_id) "
+    "CROSS JOIN LATERAL (SELECT * FROM crawl_queue WHERE crawl_queue.page_id = ids.page_id FOR UPDATE) AS q"
 ).bindparams(bindparam("page_ids", type_=ARRAY(Integer))).columns(*Q.c)
-"""Locked in page order; the page ids joined as one array, as `_KNOWN_PAGES_POSTGRESQL` says why."""
+"""Locked in page order (the ids come sorted, and each is one index probe in the array's
+order); as a plain join the generic plan scanned the whole queue, as `_KNOWN_PAGES_POSTGRESQL`
+says of the pages."""
 _SET_ROWS = update(Q).where(Q.c.page_id == bindparam("b_page_id")).values(
     {column: bindparam(f"b_{column}") for column in QUEUE_ROW_COLUMNS})
 
