@@ -216,6 +216,20 @@ def qualifying_siblings(best: etree._Element, best_score: float, sums: dict[etre
     return tuple(sib for sib in parent if sib is not best and sums.get(sib, 0.0) >= floor and sib not in hinted)
 
 
+def span_between(best: etree._Element, siblings: tuple[etree._Element, ...]) -> tuple[etree._Element, ...]:
+    """The siblings joined to the best container, with every child of their parent that lies
+    between the first and the last of them: the headings, lists, tables and short paragraphs
+    between an article's paragraphs belong to it as much as the paragraphs do, and the context
+    pass settles them block by block (hard boilerplate in between stays out)."""
+    parent = best.getparent()
+    if not siblings or parent is None:
+        return siblings
+    children = list(parent)
+    chosen = {best, *siblings}
+    at = [i for i, child in enumerate(children) if child in chosen]
+    return tuple(child for child in children[at[0]:at[-1] + 1] if child is not best)
+
+
 def label(block: Block, verdict: Verdict, features: Features) -> Label:
     if verdict.hard_bad:
         return Label.BAD
@@ -278,7 +292,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     best = climb(best, sums, good)
     best_score = sums[best]
     hinted = {el for el in sums if any(hints.of(el)[:2])}  # chrome or strong hint
-    siblings = qualifying_siblings(best, best_score, sums, hinted)
+    siblings = span_between(best, qualifying_siblings(best, best_score, sums, hinted))
     region = {best, *siblings}
     inside = [_within(block.element, region) for block in blocks]
     members = [i for i, flag in enumerate(inside) if flag]

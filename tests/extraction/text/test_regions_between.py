@@ -1,0 +1,36 @@
+"""What lies between an article's paragraphs belongs to it: when the best container is one
+paragraph and its sibling paragraphs join it (the parent costs too much to climb to), the
+headings, lists and tables between them are settled by the context pass, not left out."""
+
+from __future__ import annotations
+
+from extraction.maintext import main_text
+from extraction.text.scoring import span_between
+from tests.extraction.text.helpers import page
+
+SENTENCE = "The reviewer carried this scooter to work every day for a month and noted how it rode. "
+SPECS = "".join(f"<li>Part{i}</li>" for i in range(80))
+"""A long list of short, unpunctuated lines: each costs more than it scores, and together they
+make the article's own container cost more than half of its best paragraph."""
+
+
+def _article() -> str:
+    paragraph = f"<p>{SENTENCE * 5}</p>"
+    return (f"<nav><a href='/'>Home</a> <a href='/a'>About</a></nav><div class='entry'>{paragraph}{paragraph}"
+            f"<h2>What is in the box</h2>{paragraph}<ul>{SPECS}</ul>{paragraph}{paragraph}</div>"
+            "<footer><p>Contact us. All rights reserved.</p></footer>")
+
+
+def test_a_list_and_a_heading_between_the_paragraphs_are_kept():
+    body = main_text(page(_article())).body
+    assert "What is in the box" in body
+    assert "Part0" in body and "Part79" in body
+    assert "Home" not in body and "rights reserved" not in body
+
+
+def test_the_span_runs_from_the_first_joined_sibling_to_the_last_and_no_further():
+    doc = page("<div id='d'><p id='a'>x</p><p id='b'>x</p><ul id='c'></ul><p id='e'>x</p><p id='f'>x</p></div>")
+    by_id = {el.get("id"): el for el in doc.root.iter() if el.get("id")}
+    span = span_between(by_id["b"], (by_id["e"],))
+    assert span == (by_id["c"], by_id["e"])
+    assert span_between(by_id["b"], ()) == ()
