@@ -59,6 +59,10 @@ WCXB dev (bench/wcxb_halves.py)."""
 KEPT_HINTS = re.compile(r"comment|disqus|repl(?:y|ies)|respon", re.I)
 """Hints prose never overrules: a comment thread is hundreds of words of full sentences, yet
 beside an article it is not the article (threads are taken in by the layout kind instead)."""
+CONSENT_HINTS = re.compile(r"cookie|consent|gdpr", re.I)
+"""Hints prose never overrules either: a consent banner holds a long legal paragraph or two of
+full sentences, yet no site puts its article inside its cookie banner (issue 12: a banner whose
+prose overruled its `cookiebanner` id won over a story cut into product cards)."""
 PROSE_BLOCK_MIN_WORDS = 20  # a block counts as running prose with at least this many words ...
 PROSE_BLOCK_MIN_DENSITY = 9.0  # ... this many words per 80-character line, a full stop ...
 PROSE_BLOCK_MAX_LINK_DENSITY = 0.3  # ... and at most this share of linked words
@@ -309,7 +313,7 @@ class HintIndex:
             elif tag == "article" and _is_teaser_article(element):
                 chrome = chrome or "article> among <article"
             own_strong = hint_of(element, STRONG_HINTS)
-            if own_strong and prose and not KEPT_HINTS.search(own_strong):
+            if own_strong and prose and not (KEPT_HINTS.search(own_strong) or CONSENT_HINTS.search(own_strong)):
                 overruled = demoted = own_strong
                 own_strong = None
             own_weak = hint_of(element, WEAK_HINTS) or demoted

@@ -184,3 +184,13 @@ def test_rendered_an_invisible_main_landmark_with_a_quarter_of_the_text_is_a_loa
                        f"<p data-rc-id='3'>{LONG}</p></{tag}>",
                        {1: hidden, 2: hidden, 3: hidden, 8: box(height=300), 9: box(height=300)})
         assert ("Veiled." in main_text(doc).body) is (tag == "main"), tag
+
+
+def test_a_consent_banner_is_never_overruled_by_its_legal_prose():
+    banner = f"<div id='cookiebanner-container'><div class='cmp-body'>{_story(3)}</div></div>"
+    doc = page(f"<article>{_story(1)}<p>Short end.</p></article>" + banner)
+    blocks = segment(doc)
+    hints = HintIndex(prose_words_below(blocks))
+    inner = doc.root.get_element_by_id("cookiebanner-container")[0]
+    assert hints.of(inner)[1] == "cookie" and hints.overruled(inner) is None
+
