@@ -273,7 +273,9 @@ class HintIndex:
     `body`, because a page-wide class on `<body>` or `<html>` says nothing about one block.
     An element holding at least `HINT_OVERRULE_PROSE_WORDS` words of running prose (given as
     `prose_below`) does not pass its own boilerplate hint or chrome tag on: the text outweighs
-    the name. `overruled(element)` says which hint was set aside, for `--explain`.
+    the name. The same prose keeps a nested `<article>` among others from reading as a teaser
+    list: a listicle's items are whole reviews, a list of other stories is headlines and a line.
+    `overruled(element)` says which hint was set aside, for `--explain`.
     """
 
     def __init__(self, prose_below: dict[etree._Element, int] | None = None) -> None:
@@ -310,7 +312,7 @@ class HintIndex:
                     overruled = demoted = f"<{tag}>"
                 else:
                     chrome = chrome or tag
-            elif tag == "article" and _is_teaser_article(element):
+            elif tag == "article" and not prose and _is_teaser_article(element):
                 chrome = chrome or "article> among <article"
             own_strong = hint_of(element, STRONG_HINTS)
             if own_strong and prose and not (KEPT_HINTS.search(own_strong) or CONSENT_HINTS.search(own_strong)):

@@ -194,3 +194,11 @@ def test_a_consent_banner_is_never_overruled_by_its_legal_prose():
     inner = doc.root.get_element_by_id("cookiebanner-container")[0]
     assert hints.of(inner)[1] == "cookie" and hints.overruled(inner) is None
 
+
+def test_nested_articles_of_long_prose_are_the_story_not_a_teaser_list():
+    items = "".join(f"<article class='item'><h3>Pick {i}</h3>{_story(2)}</article>" for i in range(3))
+    teasers = "".join(f"<article><h3><a href='/s{i}'>Other story {i}</a></h3><p>One line.</p></article>"
+                      for i in range(3))
+    body = main_text(page(NAV + f"<article><p>{LONG}</p>{items}{teasers}</article>")).body
+    assert body.count(P1) == 7 and "Pick 2" in body
+    assert "Other story" not in body
