@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -242,8 +243,16 @@ def label(block: Block, verdict: Verdict, features: Features) -> Label:
     return Label.SHORT
 
 
-def smooth(labels: list[Label], headings: list[bool]) -> list[tuple[bool, str]]:
-    """Keep good blocks; settle near-good, short and heading blocks by their neighbours."""
+def smooth(labels: list[Label], headings: list[bool], groups: Sequence[object | None] | None = None,
+           ) -> list[tuple[bool, str]]:
+    """Keep good blocks; settle near-good, short and heading blocks by their neighbours.
+
+    `groups` names, per block, the list or table it is an item or row of (None outside one).
+    The doubtful items of one list or table are settled together, by the neighbours of the
+    whole list and the good items in it: a table's rows and a list's lines are short one by
+    one, yet the table beside the article's text is part of it (links make an item bad, and a
+    bad item stays out)."""
+    spans = _group_spans(groups or [None] * len(labels))
     out: list[tuple[bool, str]] = []
     for i, lab in enumerate(labels):
         if lab is Label.GOOD:
@@ -258,13 +267,47 @@ def smooth(labels: list[Label], headings: list[bool]) -> list[tuple[bool, str]]:
             ahead = labels[i + 1:i + 1 + HEADING_LOOKAHEAD_BLOCKS]
             keep = Label.GOOD in ahead or (Label.NEAR in ahead and nxt is Label.GOOD)
             out.append((keep, "heading before good text" if keep else "heading without text after it"))
+        elif i in spans:
+            first, last = spans[i]
+            keep = (Label.GOOD in labels[first:last + 1] or _neighbour(labels, first, -1) is Label.GOOD
+                    or _neighbour(labels, last, +1) is Label.GOOD)
+            out.append((keep, "item of a list or table beside good text" if keep
+                        else "item of a list or table between boilerplate"))
         elif lab is Label.NEAR:
             keep = Label.GOOD in (prev, nxt)
             out.append((keep, "near-good beside good" if keep else "near-good between boilerplate"))
         else:
             keep = prev is Label.GOOD and nxt is Label.GOOD
             out.append((keep, "short between good blocks" if keep else "short beside boilerplate"))
+    _keep_headings_of_kept_lists(out, labels, headings, spans)
     return out
+
+
+def _group_spans(groups: Sequence[object | None]) -> dict[int, tuple[int, int]]:
+    """Per block in a list or table of at least two blocks, the first and last index of that run."""
+    spans: dict[int, tuple[int, int]] = {}
+    i = 0
+    while i < len(groups):
+        j = i
+        while j + 1 < len(groups) and groups[i] is not None and groups[j + 1] is groups[i]:
+            j += 1
+        if j > i:
+            for k in range(i, j + 1):
+                spans[k] = (i, j)
+        i = j + 1
+    return spans
+
+
+def _keep_headings_of_kept_lists(out: list[tuple[bool, str]], labels: list[Label], headings: list[bool],
+                                 spans: dict[int, tuple[int, int]]) -> None:
+    """A heading dropped for want of good text after it is kept when what follows it is a list
+    or table kept as the article's ("Top picks" above a table of picks)."""
+    for i, is_heading in enumerate(headings):
+        if not is_heading or out[i][0] or labels[i] is Label.BAD:
+            continue
+        nxt = i + 1
+        if nxt in spans and out[nxt][0] and not headings[nxt]:
+            out[i] = (True, "heading before a kept list or table")
 
 
 def _neighbour(labels: list[Label], i: int, step: int) -> Label | None:
@@ -297,7 +340,8 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     inside = [_within(block.element, region) for block in blocks]
     members = [i for i, flag in enumerate(inside) if flag]
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
-    settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members]), strict=True))
+    groups = [_list_or_table(blocks[i].element, region) for i in members]
+    settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
     label_of = dict(zip(members, labels, strict=True))
     decisions: list[Decision] = []
@@ -382,6 +426,22 @@ def _trim_small_print_tail(settled: dict[int, tuple[bool, str]], members: list[i
     if tail and body_words >= TAIL_SMALL_PRINT_MIN_WORDS:
         for i in tail:
             settled[i] = (False, f"small print after the article x{features[i].relative_font_size:.2f}")
+
+
+LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})
+"""Elements whose items or rows the context pass settles together (see `smooth`)."""
+
+
+def _list_or_table(element: etree._Element, region: set[etree._Element]) -> etree._Element | None:
+    """The outermost list or table holding `element`, up to the chosen region's own elements
+    (a table that is itself one of the joined siblings counts), if any."""
+    found = None
+    for ancestor in element.iterancestors():
+        if ancestor.tag in LIST_TAGS:
+            found = ancestor
+        if ancestor in region:
+            break
+    return found
 
 
 def _within(element: etree._Element | None, region: set[etree._Element]) -> bool:

@@ -5,7 +5,7 @@ headings, lists and tables between them are settled by the context pass, not lef
 from __future__ import annotations
 
 from extraction.maintext import main_text
-from extraction.text.scoring import span_between
+from extraction.text.scoring import Label, smooth, span_between
 from tests.extraction.text.helpers import page
 
 SENTENCE = "The reviewer carried this scooter to work every day for a month and noted how it rode. "
@@ -34,3 +34,31 @@ def test_the_span_runs_from_the_first_joined_sibling_to_the_last_and_no_further(
     span = span_between(by_id["b"], (by_id["e"],))
     assert span == (by_id["c"], by_id["e"])
     assert span_between(by_id["b"], ()) == ()
+
+
+def test_the_rows_of_a_table_beside_good_text_are_settled_together():
+    table, good, short, bad = object(), Label.GOOD, Label.SHORT, Label.BAD
+    rows = [good, short, short, short, bad]
+    alone = [kept for kept, _ in smooth(rows, [False] * 5)]
+    together = [kept for kept, _ in smooth(rows, [False] * 5, [None, table, table, table, None])]
+    assert alone == [True, False, False, False, False]
+    assert together == [True, True, True, True, False]
+    between_boilerplate = smooth([bad, short, short, bad], [False] * 4, [None, table, table, None])
+    assert [kept for kept, _ in between_boilerplate] == [False, False, False, False]
+    assert between_boilerplate[1][1] == "item of a list or table between boilerplate"
+
+
+def test_a_heading_over_a_kept_table_is_kept():
+    table, good, short, bad = object(), Label.GOOD, Label.SHORT, Label.BAD
+    settled = smooth([good, short, short, short, bad], [False, True, False, False, False],
+                     [None, None, table, table, None])
+    assert settled[1] == (True, "heading before a kept list or table")
+
+
+def test_a_data_table_before_a_link_list_is_kept_and_the_link_list_is_not():
+    rows = "".join(f"<tr><td>Firm {i}</td><td>{i * 7}</td></tr>" for i in range(12))
+    links = "".join(f"<li><a href='/t{i}'>Topic {i}</a></li>" for i in range(6))
+    body = main_text(page(f"<article><p>{SENTENCE * 4}</p><h2>The ranking</h2><table>{rows}</table>"
+                          f"<ul>{links}</ul><p>{SENTENCE * 3}</p></article>")).body
+    assert "The ranking" in body and "Firm 0 0" in body and "Firm 11 77" in body
+    assert "Topic" not in body
