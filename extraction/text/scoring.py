@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -339,6 +340,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     region = {best, *siblings}
     inside = [_within(block.element, region) for block in blocks]
     members = [i for i, flag in enumerate(inside) if flag]
+    _readmit_inner_teasers(members, features, verdicts)
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
     groups = [_list_or_table(blocks[i].element, region) for i in members]
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
@@ -354,6 +356,24 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
             kept, why = False, "headline (the title field holds it)"
         decisions.append(Decision(block, f, v, label_of[i], kept, why))
     return _by_layout(doc, Selection(best, best_score, siblings, tuple(decisions)))
+
+
+def _readmit_inner_teasers(members: list[int], features: list[Features], verdicts: list[Verdict]) -> None:
+    """Score again, without the teaser penalty, the teaser-list blocks of the chosen region that
+    lie between the article's own good paragraphs (in `verdicts`, in place). A list of other
+    stories sits after or beside the story; linked headlines each followed by a summary *between*
+    its paragraphs are the story's own items (the courses or products a guide reviews). A linked
+    headline stays out by its links."""
+    own_good = [i for i in members if verdicts[i].score >= GOOD_SCORE_WORDS and not verdicts[i].hard_bad]
+    if not own_good:
+        return
+    first, last = own_good[0], own_good[-1]
+    for i in members:
+        f = features[i]
+        if first < i < last and f.teaser and not (f.chrome_ancestor or f.strong_hint or f.phrase):
+            again = score_block(dataclasses.replace(f, teaser=False))
+            verdicts[i] = Verdict(again.score, (*again.reasons, "teaser item between the article's paragraphs"),
+                                  again.hard_bad)
 
 
 def _by_layout(doc: Document, selection: Selection) -> Selection:

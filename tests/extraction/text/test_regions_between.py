@@ -62,3 +62,19 @@ def test_a_data_table_before_a_link_list_is_kept_and_the_link_list_is_not():
                           f"<ul>{links}</ul><p>{SENTENCE * 3}</p></article>")).body
     assert "The ranking" in body and "Firm 0 0" in body and "Firm 11 77" in body
     assert "Topic" not in body
+
+
+def _card(i: int) -> str:
+    return (f"<div class='card'><h3><a href='/c{i}'>Course number {i} for beginners</a></h3>"
+            f"<p>This course teaches the basics of layout and colour over six weeks of lessons.</p></div>")
+
+
+def test_linked_items_between_the_guides_paragraphs_are_its_own_and_a_list_after_it_is_not():
+    others = "".join(f"<li><a href='/s{i}'>Another story about the city {i}</a><p>Summary of another story "
+                     f"told in one line here.</p></li>" for i in range(4))
+    guide = (f"<div class='post'><p>{SENTENCE * 3}</p>{_card(1)}{_card(2)}{_card(3)}"
+             f"<p>{SENTENCE * 3}</p></div><ul class='more'>{others}</ul>")
+    text = main_text(page(guide))
+    assert text.body.count("This course teaches") == 3
+    assert "Another story" not in text.body and "Summary of another story" not in text.body
+    assert "teaser item between the article's paragraphs" in text.explanation.render()
