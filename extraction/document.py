@@ -7,6 +7,7 @@ each field function is a lookup over plain data instead of another walk of the t
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,9 +65,15 @@ class Document:
         return box is not None and not box.visible
 
 
+_END_OF_PAGE = re.compile(r"</(?:body|html)\s*>", re.I)
+"""End tags a browser does not end the page at: markup after a premature `</body>` or `</html>`
+(a template that includes a whole page as its header) is still read into the body, where
+lxml would drop it (after `</html>`) or leave it beside the body; lxml closes both at the end."""
+
+
 def parse(page: RenderedPage) -> Document:
     """Parse a page's HTML; broken markup is repaired by lxml rather than rejected."""
-    html = page.html.strip() or "<html></html>"
+    html = _END_OF_PAGE.sub("", page.html.strip()) or "<html></html>"
     try:
         root = lxml.html.document_fromstring(html)
     except (etree.ParserError, ValueError):

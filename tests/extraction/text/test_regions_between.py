@@ -1,11 +1,13 @@
-"""What lies between an article's paragraphs belongs to it: when the best container is one
-paragraph and its sibling paragraphs join it (the parent costs too much to climb to), the
-headings, lists and tables between them are settled by the context pass, not left out."""
+"""What belongs to the article's region though it scores low on its own: the headings, lists,
+tables and linked items between its paragraphs (settled by the context pass, not left out),
+and a page whose markup ends the document before its story."""
 
 from __future__ import annotations
 
+from extraction.document import parse
 from extraction.maintext import main_text
 from extraction.text.scoring import Label, smooth, span_between
+from render.model import RenderedPage
 from tests.extraction.text.helpers import page
 
 SENTENCE = "The reviewer carried this scooter to work every day for a month and noted how it rode. "
@@ -78,3 +80,10 @@ def test_linked_items_between_the_guides_paragraphs_are_its_own_and_a_list_after
     assert text.body.count("This course teaches") == 3
     assert "Another story" not in text.body and "Summary of another story" not in text.body
     assert "teaser item between the article's paragraphs" in text.explanation.render()
+
+
+def test_a_page_after_a_premature_end_of_html_is_still_read():
+    html = (f"<html><body><header><nav><a href='/'>Home</a></nav></header></body></html>"
+            f"<div class='post'><h1>Title</h1><p>{SENTENCE * 3}</p></div>")
+    doc = parse(RenderedPage.from_html(html, "https://example.org/a"))
+    assert main_text(doc).body == (SENTENCE * 3).strip()
