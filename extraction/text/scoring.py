@@ -197,15 +197,19 @@ def climb(best: etree._Element, sums: dict[etree._Element, float], good: dict[et
           ) -> etree._Element:
     """Go up while the parent brings clearly more good text at a bounded cost in boilerplate:
     an article cut into many siblings by callouts or ads scores less than one long paragraph
-    in it, but its parent holds all of it."""
+    in it, but its parent holds all of it. A wrapper that adds no good text (a page builder's
+    block > block-content > html-content) is passed through, not a reason to stop: the column
+    that holds the article's other blocks may lie a few wrappers up."""
     current = best
     parent = current.getparent()
     while parent is not None and parent.tag not in ("body", "html"):
         gains = good.get(parent, 0.0) >= (1 + CLIMB_MIN_GAIN) * good.get(current, 0.0)
         affordable = sums.get(parent, 0.0) >= CLIMB_MIN_SHARE * sums.get(current, 0.0)
-        if not (gains and affordable):
+        if not affordable or not (gains or good.get(parent, 0.0) <= good.get(current, 0.0)):
             break
-        current, parent = parent, parent.getparent()
+        if gains:
+            current = parent
+        parent = parent.getparent()
     return current
 
 

@@ -4,9 +4,12 @@ and a page whose markup ends the document before its story."""
 
 from __future__ import annotations
 
+import lxml.html
+
 from extraction.document import parse
 from extraction.maintext import main_text
-from extraction.text.scoring import Label, smooth, span_between
+from extraction.text.blocks import Block
+from extraction.text.scoring import Label, Verdict, climb, container_scores, smooth, span_between
 from render.model import RenderedPage
 from tests.extraction.text.helpers import page
 
@@ -87,3 +90,13 @@ def test_a_page_after_a_premature_end_of_html_is_still_read():
             f"<div class='post'><h1>Title</h1><p>{SENTENCE * 3}</p></div>")
     doc = parse(RenderedPage.from_html(html, "https://example.org/a"))
     assert main_text(doc).body == (SENTENCE * 3).strip()
+
+
+def test_climb_passes_through_wrappers_that_add_nothing_to_the_column_that_holds_every_part():
+    root = lxml.html.fromstring(
+        "<html><body><div id='col'><div id='b1'><div id='w'><div id='inner'><p id='p1'>x</p></div></div></div>"
+        "<div id='b2'><p id='p2'>x</p></div><div id='b3'><p id='p3'>x</p></div></div></body></html>")
+    by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
+    blocks = [Block(i, by_id[name], name, 1, 0) for i, name in enumerate(("p1", "p2", "p3"))]
+    sums, good = container_scores(blocks, [Verdict(100, (), False), Verdict(60, (), False), Verdict(60, (), False)])
+    assert climb(by_id["p1"], sums, good) is by_id["col"]
