@@ -7,7 +7,7 @@ with `storage.queue.write_transaction`), so the event and its effect on the queu
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -171,8 +171,8 @@ class _Standing:
 
 def record_views(session: Session, views: Sequence[ViewEvent], now: datetime, rule: ViewRule = ViewRule(),
                  retries: RetryRule = RetryRule(), targets: TargetPolicy = PUBLIC_ONLY,
-                 registered_only: bool = False, site_rows: Mapping[str, SiteRow] | None = None
-                 ) -> list[ViewEffect | ViewRefused]:
+                 registered_only: bool = False, site_rows: Mapping[str, SiteRow] | None = None,
+                 settled: Callable[[Collection[int]], None] | None = None) -> list[ViewEffect | ViewRefused]:
     """`record_view` for each view in order, with the same stored rows, queue rows and effects —
     in about ten statements for the lot instead of about seven per view (a group commit's
     views, a bulk ingest). One answer per view, at its index: its effect, or why it was
@@ -185,7 +185,10 @@ def record_views(session: Session, views: Sequence[ViewEvent], now: datetime, ru
     them; the crawls asked for are written by `storage.bulk_views.enqueue_many`. An `event_id` is
     checked after the URL is read and before the other checks, as the service always did: a
     view refused by them does not keep its id. `site_rows` are rows the caller read already
-    (the service remembers them a few seconds); the hosts' other rows are read here."""
+    (the service remembers them a few seconds); the hosts' other rows are read here.
+    `settled` is called with the pages the views go to before their views and queue state are
+    read: the service's group commit waits there while an earlier group that wrote to any of
+    them is still committing on another connection (`service.group_commit`)."""
     answers: list[ViewEffect | ViewRefused | None] = [None] * len(views)
     standing = _check_urls(session, views, targets, registered_only, site_rows or {}, answers)
     _check_event_ids(session, views, standing, now, answers)
@@ -198,6 +201,8 @@ def record_views(session: Session, views: Sequence[ViewEvent], now: datetime, ru
     page_of = {index: pages[url].page_id for index, url in accepted.items()}
     if not page_of:
         return _answered(answers)
+    if settled is not None:
+        settled(set(page_of.values()))
     at = [views[i].viewed_at for i in page_of]
     new_pages = {p for p in page_of.values() if schedules[p].crawl_state == CrawlState.NEW}
     # Read before this batch's views are stored: a view counts only the batch's views before it.

@@ -6,7 +6,7 @@ only after the commit, so a 202 means stored."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -86,7 +86,8 @@ def _site_refusal(index: int, host: str, registered: bool, principal: Principal)
     return None
 
 
-def record_view_requests(ctx: ServiceContext, session: Session, requests: Sequence[ViewsRequest]) -> list[ViewsResult]:
+def record_view_requests(ctx: ServiceContext, session: Session, requests: Sequence[ViewsRequest],
+                         settled: Callable[[Collection[int]], None]) -> list[ViewsResult]:
     """Store the events of every request of a group in the group's transaction, with one
     `scheduler.events.record_views` call for all of them; one result per request. Input that is
     wrong ends in that request's `rejected`, never in an exception.
@@ -96,7 +97,8 @@ def record_view_requests(ctx: ServiceContext, session: Session, requests: Sequen
     site (`forbidden_site`), then by `record_views`: its event_id (a duplicate), the target
     policy and the URL's length (`invalid_url`). The group's `now` is its latest request's.
     Site rows are remembered for `key_cache_seconds` like keys: a site's new ignorable
-    parameters reach the service within that."""
+    parameters reach the service within that. `settled` is the group commit's wait for an
+    earlier group still committing (`record_views`)."""
     results = [ViewsResult(rejected=[c for c in r.checked if isinstance(c, Rejection)]) for r in requests]
     pending: list[tuple[int, int, PageViewIn, str]] = []
     for number, request in enumerate(requests):
@@ -121,7 +123,7 @@ def record_view_requests(ctx: ServiceContext, session: Session, requests: Sequen
         return results
     now = max(r.now for r in requests)
     answers = events.record_views(session, views, now, ctx.scheduler.view_rule(), ctx.scheduler.retry_rule(), ctx.targets,
-                                  registered_only=True, site_rows=registered)
+                                  registered_only=True, site_rows=registered, settled=settled)
     for (number, index), answer in zip(owners, answers, strict=True):
         result = results[number]
         if isinstance(answer, events.ViewRefused):

@@ -1,11 +1,16 @@
 """A writer's kept connection: one connection held from one write transaction to the next,
-for a single writer thread (the service's group commit) that runs transactions back to back.
+for a writer that runs transactions back to back (the service's group commit).
 
 The pool pings a PostgreSQL connection on every checkout: with groups following each other
 within milliseconds that round trip is a sixth of the writer's time. The kept connection
 skips it, and still goes back to the pool after an idle `idle_seconds` (the next transaction
 takes one anew, pinged, so a database restarted while the service was idle is noticed before
-a transaction meets it). A transaction that fails discards the connection: it may be dead."""
+a transaction meets it). A transaction that fails discards the connection: it may be dead.
+
+A transaction can be opened in one thread and ended in another (`begin`, then `end`): the
+group commit does its work in its writer thread and commits in a thread of its own, so that
+the next group's work runs on a second kept connection while this one's commit waits for the
+disk. One thread at a time uses a kept connection."""
 
 from __future__ import annotations
 
@@ -23,8 +28,15 @@ from storage.queue import write_transaction
 log = logging.getLogger(__name__)
 
 
+def is_postgres_bound(sessions: Sessions) -> bool:
+    """Whether `sessions` are bound to a PostgreSQL engine: where concurrent write transactions
+    run side by side (SQLite takes one writer at a time)."""
+    bind = sessions.kw.get("bind")
+    return isinstance(bind, Engine) and bind.dialect.name == "postgresql"
+
+
 class KeptConnection:
-    """`write_transaction` on one kept connection; not thread-safe (one writer thread)."""
+    """`write_transaction` on one kept connection; one thread at a time."""
 
     def __init__(self, sessions: Sessions) -> None:
         bind = sessions.kw.get("bind")
@@ -43,11 +55,24 @@ class KeptConnection:
     @contextmanager
     def transaction(self, idle_seconds: float) -> Iterator[Session]:
         """A write transaction on the kept connection, taken anew after `idle_seconds` unused
-        or after a failure."""
+        or after a failure; committed when the block ends without an exception."""
         if self._engine is None:
             with write_transaction(self._sessions) as session:
                 yield session
             return
+        session = self.begin(idle_seconds)
+        try:
+            yield session
+        except BaseException:
+            self.end(session, commit=False)
+            raise
+        self.end(session, commit=True)
+
+    def begin(self, idle_seconds: float) -> Session:
+        """A session in a write transaction on the kept connection (taken anew after
+        `idle_seconds` unused or after a failure); `end` it, in this thread or another.
+        Only for a factory bound to an engine."""
+        assert self._engine is not None, "begin/end need sessions bound to an engine"
         now = time.monotonic()
         if self._connection is not None and (self._connection.invalidated or now - self._used_at > idle_seconds):
             self.release(failed=False)
@@ -55,12 +80,29 @@ class KeptConnection:
             self._connection = self._engine.connect()
             self._connection_sessions = sessionmaker(bind=self._connection, expire_on_commit=False)
         self._used_at = now
+        return self._connection_sessions()
+
+    def end(self, session: Session, commit: bool) -> None:
+        """Commit `session`'s transaction, or roll it back (its work failed). After a rollback
+        or a failed commit the connection is discarded: it may be dead. Raises what the commit
+        or the rollback raised."""
         try:
-            with write_transaction(self._connection_sessions) as session:
-                yield session
+            if commit:
+                session.commit()
+            else:
+                session.rollback()
         except BaseException:
-            self.release(failed=True)
+            self._discard(session)
             raise
+        if not commit:
+            self._discard(session)
+            return
+        session.close()
+        self._used_at = time.monotonic()
+
+    def _discard(self, session: Session) -> None:
+        session.close()
+        self.release(failed=True)
 
     def release(self, failed: bool) -> None:
         """Give the kept connection back to the pool; after a failure it is discarded."""
@@ -73,3 +115,4 @@ class KeptConnection:
             connection.close()
         except Exception as error:  # noqa: BLE001 - a dead connection may fail to close; it is gone either way
             log.debug("closing the kept connection failed: %s", type(error).__name__)
+

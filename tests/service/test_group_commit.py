@@ -4,7 +4,7 @@ commits; a request that gave up is not stored; a failed group fails each of its 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 import pytest
@@ -82,7 +82,7 @@ def test_items_of_one_kind_are_stored_by_one_handler_call_in_order(committer: Gr
     place of the kind's first job); plain work runs where it stands; each gets its own answer."""
     calls: list[list[str]] = []
 
-    def handler(session: Session, items: list[str]) -> list[str]:
+    def handler(session: Session, items: list[str], settled: Callable[[Collection[int]], None]) -> list[str]:
         calls.append(list(items))
         for name in items:
             upsert_site(session, name, {})
