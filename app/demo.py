@@ -44,7 +44,9 @@ DEMO_QUERY = "not_recommendable_or_expired"
 article marked `recs:recommendable=false`)."""
 
 
-def run_demo(storage: StorageSettings, render: RenderSettings, port: int) -> None:
+def run_demo(storage: StorageSettings, render: RenderSettings, port: int, serve: bool = False) -> None:
+    """Crawl the demo site from its front page; with `serve`, replay page views of it through
+    the service instead and crawl what they queued (`app.demo_serve`)."""
     started = time.perf_counter()
     upgrade(storage.database_url)
     engine = make_engine(storage.database_url)
@@ -54,7 +56,12 @@ def run_demo(storage: StorageSettings, render: RenderSettings, port: int) -> Non
         settings = render.model_copy(update={"resolver_rules": ", ".join(filter(None, [render.resolver_rules, rules])),
                                              "allow_targets": [*render.allow_targets, *DEMO_ALLOWED_TARGETS]})
         click.echo(f"demo site at {site.base_url}; crawling into {storage.database_url}")
-        results = asyncio.run(crawl_site(settings, sessions, site.url("/")))
+        if serve:
+            from app.demo_serve import run_served_demo
+
+            results = run_served_demo(engine, sessions, storage.database_url, settings, site.base_url)
+        else:
+            results = asyncio.run(crawl_site(settings, sessions, site.url("/")))
         leaked = len(logger.connections)
     failed = [r for r in results if not r.ok]
     with sessions() as session:

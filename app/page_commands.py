@@ -97,11 +97,13 @@ def doctor(install: bool) -> None:
 
 @click.command()
 @click.option("--port", default=0, show_default="a free port", help="Port of the demo site on 127.0.0.1.")
-def demo(port: int) -> None:
+@click.option("--serve", is_flag=True, help="Replay a day of page views of the site through the HTTP service, "
+                                            "then crawl what they queued.")
+def demo(port: int, serve: bool) -> None:
     """Serve the bundled demo site on loopback, crawl it, store and summarise the profiles."""
     from app.demo import run_demo
 
-    run_demo(StorageSettings(), RenderSettings(), port)
+    run_demo(StorageSettings(), RenderSettings(), port, serve)
 
 
 @click.command()

@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import sys
 import tempfile
 import time
@@ -31,6 +30,7 @@ import httpx
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from app.demo_serve import view_stream  # noqa: E402
 from bench.benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite  # noqa: E402
 from bench.service_load import CLIENTS, SITE, Run, cpu_seconds, running_server  # noqa: E402
 from scheduler.policy import ViewRule, first_crawl_due  # noqa: E402
@@ -39,26 +39,13 @@ from storage.types import utc_now  # noqa: E402
 PAGES = 2000
 SPAN = timedelta(hours=12)
 """The replayed day: well inside the service's 48-hour bound on an event's age."""
-ZIPF_S = 1.1
-"""Popularity: page k is read about 1/k^s as often as the top page."""
 MODIFIED_SHARE = 0.05
 
 
 def stream(views: int, seed: int, now: datetime) -> list[dict[str, str]]:
-    """`views` events over `PAGES` pages within the last `SPAN`, in arrival order (time order,
-    with a little jitter, as beacons arrive)."""
-    rnd = random.Random(seed)
-    weights = [1 / (k + 1) ** ZIPF_S for k in range(PAGES)]
-    pages = rnd.choices(range(PAGES), weights, k=views)
-    start = now - SPAN
-    events = []
-    for n, page in enumerate(pages):
-        at = start + SPAN * (n / views) + timedelta(seconds=rnd.uniform(-30, 0))
-        event = {"url": f"https://{SITE}/story/{page}", "time": max(at, start).isoformat()}
-        if rnd.random() < MODIFIED_SHARE:
-            event["modified_time"] = (at - timedelta(minutes=rnd.randrange(1, 120))).isoformat()
-        events.append(event)
-    return events
+    """`views` events over `PAGES` pages within the last `SPAN`, in arrival order: the demo's
+    stream (`app.demo_serve.view_stream`) over a larger site."""
+    return view_stream([f"https://{SITE}/story/{page}" for page in range(PAGES)], views, seed, now, SPAN, MODIFIED_SHARE)
 
 
 def expected_new(events: list[dict[str, str]], rule: ViewRule = ViewRule()) -> int:
