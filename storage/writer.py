@@ -10,14 +10,18 @@ a transaction meets it). A transaction that fails discards the connection: it ma
 A transaction can be opened in one thread and ended in another (`begin`, then `end`): the
 group commit does its work in its writer thread and commits in a thread of its own, so that
 the next group's work runs on a second kept connection while this one's commit waits for the
-disk. One thread at a time uses a kept connection."""
+disk. One thread at a time uses a kept connection.
+
+On PostgreSQL a write whose result nothing reads (a group's page views) can travel with the
+commit (`defer_write`): both go in one pipelined round trip, taken off the writer's path."""
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from typing import Any
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.orm import sessionmaker
@@ -26,6 +30,22 @@ from storage.db import Session, Sessions
 from storage.queue import write_transaction
 
 log = logging.getLogger(__name__)
+
+_DEFERRED = "rendercrawl.deferred_writes"
+"""The `Session.info` key of the writes `defer_write` keeps for the commit."""
+
+
+def defer_write(session: Session, sql: str, params: Mapping[str, Any]) -> bool:
+    """Keep `sql` (psycopg's `%(name)s` parameters, plain Python values) to be sent with the
+    commit of `session`'s transaction, in the same round trip, when the session is a kept
+    PostgreSQL writer's (`KeptConnection.begin`); False otherwise, and the caller runs its
+    write now. Only for rows nothing later in the transaction reads: they exist only once it
+    commits. A deferred write that fails fails the commit."""
+    deferred: list[tuple[str, dict[str, Any]]] | None = session.info.get(_DEFERRED)
+    if deferred is None:
+        return False
+    deferred.append((sql, dict(params)))
+    return True
 
 
 def is_postgres_bound(sessions: Sessions) -> bool:
@@ -80,7 +100,10 @@ class KeptConnection:
             self._connection = self._engine.connect()
             self._connection_sessions = sessionmaker(bind=self._connection, expire_on_commit=False)
         self._used_at = now
-        return self._connection_sessions()
+        session = self._connection_sessions()
+        if self._engine.dialect.name == "postgresql":
+            session.info[_DEFERRED] = []
+        return session
 
     def end(self, session: Session, commit: bool) -> None:
         """Commit `session`'s transaction, or roll it back (its work failed). After a rollback
@@ -88,7 +111,7 @@ class KeptConnection:
         or the rollback raised."""
         try:
             if commit:
-                session.commit()
+                _commit(session)
             else:
                 session.rollback()
         except BaseException:
@@ -116,3 +139,17 @@ class KeptConnection:
         except Exception as error:  # noqa: BLE001 - a dead connection may fail to close; it is gone either way
             log.debug("closing the kept connection failed: %s", type(error).__name__)
 
+
+
+def _commit(session: Session) -> None:
+    """Commit, sending the deferred writes first in the same pipelined round trip."""
+    deferred: list[tuple[str, dict[str, Any]]] = session.info.pop(_DEFERRED, None) or []
+    if not deferred:
+        session.commit()
+        return
+    driver = session.connection().connection.driver_connection
+    assert driver is not None
+    with driver.pipeline(), driver.cursor() as cursor:
+        for sql, params in deferred:
+            cursor.execute(sql, params)
+        session.commit()
