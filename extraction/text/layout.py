@@ -10,7 +10,9 @@ short regions, and that path keeps one of them. The decision:
   siblings are repeated posts only when they share tag and class word (`_post_token`);
 - **product** next, when the page declares a schema.org `Product` and no article and the region
   is not a long run of prose: a product page's description can dominate it and still not be all
-  of its content;
+  of its content. A "product" page with `PRODUCT_MAX_CARD_SHARE` of its content words in rows
+  of linked cards (cards.py) is a collection of products, and read as a **listing**; on a
+  product page those rows are other products ("similar items") and are left out;
 - **article**: the chosen region holds at least `ARTICLE_MIN_SHARE` of the words of the page
   outside chrome (nav, footer, aside, overlays), or `ARTICLE_MIN_CONTENT_SHARE` of its *content
   words* -- those not under a boilerplate class/id (a mega-menu in a `div.menu` is chrome as
@@ -65,6 +67,7 @@ THREAD_MIN_POSTS = 3  # repeated post/comment siblings that make a thread ...
 THREAD_POST_MIN_WORDS = 15  # ... each holding at least this many words (not a "post-date" label)
 DOC_MIN_CODE_BLOCKS = 2  # pre blocks that make a documentation page (60 of 89 WCXB docs, 30 of 711 articles)
 LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a listing
+PRODUCT_MAX_CARD_SHARE = 0.5  # a "product" page with more of its content words in rows of linked cards is a collection
 INCLUSIVE_MAX_LINK_DENSITY = 0.5  # on other kinds, a block with more links than this is navigation
 
 ARTICLE, LISTING, THREAD, PRODUCT, DOCUMENTATION, MULTI_SECTION = (
@@ -89,9 +92,10 @@ class LayoutKind:
 
 def decide(doc: Document, region_words: int, region_prose_words: int, content_words: int, page_words: int,
            teaser_link_words: int, container: etree._Element | None = None,
-           uncommented_words: int | None = None) -> LayoutKind:
+           uncommented_words: int | None = None, card_words: int = 0) -> LayoutKind:
     """The layout kind and the measurements that decided it. `uncommented_words`: the content
-    words outside comment classes too (defaults to `content_words`)."""
+    words outside comment classes too (defaults to `content_words`); `card_words`: the content
+    words inside rows of linked cards (cards.py)."""
     if uncommented_words is None:
         uncommented_words = content_words
     share = region_words / page_words if page_words else 0.0
@@ -101,8 +105,13 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     thread_of_region = posts_around(container)
     if thread_of_region >= THREAD_MIN_POSTS:
         return LayoutKind(THREAD, (*evidence, f"the region is one of {thread_of_region} repeated post/comment items"))
+    card_share = card_words / content_words if content_words else 0.0
     if region_prose_words < ARTICLE_MIN_PROSE_WORDS and product_markup(doc) and not article_markup(doc):
-        return LayoutKind(PRODUCT, (*evidence, "product markup, no article markup"))
+        if card_share >= PRODUCT_MAX_CARD_SHARE:
+            return LayoutKind(LISTING, (*evidence, f"product markup, but {card_share:.2f} of the content words "
+                                        "in rows of linked cards: a collection"))
+        return LayoutKind(PRODUCT, (*evidence, "product markup, no article markup",
+                                    f"{card_share:.2f} of the content words in rows of linked cards"))
     if (share >= ARTICLE_MIN_SHARE or content_share >= ARTICLE_MIN_CONTENT_SHARE
             or region_prose_words >= ARTICLE_MIN_PROSE_WORDS):
         code = _code_blocks(doc)
@@ -118,7 +127,11 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     if posts >= THREAD_MIN_POSTS:
         return LayoutKind(THREAD, (*evidence, f"{posts} repeated post/comment items"))
     if _product(doc):
-        return LayoutKind(PRODUCT, (*evidence, "product markup or price with add-to-cart"))
+        if card_share >= PRODUCT_MAX_CARD_SHARE:
+            return LayoutKind(LISTING, (*evidence, f"product markup or a price with add-to-cart, but {card_share:.2f} "
+                                        "of the content words in rows of linked cards: a collection"))
+        return LayoutKind(PRODUCT, (*evidence, "product markup or price with add-to-cart",
+                                    f"{card_share:.2f} of the content words in rows of linked cards"))
     code = _code_blocks(doc)
     if code >= DOC_MIN_CODE_BLOCKS:
         return LayoutKind(DOCUMENTATION, (*evidence, f"{code} code blocks"))
@@ -232,8 +245,9 @@ def main_root(doc: Document) -> etree._Element | None:
     return None
 
 
-def inclusive_keep(kind: str, f: Features) -> tuple[bool, str]:
-    """Whether a block inside the inclusive region is content, and why."""
+def inclusive_keep(kind: str, f: Features, card: bool = False) -> tuple[bool, str]:
+    """Whether a block inside the inclusive region is content, and why. `card`: the block is
+    inside a row of linked cards (cards.py); on a product page those are other products."""
     if f.in_overlay:
         return False, "overlay"
     if f.chrome_ancestor:
@@ -246,4 +260,6 @@ def inclusive_keep(kind: str, f: Features) -> tuple[bool, str]:
         return False, "copyright"
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY and kind != LISTING:
         return False, "link-heavy (navigation)"
+    if card and kind == PRODUCT:
+        return False, "a row of linked cards (other products)"
     return True, f"content of a {kind} page"

@@ -29,6 +29,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import Block
+from extraction.text.cards import card_blocks
 from extraction.text.features import (
     KEPT_HINTS,
     Features,
@@ -390,7 +391,10 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
     region_prose = sum(d.block.words for d in selection.decisions if d.kept and is_running_prose(d.block))
     linked = sum(d.block.words if d.features.teaser else d.block.link_words for d in clean)
     uncommented = sum(d.block.words for d in clean if _counts_for_page(d.block, d.features) and not d.features.strong_hint)
-    kind = decide(doc, region_words, region_prose, content_words, page_words, linked, selection.container, uncommented)
+    cards = card_blocks([d.block for d in selection.decisions])
+    carded = sum(d.block.words for d in clean if d.block.index in cards and _counts_for_page(d.block, d.features))
+    kind = decide(doc, region_words, region_prose, content_words, page_words, linked, selection.container, uncommented,
+                  carded)
     if not kind.inclusive:
         return Selection(selection.container, selection.container_score, selection.siblings, selection.decisions,
                          selection.merges, kind)
@@ -404,7 +408,7 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
         elif d.block.tag == "h1":
             kept, why = False, "headline (the title field holds it)"
         else:
-            kept, why = inclusive_keep(kind.kind, d.features)
+            kept, why = inclusive_keep(kind.kind, d.features, d.block.index in cards)
         decisions.append(Decision(d.block, d.features, d.verdict, d.label, kept, why))
     start = root if root is not None else doc.root.find("body")
     if start is None:

@@ -12,6 +12,8 @@ article may well open a paragraph with a link.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from lxml import etree
 
@@ -30,6 +32,26 @@ TEASER_LIST_SHARE = 0.5  # share of those siblings that must be teasers; the res
 
 def teaser_blocks(blocks: list[Block]) -> set[int]:
     """Indexes of the blocks inside items of a teaser list."""
+    found: set[int] = set()
+    for siblings in sibling_runs(blocks):
+        teasers = [s for s in siblings if is_teaser_item(s.blocks)]
+        if len(teasers) >= TEASER_MIN_ITEMS and len(teasers) >= TEASER_LIST_SHARE * len(siblings):
+            found.update(b.index for s in siblings for b in s.blocks)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One element of a sibling run with the blocks inside it, in document order."""
+
+    element: etree._Element
+    blocks: list[Block]
+
+
+def sibling_runs(blocks: list[Block], min_items: int = TEASER_MIN_ITEMS,
+                 shape: Callable[[etree._Element], str] = lambda e: str(e.tag)) -> list[list[Item]]:
+    """Siblings of one shape (by default their tag) under one parent that hold blocks, at least
+    `min_items` of them: the candidate items of a repeated structure (a teaser list, a row of cards)."""
     below: dict[etree._Element, list[Block]] = defaultdict(list)
     for block in blocks:
         element: etree._Element | None = block.element
@@ -40,16 +62,9 @@ def teaser_blocks(blocks: list[Block]) -> set[int]:
     for element in below:
         parent = element.getparent()
         if parent is not None and isinstance(element.tag, str):
-            by_parent[parent][element.tag].append(element)
-    found: set[int] = set()
-    for groups in by_parent.values():
-        for siblings in groups.values():
-            if len(siblings) < TEASER_MIN_ITEMS:
-                continue
-            teasers = [s for s in siblings if is_teaser_item(below[s])]
-            if len(teasers) >= TEASER_MIN_ITEMS and len(teasers) >= TEASER_LIST_SHARE * len(siblings):
-                found.update(b.index for s in siblings for b in below[s])
-    return found
+            by_parent[parent][shape(element)].append(element)
+    return [[Item(s, below[s]) for s in siblings] for groups in by_parent.values() for siblings in groups.values()
+            if len(siblings) >= min_items]
 
 
 def is_teaser_item(blocks: list[Block]) -> bool:

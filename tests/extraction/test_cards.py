@@ -1,0 +1,50 @@
+"""Issue 12: rows of linked cards (cards.py) -- other products on a product page are left out,
+a page made mostly of them is a collection, and rows that link nowhere (specs) are not cards."""
+
+from __future__ import annotations
+
+from extraction.maintext import main_text
+from extraction.text.blocks import segment
+from extraction.text.cards import CARD_MIN_ITEMS, card_blocks
+from extraction.text.layout import LISTING, PRODUCT
+from tests.extraction.text.helpers import page
+from tests.extraction.text.test_traps import P1, P2
+
+PRODUCT_LD = ('<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", '
+              '"name": "Kettle"}</script>')
+SPECS = "<table>" + "".join(f"<tr><td>Property {i}</td><td>Value {i} litres</td></tr>" for i in range(5)) + "</table>"
+
+
+def _cards(n: int) -> str:
+    return "<ul>" + "".join(
+        f"<li class='tile tile-{i}'><a href='/p/{i}'><img src='/i/{i}.jpg' alt=''></a>"
+        f"<h3>Stainless steel kettle model {i}</h3><div>$4{i}.00</div><div>4.5 out of 5 stars</div></li>"
+        for i in range(n)) + "</ul>"
+
+
+def test_a_product_page_leaves_out_its_rows_of_other_products() -> None:
+    doc = page(f"<main><h2>Kettle</h2><p>{P1}</p><p>{P2}</p>{SPECS}<h2>Similar items</h2>{_cards(6)}</main>",
+               head=PRODUCT_LD)
+    text = main_text(doc)
+    assert text.explanation is not None and text.explanation.layout_kind == PRODUCT
+    assert P1 in text.body and "Value 3 litres" in text.body  # description and specs stay
+    assert "kettle model 2" not in text.body and "$42.00" not in text.body
+    assert "a row of linked cards (other products)" in text.explanation.render()
+
+
+def test_a_product_page_made_mostly_of_cards_is_a_collection() -> None:
+    doc = page(f"<main><h2>Kettles</h2><p>Our kettles.</p>{_cards(12)}</main>", head=PRODUCT_LD)
+    text = main_text(doc)
+    assert text.explanation is not None and text.explanation.layout_kind == LISTING
+    assert "kettle model 7" in text.body
+    assert any("a collection" in e for e in text.explanation.layout_evidence)
+
+
+def test_cards_need_a_link_a_picture_and_few_words_in_a_row_of_like_siblings() -> None:
+    blocks = segment(page(_cards(CARD_MIN_ITEMS) + SPECS))
+    found = {b.text for b in blocks if b.index in card_blocks(blocks)}
+    assert "Stainless steel kettle model 1" in found
+    assert not any("Property" in t for t in found)  # spec rows link nowhere
+    assert not card_blocks(segment(page(_cards(CARD_MIN_ITEMS - 1))))
+    unpictured = _cards(CARD_MIN_ITEMS).replace("<img", "<span").replace("alt=''>", "></span>")
+    assert not card_blocks(segment(page(unpictured)))
