@@ -7,7 +7,9 @@ short regions, and that path keeps one of them. The decision:
 
 - **thread** first, when the chosen region lies inside one of the repeated post/comment siblings
   (a first post that dominates its thread; an article above its comments lies outside them);
-  siblings are repeated posts only when they share tag and class word (`_post_token`);
+  siblings are repeated posts only when they share tag and class word (`_post_token`). Posts whose
+  words are mostly links (more than `INCLUSIVE_MAX_LINK_DENSITY`) are the entries of a list of
+  posts -- a blog's index, a forum's topic list -- and make a **listing** (`_posts_kind`);
 - **product** next, when the page declares a schema.org `Product` and no article and the region
   is not a long run of prose: a product page's description can dominate it and still not be all
   of its content. A "product" page with `PRODUCT_MAX_CARD_SHARE` of its content words in rows
@@ -103,8 +105,9 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     evidence = [f"region holds {share:.2f} of {page_words} words, {content_share:.2f} of {content_words} "
                 "outside menus and boilerplate classes", f"{region_prose_words} words of prose in it"]
     thread_of_region = posts_around(container)
-    if thread_of_region >= THREAD_MIN_POSTS:
-        return LayoutKind(THREAD, (*evidence, f"the region is one of {thread_of_region} repeated post/comment items"))
+    if len(thread_of_region) >= THREAD_MIN_POSTS:
+        return _posts_kind(thread_of_region, (*evidence, f"the region is one of {len(thread_of_region)} "
+                                              "repeated post/comment items"))
     card_share = card_words / content_words if content_words else 0.0
     if region_prose_words < ARTICLE_MIN_PROSE_WORDS and product_markup(doc) and not article_markup(doc):
         if card_share >= PRODUCT_MAX_CARD_SHARE:
@@ -123,9 +126,9 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     if (region_prose_words >= ARTICLE_MARKUP_MIN_PROSE_WORDS and uncommented_share >= ARTICLE_MARKUP_MIN_SHARE
             and article_markup(doc)):
         return LayoutKind(ARTICLE, (*evidence, "article markup (og:type or JSON-LD)"), inclusive=False)
-    posts = _repeated_posts(doc)
-    if posts >= THREAD_MIN_POSTS:
-        return LayoutKind(THREAD, (*evidence, f"{posts} repeated post/comment items"))
+    posts = repeated_post_items(doc)
+    if len(posts) >= THREAD_MIN_POSTS:
+        return _posts_kind(posts, (*evidence, f"{len(posts)} repeated post/comment items"))
     if _product(doc):
         if card_share >= PRODUCT_MAX_CARD_SHARE:
             return LayoutKind(LISTING, (*evidence, f"product markup or a price with add-to-cart, but {card_share:.2f} "
@@ -139,6 +142,17 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     if link_share >= LISTING_MIN_LINK_SHARE:
         return LayoutKind(LISTING, (*evidence, f"{link_share:.2f} of the words in teasers or links"))
     return LayoutKind(MULTI_SECTION, (*evidence, "several regions, none of them dominant"))
+
+
+def _posts_kind(posts: list[etree._Element], evidence: tuple[str, ...]) -> LayoutKind:
+    """A thread, unless its "posts" are mostly link text: then they are the entries of a list of
+    posts (a blog's index, a forum's list of topics), read as a listing with their links."""
+    words = sum(_words(post) for post in posts)
+    linked = sum(_words(a) for post in posts for a in post.iter("a"))
+    share = linked / words if words else 0.0
+    if share > INCLUSIVE_MAX_LINK_DENSITY:
+        return LayoutKind(LISTING, (*evidence, f"{share:.2f} of their words are links: a list of posts"))
+    return LayoutKind(THREAD, (*evidence, f"{share:.2f} of their words are links"))
 
 
 def _code_blocks(doc: Document) -> int:
@@ -158,14 +172,9 @@ def article_markup(doc: Document) -> bool:
     return False
 
 
-def _repeated_posts(doc: Document) -> int:
-    """The largest number of siblings under one parent whose class/id says post, comment,
-    reply or message and that each hold at least `THREAD_POST_MIN_WORDS` words."""
-    return len(repeated_post_items(doc))
-
-
 def repeated_post_items(doc: Document) -> list[etree._Element]:
-    """The largest group of such siblings (see `_repeated_posts`), in document order."""
+    """The largest group of siblings under one parent whose class/id says post, comment, reply
+    or message and that each hold at least `THREAD_POST_MIN_WORDS` words, in document order."""
     groups: dict[tuple[etree._Element, str], list[etree._Element]] = {}
     best: list[etree._Element] = []
     for element in doc.root.iter(etree.Element):
@@ -193,11 +202,11 @@ def _post_token(element: etree._Element) -> str | None:
     return None
 
 
-def posts_around(container: etree._Element | None) -> int:
-    """How many repeated post/comment siblings the chosen region lies in: the region is inside
+def posts_around(container: etree._Element | None) -> list[etree._Element]:
+    """The repeated post/comment siblings the chosen region lies in: the region is inside
     an element named a post whose parent holds at least that many siblings of the same name,
     each with `THREAD_POST_MIN_WORDS` words (a thread's first post that won; an article above
-    its comments lies outside every comment, and scores 0). Walks only the region's ancestors."""
+    its comments lies outside every comment: none). Walks only the region's ancestors."""
     element = container
     while element is not None and element.tag not in ("body", "html"):
         parent = element.getparent()
@@ -205,11 +214,11 @@ def posts_around(container: etree._Element | None) -> int:
         if token is not None and parent is not None:
             named = [sib for sib in parent if _post_token(sib) == token]  # cheap before counting words
             if len(named) >= THREAD_MIN_POSTS and _words(element) >= THREAD_POST_MIN_WORDS:
-                same = sum(1 for sib in named if _words(sib) >= THREAD_POST_MIN_WORDS)
-                if same >= THREAD_MIN_POSTS:
+                same = [sib for sib in named if _words(sib) >= THREAD_POST_MIN_WORDS]
+                if len(same) >= THREAD_MIN_POSTS:
                     return same
         element = parent
-    return 0
+    return []
 
 
 def _words(element: etree._Element) -> int:

@@ -10,6 +10,7 @@ from extraction.text.layout import (
     ARTICLE,
     ARTICLE_MARKUP_MIN_PROSE_WORDS,
     DOCUMENTATION,
+    LISTING,
     PRODUCT,
     THREAD,
     THREAD_MIN_POSTS,
@@ -127,3 +128,16 @@ def test_article_markup_needs_the_region_to_hold_a_share_of_the_words_outside_co
                            head=ARTICLE_OG))
     assert story.explanation is not None and story.explanation.layout_kind == ARTICLE
     assert P1 in story.body and f"{P1} 3" not in story.body
+
+
+def test_posts_that_are_mostly_links_are_a_list_of_posts_not_a_thread() -> None:
+    entries = "".join(f"<div class='post' id='post-{i}'><h2><a href='/p/{i}'>Council votes to expand the "
+                      f"northern bus routes again in spring, part {i}</a></h2><a href='/c/{i}'>Transport news</a>"
+                      "<span>3 min</span></div>" for i in range(8))
+    doc = page(f"<main>{entries}</main>")
+    text = main_text(doc)
+    assert text.explanation is not None and text.explanation.layout_kind == LISTING
+    assert any("a list of posts" in e for e in text.explanation.layout_evidence)
+    assert "northern bus routes again in spring, part 5" in text.body
+    replies = page(_thread(3))  # posts of prose with no links stay a thread
+    assert decide(replies, 180, 180, 200, 200, 0, replies.root.get_element_by_id("post_0")).kind == THREAD
