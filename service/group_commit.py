@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from storage.db import Session, Sessions
-from storage.writer import KeptConnection, is_postgres_bound
+from storage.writer import KeptConnection, flush_deferred, is_postgres_bound
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +83,16 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+class _Signal:
+    """A marker on the writer's way to its jobs, which no job is."""
+
+
+_WAKE = _Signal()
+"""Put on the jobs queue by the commit thread after each commit: wakes a writer topping up."""
+_NOTHING = _Signal()
+"""What `_take` answers without blocking when no job waits."""
+
+
 @dataclass
 class _Pending:
     """A group whose transaction is done and whose commit may still be running (pipelined mode)."""
@@ -104,7 +114,9 @@ class GroupCommitter:
         self._spare = KeptConnection(sessions)
         """The pipelined writer's second connection: a group works on one while the other commits."""
         self._commits: queue.Queue[tuple[_Pending, Session, list[_Job], list[Any]] | None] = queue.Queue()
-        self._jobs: queue.Queue[_Job | None] = queue.Queue()
+        self._jobs: queue.Queue[_Job | _Signal | None] = queue.Queue()
+        self._held: _Job | None = None
+        """A job the writer took while topping up a group but left for the next one."""
         self._thread = threading.Thread(target=self._run, name="group-commit", daemon=True)
         self._thread.start()
         self.groups = 0
@@ -146,27 +158,50 @@ class GroupCommitter:
             committer.start()
         previous: _Pending | None = None
         before_previous: _Pending | None = None
-        while (first := self._jobs.get()) is not None:
-            group, events = [first], first.weight
-            while events < self.max_events:
-                try:
-                    job = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if job is None:
-                    self._jobs.put(None)  # stop after this group
-                    break
-                group.append(job)
-                events += job.weight
-            if not self._pipelined:
-                self._commit(group)
+        while (first := self._take(block=True)) is not None:
+            if isinstance(first, _Signal):
                 continue
-            pending = self._start(group, previous, before_previous)
+            if not self._pipelined:
+                self._commit(self._gather([first], first.weight)[0])
+                continue
+            if before_previous is not None:
+                before_previous.committed.wait()  # its connection is free again; what arrives meanwhile joins
+            pending = self._start(self._gather([first], first.weight)[0], previous, before_previous)
             if pending is not None:
                 previous, before_previous = pending, previous
         if self._pipelined:
             self._commits.put(None)
             committer.join()
+
+    def _take(self, block: bool) -> _Job | _Signal | None:
+        """The next job (a held one first), None when closing, `_WAKE` after a commit, or
+        without `block` `_NOTHING` when nothing waits."""
+        if self._held is not None:
+            job, self._held = self._held, None
+            return job
+        try:
+            return self._jobs.get(block=block)
+        except queue.Empty:
+            return _NOTHING
+
+    def _gather(self, group: list[_Job], events: int, batches_only: bool = False) -> tuple[list[_Job], int]:
+        """Add the jobs waiting now to `group`, up to `max_events`; with `batches_only`, stop at
+        plain work (held for the next group). Returns the group and its events."""
+        while events < self.max_events:
+            job = self._take(block=False)
+            if job is _NOTHING:
+                break
+            if job is None:
+                self._jobs.put(None)  # stop after this group
+                break
+            if isinstance(job, _Signal):
+                continue
+            if batches_only and job.work is not None:
+                self._held = job
+                break
+            group.append(job)
+            events += job.weight
+        return group, events
 
     def _commit(self, group: list[_Job]) -> None:
         """Store the group and commit it in this thread (SQLite: one writer at a time)."""
@@ -182,13 +217,11 @@ class GroupCommitter:
         self._committed(group, results)
 
     def _start(self, group: list[_Job], previous: _Pending | None, before_previous: _Pending | None) -> _Pending | None:
-        """Store the group on the connection the group before `previous` used, once that one's
-        commit ended, and hand its transaction to the commit thread (pipelined mode)."""
+        """Store the group on the connection the group before `previous` used (free by now),
+        top it up while `previous` commits, and hand its transaction to the commit thread."""
         group = _still_waiting(group)
         if not group:
             return None
-        if before_previous is not None:
-            before_previous.committed.wait()  # its connection is free again
         exclusive = any(job.work is not None for job in group)
         if previous is not None and (exclusive or previous.exclusive):
             previous.committed.wait()
@@ -204,6 +237,8 @@ class GroupCommitter:
             session = kept.begin(PING_AFTER_IDLE_S)
             try:
                 results = _work(session, group, settled)
+                if previous is not None:
+                    self._top_up(session, group, results, previous, settled)
             except BaseException:
                 kept.end(session, commit=False)
                 raise
@@ -212,6 +247,29 @@ class GroupCommitter:
             return None
         self._commits.put((pending, session, group, results))
         return pending
+
+    def _top_up(self, session: Session, group: list[_Job], results: list[Any], previous: _Pending,
+                settled: Settled) -> None:
+        """While `previous` is still committing (this group could not commit before it anyway),
+        store the page views that arrive in this group's transaction too: they are answered
+        one commit earlier than in the next group, and a commit (a wait for the disk) serves
+        more requests. Plain work waits for the next group."""
+        events = sum(job.weight for job in group)
+        while not previous.committed.is_set() and events < self.max_events and self._held is None:
+            job = self._take(block=True)
+            if job is None:
+                self._jobs.put(None)
+                return
+            if isinstance(job, _Signal):
+                continue
+            if job.work is not None:
+                self._held = job
+                return
+            more, events = self._gather([job], events + job.weight, batches_only=True)
+            more = _still_waiting(more)
+            group.extend(more)  # failed with the group if storing them fails
+            flush_deferred(session)  # this call's reads must see the views stored before it
+            results.extend(_work(session, more, settled))
 
     def _commit_pending(self) -> None:
         """The commit thread: commit each handed transaction in order, then answer its group."""
@@ -225,6 +283,7 @@ class GroupCommitter:
                 self._committed(group, results)
             finally:
                 pending.committed.set()
+                self._jobs.put(_WAKE)
 
     def _committed(self, group: list[_Job], results: list[Any]) -> None:
         self.groups += 1

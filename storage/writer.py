@@ -141,15 +141,29 @@ class KeptConnection:
 
 
 
+def flush_deferred(session: Session) -> None:
+    """Send the writes kept for the commit now, in one pipelined round trip: for a transaction
+    that goes on to read what they write (the group commit topping up a group)."""
+    deferred: list[tuple[str, dict[str, Any]]] | None = session.info.get(_DEFERRED)
+    if deferred:
+        _send(session, deferred, commit=False)
+        deferred.clear()
+
+
 def _commit(session: Session) -> None:
     """Commit, sending the deferred writes first in the same pipelined round trip."""
     deferred: list[tuple[str, dict[str, Any]]] = session.info.pop(_DEFERRED, None) or []
     if not deferred:
         session.commit()
         return
+    _send(session, deferred, commit=True)
+
+
+def _send(session: Session, writes: list[tuple[str, dict[str, Any]]], commit: bool) -> None:
     driver = session.connection().connection.driver_connection
     assert driver is not None
     with driver.pipeline(), driver.cursor() as cursor:
-        for sql, params in deferred:
+        for sql, params in writes:
             cursor.execute(sql, params)
-        session.commit()
+        if commit:
+            session.commit()

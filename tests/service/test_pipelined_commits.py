@@ -111,3 +111,23 @@ def test_a_third_view_in_the_group_after_a_committing_second_still_queues_the_pa
     assert third.result(WAIT_S).queued == "new"
     with committer.sessions() as session:
         assert session.execute(select(QueueEntry.reason)).scalars().all() == ["new"]
+
+
+def test_while_one_group_commits_the_next_takes_in_the_views_that_arrive_but_no_plain_work(
+        committer: GroupCommitter, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One commit (one wait for the disk) serves every view request that arrived while the
+    group before was committing; plain work (a push) waits for a group of its own."""
+    release = _hold_first_commit(committer, monkeypatch)
+    first_read, second_read, late_read = threading.Event(), threading.Event(), threading.Event()
+    first = committer.submit_batch("views", _touching(first_read), ("first", {1}), 1)
+    assert first_read.wait(WAIT_S)
+    second = committer.submit_batch("views", _touching(second_read), ("second", {2}), 1)
+    assert second_read.wait(WAIT_S)  # stored on the second connection; now taking in arrivals
+    late = committer.submit_batch("views", _touching(late_read), ("late", {3}), 1)
+    assert late_read.wait(WAIT_S)  # in the second group's transaction, before the first committed
+    plain = committer.submit(lambda session: "plain", 1)
+    time.sleep(STILL_S)
+    assert not any(f.done() for f in (first, second, late, plain))
+    release.set()
+    assert [f.result(WAIT_S) for f in (first, second, late, plain)] == ["first", "second", "late", "plain"]
+    assert committer.groups == 3 and committer.requests == 4  # first; second and late; plain
