@@ -14,7 +14,8 @@ short regions, and that path keeps one of them. The decision:
   is not a long run of prose: a product page's description can dominate it and still not be all
   of its content. A "product" page with `PRODUCT_MAX_CARD_SHARE` of its content words in rows
   of linked cards (cards.py) is a collection of products, and read as a **listing**; on a
-  product page those rows are other products ("similar items") and are left out;
+  product page those rows are other products ("similar items") and are left out, and so are
+  its customer reviews (reviews.py: they are its comments);
 - **article**: the chosen region holds at least `ARTICLE_MIN_SHARE` of the words of the page
   outside chrome (nav, footer, aside, overlays), or `ARTICLE_MIN_CONTENT_SHARE` of its *content
   words* -- those not under a boilerplate class/id (a mega-menu in a `div.menu` is chrome as
@@ -51,6 +52,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.features import KEPT_HINTS, Features
+from extraction.text.reviews import review_ancestor
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
 # and the Zyte set. Last run, static: WCXB tune 0.834, check 0.835; Zyte 0.9766 (held half 0.9778);
@@ -254,9 +256,11 @@ def main_root(doc: Document) -> etree._Element | None:
     return None
 
 
-def inclusive_keep(kind: str, f: Features, card: bool = False) -> tuple[bool, str]:
+def inclusive_keep(kind: str, f: Features, card: bool = False,
+                   element: etree._Element | None = None) -> tuple[bool, str]:
     """Whether a block inside the inclusive region is content, and why. `card`: the block is
-    inside a row of linked cards (cards.py); on a product page those are other products."""
+    inside a row of linked cards (cards.py); on a product page those are other products, and
+    its customer reviews (reviews.py, found from the block's `element`) are its comments."""
     if f.in_overlay:
         return False, "overlay"
     if f.chrome_ancestor:
@@ -271,4 +275,7 @@ def inclusive_keep(kind: str, f: Features, card: bool = False) -> tuple[bool, st
         return False, "link-heavy (navigation)"
     if card and kind == PRODUCT:
         return False, "a row of linked cards (other products)"
+    review = review_ancestor(element) if kind == PRODUCT else None
+    if review:
+        return False, f"customer reviews (~ {review})"
     return True, f"content of a {kind} page"

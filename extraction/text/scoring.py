@@ -408,7 +408,7 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
         elif d.block.tag == "h1":
             kept, why = False, "headline (the title field holds it)"
         else:
-            kept, why = inclusive_keep(kind.kind, d.features, d.block.index in cards)
+            kept, why = inclusive_keep(kind.kind, d.features, d.block.index in cards, d.block.element)
         decisions.append(Decision(d.block, d.features, d.verdict, d.label, kept, why))
     start = root if root is not None else doc.root.find("body")
     if start is None:

@@ -1,5 +1,6 @@
-"""Issue 12: rows of linked cards (cards.py) -- other products on a product page are left out,
-a page made mostly of them is a collection, and rows that link nowhere (specs) are not cards."""
+"""Issue 12: what a product page leaves out -- rows of linked cards (cards.py: other products)
+and customer reviews (reviews.py) -- while a page made mostly of cards is a collection, and rows
+that link nowhere (specs) are not cards."""
 
 from __future__ import annotations
 
@@ -48,3 +49,16 @@ def test_cards_need_a_link_a_picture_and_few_words_in_a_row_of_like_siblings() -
     assert not card_blocks(segment(page(_cards(CARD_MIN_ITEMS - 1))))
     unpictured = _cards(CARD_MIN_ITEMS).replace("<img", "<span").replace("alt=''>", "></span>")
     assert not card_blocks(segment(page(unpictured)))
+
+
+def test_a_product_pages_customer_reviews_are_its_comments() -> None:
+    reviews = "".join(f"<div itemprop='review'><p>{P2} Bought it for my mother, number {i}.</p></div>" for i in range(3))
+    named = "<section id='customer-reviews'><h3>Great kettle</h3><p>Boils fast and looks good, five stars.</p></section>"
+    doc = page(f"<main><p>{P1}</p>{SPECS}{reviews}{named}</main>", head=PRODUCT_LD)
+    text = main_text(doc)
+    assert P1 in text.body and "Value 2 litres" in text.body
+    assert "my mother" not in text.body and "Boils fast" not in text.body
+    assert text.explanation is not None
+    assert "customer reviews (~ schema.org Review)" in text.explanation.render()
+    preview = main_text(page(f"<main><p>{P1}</p><div class='preview'><p>{P2}</p></div></main>", head=PRODUCT_LD))
+    assert P2 in preview.body  # `preview` is not a review
