@@ -40,7 +40,9 @@ For every other kind the region is inclusive (`inclusive_keep`): the page's `<ma
 the body), every block in it kept unless it is boilerplate by a sign that does not depend on
 length -- chrome, a boilerplate class/id, an overlay, a boilerplate phrase, a copyright line --
 or it is link-heavy navigation (on a listing, linked titles are the content and stay; on a
-thread, comment classes are the posts and stay).
+thread, comment classes are the posts and stay, while fragments under
+`THREAD_FRAGMENT_MAX_WORDS` words with no sentence end -- a poster's name, a date, a post
+count, "Reply" -- are the posts' metadata and go).
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ THREAD_MIN_POSTS = 3  # repeated post/comment siblings that make a thread ...
 THREAD_POST_MIN_WORDS = 15  # ... each holding at least this many words (not a "post-date" label)
 DOC_MIN_CODE_BLOCKS = 2  # pre blocks that make a documentation page (60 of 89 WCXB docs, 30 of 711 articles)
 LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a listing
+THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
 PRODUCT_MAX_CARD_SHARE = 0.5  # a "product" page with more of its content words in rows of linked cards is a collection
 INCLUSIVE_MAX_LINK_DENSITY = 0.5  # on other kinds, a block with more links than this is navigation
 
@@ -273,6 +276,8 @@ def inclusive_keep(kind: str, f: Features, card: bool = False,
         return False, "copyright"
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY and kind != LISTING:
         return False, "link-heavy (navigation)"
+    if kind == THREAD and f.words < THREAD_FRAGMENT_MAX_WORDS and not f.sentence_ends:
+        return False, f"a fragment of under {THREAD_FRAGMENT_MAX_WORDS} words between posts (name, date, count)"
     if card and kind == PRODUCT:
         return False, "a row of linked cards (other products)"
     review = review_ancestor(element) if kind == PRODUCT else None

@@ -141,3 +141,16 @@ def test_posts_that_are_mostly_links_are_a_list_of_posts_not_a_thread() -> None:
     assert "northern bus routes again in spring, part 5" in text.body
     replies = page(_thread(3))  # posts of prose with no links stay a thread
     assert decide(replies, 180, 180, 200, 200, 0, replies.root.get_element_by_id("post_0")).kind == THREAD
+
+
+def test_a_threads_post_metadata_is_left_out_and_its_short_replies_kept() -> None:
+    posts = "".join(f"<div class='post' id='post_{i}'><div class='author'>member{i}</div><div>Posts: 1{i}</div>"
+                    f"<p>{P1 if i == 0 else P2} Reply {i}.</p>{'<p>Thanks!</p>' if i == 2 else ''}</div>"
+                    for i in range(4))
+    other = "".join(f"<div class='card'><h3><a href='/n{i}'>Headline number {i} about the council</a></h3>"
+                    f"<p>A short summary of the story, number {i}</p></div>" for i in range(20))  # no region dominates
+    text = main_text(page(f"<main>{posts}</main>{other}"))
+    assert text.explanation is not None and text.explanation.layout_kind == THREAD
+    assert "Reply 3." in text.body and "Thanks!" in text.body
+    assert "member1" not in text.body and "Posts: 12" not in text.body
+    assert "between posts (name, date, count)" in text.explanation.render()
