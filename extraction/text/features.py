@@ -28,12 +28,14 @@ CHROME_TAGS = frozenset({"nav", "footer", "aside", "menu", "figcaption"})
 STRONG_HINTS = re.compile(
     r"comment|disqus|share|sharing|social|related|recommend|newsletter|subscri|signup|cookie|consent|"
     r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|"
-    r"masthead|promo|advert|sponsor|popup|modal|byline|author-?bio|about-author|tag-?list|"
+    r"masthead|promo|advert|sponsor|popup|modal|byline|author[-_]?(?:bio|box|info|details?|card|profile|about|content|wrap|block|section|area|container|dropdown)|about-?(?:the-?)?author|tag-?list|"
     r"\btags\b|nav\b|[-_]nav|^nav|visually-hidden|sr-only|screen-reader|caption|credit",
     re.I,
 )
 """Class/id words of boilerplate containers (Readability's unlikely candidates, extended):
-text under them is never content, even when the same class also says `article`."""
+text under them is never content, even when the same class also says `article`. An author's
+box is named by `author` and the component word after it (`author-details`, `authorInfo`);
+`author` alone is not a hint: CMSs put `author-jane-doe` on the item itself."""
 
 WEAK_HINTS = re.compile(
     r"widget|banner|overlay|toolbar|pagination|pager|skip|follow|read-?more|"

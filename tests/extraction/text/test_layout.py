@@ -202,3 +202,10 @@ def test_nested_articles_of_long_prose_are_the_story_not_a_teaser_list():
     body = main_text(page(NAV + f"<article><p>{LONG}</p>{items}{teasers}</article>")).body
     assert body.count(P1) == 7 and "Pick 2" in body
     assert "Other story" not in body
+
+
+def test_an_author_box_is_a_hint_and_an_author_name_class_is_not():
+    for cls in ("author-details", "authorInfo", "about-the-author", "post-author-box"):
+        assert hint_of(lxml.html.fromstring(f"<div class='{cls}'>x</div>"), STRONG_HINTS), cls
+    # A CMS names the item's author in a class of the item itself (`author-jane-doe`).
+    assert hint_of(lxml.html.fromstring("<div class='hentry author-jane-doe'>x</div>"), STRONG_HINTS) is None
