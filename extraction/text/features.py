@@ -61,6 +61,11 @@ WCXB dev (bench/wcxb_halves.py)."""
 KEPT_HINTS = re.compile(r"comment|disqus|repl(?:y|ies)|respon", re.I)
 """Hints prose never overrules: a comment thread is hundreds of words of full sentences, yet
 beside an article it is not the article (threads are taken in by the layout kind instead)."""
+KEPT_CHROME = frozenset({"footer", "figcaption"})
+"""Chrome tags prose never overrules: a `<nav>` or `<aside>` may wrap a misnested story, but a
+footer or a caption holding hundreds of words of sentences is still the page's (or the
+picture's) small print -- an author's biography, a newsletter pitch, a company's "about" note, a
+shop's policies (issue 12: such footers were read into product and collection pages)."""
 CONSENT_HINTS = re.compile(r"cookie|consent|gdpr", re.I)
 """Hints prose never overrules either: a consent banner holds a long legal paragraph or two of
 full sentences, yet no site puts its article inside its cookie banner (issue 12: a banner whose
@@ -310,7 +315,7 @@ class HintIndex:
                 # (a whole page inside `<nav>`), not a sign about its text.
                 chrome = None
             if tag in CHROME_TAGS:
-                if prose and not chrome:
+                if prose and not chrome and tag not in KEPT_CHROME:
                     overruled = demoted = f"<{tag}>"
                 else:
                     chrome = chrome or tag

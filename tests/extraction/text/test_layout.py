@@ -209,3 +209,11 @@ def test_an_author_box_is_a_hint_and_an_author_name_class_is_not():
         assert hint_of(lxml.html.fromstring(f"<div class='{cls}'>x</div>"), STRONG_HINTS), cls
     # A CMS names the item's author in a class of the item itself (`author-jane-doe`).
     assert hint_of(lxml.html.fromstring("<div class='hentry author-jane-doe'>x</div>"), STRONG_HINTS) is None
+
+
+def test_a_footer_of_long_prose_stays_chrome():
+    footer = f"<footer><div class='about'>{_story(3)}</div></footer>"
+    doc = page(NAV + f"<main><h1>Lamp</h1><p>{P1}</p><p>{P2}</p></main>" + footer)
+    hints = HintIndex(prose_words_below(segment(doc)))
+    assert hints.of(doc.root.find(".//footer/div"))[0] == "footer"
+    assert P3 not in main_text(doc).body
