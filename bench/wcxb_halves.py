@@ -35,7 +35,7 @@ RUNS = ROOT / "bench" / "out" / "wcxb-halves"
 TYPES = ("article", "forum", "product", "collection", "listing", "documentation", "service")
 
 
-def _run_one(job: tuple[str, str, str, str]) -> tuple[str, str, float, str]:
+def _run_one(job: tuple[str, str, str, str]) -> tuple[str, str, float, str, str]:
     system, pid, url, path = job
     html = gzip.decompress(Path(path).read_bytes()).decode("utf-8", errors="replace")
     start = time.process_time()
@@ -46,27 +46,33 @@ def _run_one(job: tuple[str, str, str, str]) -> tuple[str, str, float, str]:
 
         result = main_text(parse(RenderedPage.from_html(html, url)))
         body = result.body
-        kind = result.explanation.layout_kind if result.explanation is not None else ""
+        explanation = result.explanation
+        kind = explanation.layout_kind if explanation is not None else ""
+        arbiter = "markup" if explanation is None or not explanation.arbiter else (
+            explanation.arbiter.split(":")[0] if explanation.arbiter_evidence else "not consulted")
     elif system == "trafilatura":
         import trafilatura
 
-        body, kind = trafilatura.extract(html, url=url) or "", ""
+        body, kind, arbiter = trafilatura.extract(html, url=url) or "", "", ""
     else:
         raise SystemExit(f"unknown system {system}")
-    return pid, body, 1000 * (time.process_time() - start), kind or ""
+    return pid, body, 1000 * (time.process_time() - start), kind or "", arbiter
 
 
-def extract(system: str, root: Path, key: str = "url") -> tuple[dict[str, str], list[float], dict[str, str]]:
+def extract(system: str, root: Path, key: str = "url",
+            ) -> tuple[dict[str, str], list[float], dict[str, str], dict[str, str]]:
+    """Bodies, CPU ms, layout kinds and the arbiter's choice (`arbiter.py`) per page."""
     gold = json.loads((root / "ground-truth.json").read_text(encoding="utf-8"))
     jobs = [(system, pid, g[key], str(root / "html" / f"{pid}.html.gz")) for pid, g in gold.items()]
     preds: dict[str, str] = {}
     kinds: dict[str, str] = {}
+    choices: dict[str, str] = {}
     cpu: list[float] = []
     with ProcessPoolExecutor(max_workers=2) as pool:
-        for pid, body, ms, kind in pool.map(_run_one, jobs, chunksize=8):
-            preds[pid], kinds[pid] = body, kind
+        for pid, body, ms, kind, choice in pool.map(_run_one, jobs, chunksize=8):
+            preds[pid], kinds[pid], choices[pid] = body, kind, choice
             cpu.append(ms)
-    return preds, cpu, kinds
+    return preds, cpu, kinds, choices
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     wcxb = load_scorer("wcxb_score", BENCH / "wcxb_score.py")
     gold = json.loads((BENCH / "wcxb-dev" / "ground-truth.json").read_text(encoding="utf-8"))
-    preds, cpu, kinds = extract(args.system, BENCH / "wcxb-dev")
+    preds, cpu, kinds, choices = extract(args.system, BENCH / "wcxb-dev")
     rows = wcxb.score(gold, preds)
     print(f"WCXB dev, {args.system} static: F1 by half and page type (n); CPU median "
           f"{statistics.median(cpu):.1f} ms/page")
@@ -95,11 +101,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {half} | " + " | ".join(cells) + f" | {100 * empty / len(chosen):.1f}% |")
     if any(kinds.values()):
         _kind_accuracy(gold, kinds)
+    if any(choices.values()):
+        _choices(gold, choices)
     per_page = {pid: r["f1"] for pid, r in rows.items()}
     if not args.no_zyte:
         ev = load_scorer("evaluate", BENCH / "evaluate.py")
         zgold = ev.load_ground_truth(BENCH / "scrapinghub" / "ground-truth.json")
-        zpreds, zcpu, _ = extract(args.system, BENCH / "scrapinghub")
+        zpreds, zcpu, _, zchoices = extract(args.system, BENCH / "scrapinghub")
         zrows, _, _ = ev.evaluate(zgold, zpreds)
         print("\nZyte 2019, static: | half | pages | F1 | P | R |")
         for half in ("tune", "held", "all"):
@@ -107,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
             s = ev.aggregate(chosen_rows)
             print(f"| {half} | {len(chosen_rows)} | {s['f1']:.4f} | {s['precision']:.4f} | {s['recall']:.4f} |")
         print(f"Zyte CPU ms/page: median {statistics.median(zcpu):.1f}, mean {statistics.mean(zcpu):.1f}")
+        if any(zchoices.values()):
+            print("Zyte second candidate: " + ", ".join(f"{c}={n}" for c, n in Counter(zchoices.values()).most_common()))
         per_page.update({f"zyte:{r['id']}": r["f1"] or 0.0 for r in zrows})
     RUNS.mkdir(parents=True, exist_ok=True)
     if args.save:
@@ -130,6 +140,14 @@ def _kind_accuracy(gold: dict, kinds: dict[str, str]) -> None:
     for label in TYPES:
         row = {kind: n for (lab, kind), n in pairs.items() if lab == label}
         print(f"  {label:13} " + ", ".join(f"{k or '-'}={n}" for k, n in sorted(row.items(), key=lambda x: -x[1])))
+
+
+def _choices(gold: dict, choices: dict[str, str]) -> None:
+    """How often the peer was consulted, and what the arbiter chose, per page type."""
+    print("\nsecond candidate (arbiter.py) per page type:")
+    for label in ("all", *TYPES):
+        row = Counter(c for pid, c in choices.items() if label == "all" or gold[pid]["page_type"] == label)
+        print(f"  {label:13} " + ", ".join(f"{c}={n}" for c, n in row.most_common()))
 
 
 KIND_OF_TYPE = {"article": "article", "forum": "thread", "product": "product", "collection": "listing",

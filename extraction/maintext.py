@@ -1,7 +1,9 @@
 """Main text: the article body, without navigation, sidebars, banners, comments and footers.
 
 Explicit publisher markup (`cXenseParse`, `cxenseparse_start/end` comments) decides first;
-otherwise the visual-aware boilerplate scorer of `extraction.text` chooses the blocks. The
+otherwise the visual-aware boilerplate scorer of `extraction.text` chooses the blocks, and when
+it left clean text out that it could not place, a peer extractor's body is consulted as a
+second candidate (`extraction.text.arbiter`; the scorer's features still decide). The
 body keeps paragraph breaks as blank lines; `sections` are the headings kept in the body, in
 order. `explanation` records every decision for `rendercrawl extract PAGE --explain`.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from extraction.document import Document
+from extraction.text.arbiter import arbitrate
 from extraction.text.blocks import Block, Gate, segment
 from extraction.text.explain import BlockExplanation, Explanation, describe, preview
 from extraction.text.markup import markup_gate
@@ -58,6 +61,7 @@ def _from_markup(doc: Document, gate: Gate) -> MainText:
 def _from_heuristic(doc: Document) -> MainText:
     blocks = segment(doc, Gate.ALL)
     selection = select(doc, blocks)
+    arbitration = arbitrate(doc, selection.decisions)
     explanation = Explanation(
         source="heuristic",
         container=describe(selection.container) if selection.container is not None else None,
@@ -66,13 +70,15 @@ def _from_heuristic(doc: Document) -> MainText:
         blocks=tuple(
             BlockExplanation(d.block.index, describe(d.block.element), d.kept, d.label.value,
                              d.verdict.score, d.why, d.verdict.reasons, preview(d.block.text))
-            for d in selection.decisions
+            for d in arbitration.decisions
         ),
         layout_kind=selection.layout.kind if selection.layout else "",
         layout_evidence=selection.layout.evidence if selection.layout else (),
         regions=tuple((m.kept, describe(m.element), m.score, m.why) for m in selection.merges),
+        arbiter=f"{arbitration.choice}: {arbitration.why}",
+        arbiter_evidence=arbitration.evidence,
     )
-    return _assemble([d.block for d in selection.decisions if d.kept], "heuristic", explanation)
+    return _assemble([d.block for d in arbitration.decisions if d.kept], "heuristic", explanation)
 
 
 def _assemble(blocks: list[Block], source: str, explanation: Explanation) -> MainText:

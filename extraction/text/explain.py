@@ -34,6 +34,9 @@ class Explanation:
     layout_evidence: tuple[str, ...] = ()
     regions: tuple[tuple[bool, str, float, str], ...] = ()
     """Regions considered beside the container: (kept, element, score, why)."""
+    arbiter: str = ""
+    """Whether the peer's body was consulted and what it changed (heuristic only, see arbiter.py)."""
+    arbiter_evidence: tuple[str, ...] = ()
 
     def render(self) -> str:
         lines = [f"main text source: {self.source}"]
@@ -45,6 +48,9 @@ class Explanation:
             lines.append(f"  + sibling: {sibling}")
         for kept, element, region_score, why in self.regions:
             lines.append(f"  {'+' if kept else '-'} region: {element} (score {region_score:.1f}): {why}")
+        if self.arbiter:
+            lines.append(f"second candidate: {self.arbiter}" + (f" ({'; '.join(self.arbiter_evidence)})"
+                                                                 if self.arbiter_evidence else ""))
         for b in self.blocks:
             mark = "KEEP" if b.kept else "drop"
             score = "" if b.score is None else f"{b.score:7.1f}"

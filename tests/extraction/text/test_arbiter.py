@@ -1,0 +1,59 @@
+"""The second candidate: when the peer is consulted and what it may add (extraction/text/arbiter.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from extraction.maintext import main_text
+from extraction.text import peer
+from extraction.text.arbiter import ADDED_WHY
+from tests.extraction.text.helpers import page
+
+STORY = [
+    "The city council voted on Tuesday to expand the bus network, adding four routes that will connect the "
+    "northern suburbs with the hospital district by the end of next year, officials said after the meeting.",
+    "Officials said the plan would cost about twelve million euros, most of it paid by a regional transport "
+    "fund, and that fares would not rise before the new routes open to passengers in the coming spring.",
+    "Residents who spoke at the meeting welcomed the decision but asked for later evening services, which the "
+    "council promised to study together with the operator during the spring and summer of next year.",
+] * 3
+NOTES = [
+    f"Note {n}: the operator expects to hire forty new drivers, and training begins in the autumn at the depot"
+    for n in range(6)
+]
+LINKS = "<div>" + "".join(f"<a href='/t{i}'>Topic {i}</a> " for i in range(80)) + "</div>"
+ARTICLE = "<main><article>" + "".join(f"<p>{s}</p>" for s in STORY) + "</article></main>"
+DISTANT = "<div class='x'><div><ul>" + "".join(f"<li>{s}</li>" for s in NOTES) + f"</ul></div>{LINKS}</div>"
+
+
+def _peer_returns(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr(peer, "peer_text", lambda doc: text)
+
+
+def test_the_peer_is_not_consulted_when_little_text_is_in_doubt(monkeypatch: pytest.MonkeyPatch):
+    def refuse(doc):
+        raise AssertionError("the peer must not run")
+
+    monkeypatch.setattr(peer, "peer_text", refuse)
+    result = main_text(page(ARTICLE))
+    assert result.body == "\n\n".join(STORY)
+    assert result.explanation is not None and "peer not consulted" in result.explanation.arbiter
+
+
+def test_clean_blocks_the_peer_kept_join_the_body_but_navigation_does_not(monkeypatch: pytest.MonkeyPatch):
+    links = " ".join(f"Topic {i}" for i in range(80))
+    _peer_returns(monkeypatch, "\n".join([*STORY, *NOTES, links]))
+    result = main_text(page(ARTICLE + DISTANT))
+    assert result.body == "\n\n".join([*STORY, *NOTES])
+    assert result.explanation is not None and result.explanation.arbiter.startswith("ours+peer")
+    added = [b for b in result.explanation.blocks if b.why == ADDED_WHY]
+    assert len(added) == len(NOTES)
+    assert "second candidate: ours+peer" in result.explanation.render()
+
+
+def test_a_peer_that_confirms_nothing_in_doubt_changes_nothing(monkeypatch: pytest.MonkeyPatch):
+    _peer_returns(monkeypatch, "\n".join(STORY))
+    result = main_text(page(ARTICLE + DISTANT))
+    assert result.body == "\n\n".join(STORY)
+    assert result.explanation is not None
+    assert result.explanation.arbiter == "ours: the peer confirms none of the blocks in doubt"
