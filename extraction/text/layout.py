@@ -99,10 +99,10 @@ class LayoutKind:
 
 def decide(doc: Document, region_words: int, region_prose_words: int, content_words: int, page_words: int,
            teaser_link_words: int, container: etree._Element | None = None,
-           uncommented_words: int | None = None, card_words: int = 0) -> LayoutKind:
+           uncommented_words: int | None = None) -> LayoutKind:
     """The layout kind and the measurements that decided it. `uncommented_words`: the content
-    words outside comment classes too (defaults to `content_words`); `card_words`: the content
-    words inside rows of linked cards (cards.py)."""
+    words outside comment classes too (defaults to `content_words`). A product page is then
+    told from a collection by `product_or_collection`."""
     if uncommented_words is None:
         uncommented_words = content_words
     share = region_words / page_words if page_words else 0.0
@@ -113,13 +113,8 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     if len(thread_of_region) >= THREAD_MIN_POSTS:
         return _posts_kind(thread_of_region, (*evidence, f"the region is one of {len(thread_of_region)} "
                                               "repeated post/comment items"))
-    card_share = card_words / content_words if content_words else 0.0
     if region_prose_words < ARTICLE_MIN_PROSE_WORDS and product_markup(doc) and not article_markup(doc):
-        if card_share >= PRODUCT_MAX_CARD_SHARE:
-            return LayoutKind(LISTING, (*evidence, f"product markup, but {card_share:.2f} of the content words "
-                                        "in rows of linked cards: a collection"))
-        return LayoutKind(PRODUCT, (*evidence, "product markup, no article markup",
-                                    f"{card_share:.2f} of the content words in rows of linked cards"))
+        return LayoutKind(PRODUCT, (*evidence, "product markup, no article markup"))
     if (share >= ARTICLE_MIN_SHARE or content_share >= ARTICLE_MIN_CONTENT_SHARE
             or region_prose_words >= ARTICLE_MIN_PROSE_WORDS):
         code = _code_blocks(doc)
@@ -135,11 +130,7 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     if len(posts) >= THREAD_MIN_POSTS:
         return _posts_kind(posts, (*evidence, f"{len(posts)} repeated post/comment items"))
     if _product(doc):
-        if card_share >= PRODUCT_MAX_CARD_SHARE:
-            return LayoutKind(LISTING, (*evidence, f"product markup or a price with add-to-cart, but {card_share:.2f} "
-                                        "of the content words in rows of linked cards: a collection"))
-        return LayoutKind(PRODUCT, (*evidence, "product markup or price with add-to-cart",
-                                    f"{card_share:.2f} of the content words in rows of linked cards"))
+        return LayoutKind(PRODUCT, (*evidence, "product markup or price with add-to-cart"))
     code = _code_blocks(doc)
     if code >= DOC_MIN_CODE_BLOCKS:
         return LayoutKind(DOCUMENTATION, (*evidence, f"{code} code blocks"))
@@ -147,6 +138,18 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     if link_share >= LISTING_MIN_LINK_SHARE:
         return LayoutKind(LISTING, (*evidence, f"{link_share:.2f} of the words in teasers or links"))
     return LayoutKind(MULTI_SECTION, (*evidence, "several regions, none of them dominant"))
+
+
+def product_or_collection(kind: LayoutKind, card_words: int, content_words: int) -> LayoutKind:
+    """A product page with `PRODUCT_MAX_CARD_SHARE` of its content words in rows of linked cards
+    (cards.py) is a collection of products, read as a listing; other kinds pass unchanged."""
+    if kind.kind != PRODUCT:
+        return kind
+    share = card_words / content_words if content_words else 0.0
+    if share >= PRODUCT_MAX_CARD_SHARE:
+        return LayoutKind(LISTING, (*kind.evidence, f"but {share:.2f} of the content words are in rows of "
+                                    "linked cards: a collection"))
+    return LayoutKind(PRODUCT, (*kind.evidence, f"{share:.2f} of the content words in rows of linked cards"))
 
 
 def _posts_kind(posts: list[etree._Element], evidence: tuple[str, ...]) -> LayoutKind:

@@ -39,7 +39,15 @@ from extraction.text.features import (
     page_layout,
     prose_words_below,
 )
-from extraction.text.layout import INCLUSIVE_MAX_LINK_DENSITY, LayoutKind, decide, inclusive_keep, main_root
+from extraction.text.layout import (
+    INCLUSIVE_MAX_LINK_DENSITY,
+    PRODUCT,
+    LayoutKind,
+    decide,
+    inclusive_keep,
+    main_root,
+    product_or_collection,
+)
 from extraction.text.regions import Merge, region_report
 from extraction.text.teasers import teaser_blocks
 
@@ -391,13 +399,13 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
     region_prose = sum(d.block.words for d in selection.decisions if d.kept and is_running_prose(d.block))
     linked = sum(d.block.words if d.features.teaser else d.block.link_words for d in clean)
     uncommented = sum(d.block.words for d in clean if _counts_for_page(d.block, d.features) and not d.features.strong_hint)
-    cards = card_blocks([d.block for d in selection.decisions])
-    carded = sum(d.block.words for d in clean if d.block.index in cards and _counts_for_page(d.block, d.features))
-    kind = decide(doc, region_words, region_prose, content_words, page_words, linked, selection.container, uncommented,
-                  carded)
+    kind = decide(doc, region_words, region_prose, content_words, page_words, linked, selection.container, uncommented)
     if not kind.inclusive:
         return Selection(selection.container, selection.container_score, selection.siblings, selection.decisions,
                          selection.merges, kind)
+    cards = card_blocks([d.block for d in selection.decisions]) if kind.kind == PRODUCT else set()
+    carded = sum(d.block.words for d in clean if d.block.index in cards and _counts_for_page(d.block, d.features))
+    kind = product_or_collection(kind, carded, content_words)
     root = main_root(doc)
     if root is not None and not any(_within(d.block.element, {root}) for d in selection.decisions):
         root = None
