@@ -85,6 +85,8 @@ CLIMB_MIN_SHARE = 0.5  # ... and keep this share of the current container's tota
 SHORT_MAX_LINK_DENSITY = 0.5  # a short block with more links than this is navigation
 HEADING_LOOKAHEAD_BLOCKS = 3  # a heading is kept when good text starts within this many blocks
 NAV_LINK_MAX_WORDS = 3.5  # linked words per link below which a link-heavy block is navigation (menus, tag clouds)
+REPEAT_RUN_MIN_WORDS = 200  # a run of kept blocks repeating the text above, this long, ...
+REPEAT_RUN_MIN_SHARE = 0.5  # ... and this share of the words kept above it, is a copy of the page
 TAIL_SMALL_PRINT_MIN_WORDS = 40  # words of normal-size text the article must keep before its small-print tail
 
 
@@ -345,7 +347,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     if best is None or best_score <= 0:
         refused = tuple(Decision(b, f, v, Label.BAD, False, "no container scores above 0")
                         for b, f, v in zip(blocks, features, verdicts, strict=True))
-        return _by_layout(doc, Selection(None, best_score, (), refused))
+        return _drop_repeats(_by_layout(doc, Selection(None, best_score, (), refused)))
     best = climb(best, sums, good)
     best_score = sums[best]
     hinted = {el for el in sums if any(hints.of(el)[:2])}  # chrome or strong hint
@@ -368,7 +370,40 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
         if kept and block.tag == "h1":
             kept, why = False, "headline (the title field holds it)"
         decisions.append(Decision(block, f, v, label_of[i], kept, why))
-    return _by_layout(doc, Selection(best, best_score, siblings, tuple(decisions)))
+    return _drop_repeats(_by_layout(doc, Selection(best, best_score, siblings, tuple(decisions))))
+
+
+def _drop_repeats(selection: Selection) -> Selection:
+    """Leave out a run of kept blocks that repeats, block for block and word for word, text kept
+    above it, when the run holds `REPEAT_RUN_MIN_WORDS` or more and `REPEAT_RUN_MIN_SHARE` of
+    the words kept above it: responsive page builders put the desktop, tablet and mobile copies
+    of a page in the DOM and let the stylesheet show one, so a static read (and a rendered one
+    without the stylesheet) holds the article two or three times. A few repeated lines (a
+    workout's warm-up each day, an offer's terms under each offer) are the text's own and stay."""
+    seen: set[str] = set()
+    runs: list[tuple[int, list[int]]] = []  # (words kept above the run, its decisions)
+    kept_words, last = 0, -1
+    decisions = list(selection.decisions)
+    for i, d in enumerate(decisions):
+        if not d.kept:
+            continue
+        key = " ".join(d.block.text.split())
+        if key not in seen:
+            seen.add(key)
+        elif runs and runs[-1][1][-1] == last:
+            runs[-1][1].append(i)
+        else:
+            runs.append((kept_words, [i]))
+        last = i
+        kept_words += d.block.words
+    for above, run in runs:
+        words = sum(decisions[i].block.words for i in run)
+        if words >= REPEAT_RUN_MIN_WORDS and words >= REPEAT_RUN_MIN_SHARE * above:
+            for i in run:
+                d = decisions[i]
+                decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False,
+                                        "repeats the text kept above (a responsive copy)")
+    return dataclasses.replace(selection, decisions=tuple(decisions))
 
 
 def _readmit_inner_teasers(members: list[int], features: list[Features], verdicts: list[Verdict]) -> None:

@@ -100,3 +100,14 @@ def test_climb_passes_through_wrappers_that_add_nothing_to_the_column_that_holds
     blocks = [Block(i, by_id[name], name, 1, 0) for i, name in enumerate(("p1", "p2", "p3"))]
     sums, good = container_scores(blocks, [Verdict(100, (), False), Verdict(60, (), False), Verdict(60, (), False)])
     assert climb(by_id["p1"], sums, good) is by_id["col"]
+
+
+def test_a_responsive_copy_of_the_article_is_read_once_and_a_repeated_line_stays():
+    story = "".join(f"<p>{SENTENCE * 3} Part {i}.</p>" for i in range(4))
+    copies = f"<div class='desktop'>{story}</div><div class='tablet'>{story}</div><div class='mobile'>{story}</div>"
+    text = main_text(page(f"<main>{copies}</main>"))
+    assert text.body.count("Part 3.") == 1
+    assert "a responsive copy" in text.explanation.render()
+    day = "<p>Warm up: ten minutes of easy jogging, then five short strides on flat ground.</p>"
+    plan = "".join(f"<h2>Day {i}</h2>{day}<p>{SENTENCE * 2} Day {i} main set.</p>" for i in range(3))
+    assert main_text(page(f"<article>{plan}</article>")).body.count("Warm up") == 3
