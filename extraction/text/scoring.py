@@ -87,6 +87,7 @@ HEADING_LOOKAHEAD_BLOCKS = 3  # a heading is kept when good text starts within t
 NAV_LINK_MAX_WORDS = 3.5  # linked words per link below which a link-heavy block is navigation (menus, tag clouds)
 REPEAT_RUN_MIN_WORDS = 200  # a run of kept blocks repeating the text above, this long, ...
 REPEAT_RUN_MIN_SHARE = 0.5  # ... and this share of the words kept above it, is a copy of the page
+REPEAT_RUN_MIN_BLOCKS = 3  # ... when it copies this many different blocks (one line said many times is not)
 TAIL_SMALL_PRINT_MIN_WORDS = 40  # words of normal-size text the article must keep before its small-print tail
 
 
@@ -376,10 +377,11 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
 def _drop_repeats(selection: Selection) -> Selection:
     """Leave out a run of kept blocks that repeats, block for block and word for word, text kept
     above it, when the run holds `REPEAT_RUN_MIN_WORDS` or more and `REPEAT_RUN_MIN_SHARE` of
-    the words kept above it: responsive page builders put the desktop, tablet and mobile copies
-    of a page in the DOM and let the stylesheet show one, so a static read (and a rendered one
-    without the stylesheet) holds the article two or three times. A few repeated lines (a
-    workout's warm-up each day, an offer's terms under each offer) are the text's own and stay."""
+    the words kept above it, in `REPEAT_RUN_MIN_BLOCKS` different blocks: responsive page
+    builders put the desktop, tablet and mobile copies of a page in the DOM and let the
+    stylesheet show one, so a static read (and a rendered one without the stylesheet) holds the
+    article two or three times. A few repeated lines (a workout's warm-up each day, an offer's
+    terms under each offer) are the text's own and stay."""
     seen: set[str] = set()
     runs: list[tuple[int, list[int]]] = []  # (words kept above the run, its decisions)
     kept_words, last = 0, -1
@@ -398,7 +400,8 @@ def _drop_repeats(selection: Selection) -> Selection:
         kept_words += d.block.words
     for above, run in runs:
         words = sum(decisions[i].block.words for i in run)
-        if words >= REPEAT_RUN_MIN_WORDS and words >= REPEAT_RUN_MIN_SHARE * above:
+        distinct = len({decisions[i].block.text for i in run})
+        if words >= REPEAT_RUN_MIN_WORDS and words >= REPEAT_RUN_MIN_SHARE * above and distinct >= REPEAT_RUN_MIN_BLOCKS:
             for i in run:
                 d = decisions[i]
                 decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False,
