@@ -61,7 +61,7 @@ def _from_markup(doc: Document, gate: Gate) -> MainText:
 def _from_heuristic(doc: Document) -> MainText:
     blocks = segment(doc, Gate.ALL)
     selection = select(doc, blocks)
-    arbitration = arbitrate(doc, selection.decisions)
+    arbitration = arbitrate(doc, selection)
     explanation = Explanation(
         source="heuristic",
         container=describe(selection.container) if selection.container is not None else None,

@@ -57,3 +57,10 @@ def test_a_peer_that_confirms_nothing_in_doubt_changes_nothing(monkeypatch: pyte
     assert result.body == "\n\n".join(STORY)
     assert result.explanation is not None
     assert result.explanation.arbiter == "ours: the peer confirms none of the blocks in doubt"
+
+
+def test_a_copyright_line_the_peer_kept_stays_out(monkeypatch: pytest.MonkeyPatch):
+    notice = "© 2024 Example Media Group Limited, registered in England under company number 01234567"
+    _peer_returns(monkeypatch, "\n".join([*STORY, *NOTES, notice]))
+    result = main_text(page(ARTICLE + DISTANT + f"<div><div><p>{notice}</p></div></div>"))
+    assert result.body == "\n\n".join([*STORY, *NOTES])
