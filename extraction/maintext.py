@@ -78,10 +78,16 @@ def _from_heuristic(doc: Document) -> MainText:
         arbiter=f"{arbitration.choice}: {arbitration.why}",
         arbiter_evidence=arbitration.evidence,
     )
-    return _assemble([d.block for d in arbitration.decisions if d.kept], "heuristic", explanation)
+    kept = [d.block for d in arbitration.decisions if d.kept]
+    if arbitration.body is not None:
+        return _assemble(kept, "peer", explanation, arbitration.body)
+    return _assemble(kept, "heuristic", explanation)
 
 
-def _assemble(blocks: list[Block], source: str, explanation: Explanation) -> MainText:
-    body = "\n\n".join(b.text for b in blocks)
+def _assemble(blocks: list[Block], source: str, explanation: Explanation, body: str | None = None) -> MainText:
+    """The body from the kept blocks (or the peer's body the arbiter took whole; `sections`
+    are then the headings of ours it covers)."""
+    if body is None:
+        body = "\n\n".join(b.text for b in blocks)
     sections = tuple(b.text for b in blocks if b.tag in SECTION_TAGS)
     return MainText(body, sections, source if body else "none", explanation)

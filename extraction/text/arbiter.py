@@ -11,10 +11,16 @@ or region, near-good or short blocks beside boilerplate). Only the second kind i
 1. **Gate.** The peer is consulted only when those doubtful blocks hold at least
    PEER_POOL_MIN_WORDS words; on every other page it could change nothing worth its cost
    (it runs in about as long as our whole scorer).
+   On a page whose layout kind is product it is always consulted (step 3).
 2. **Combination.** A doubtful block the peer also kept joins the body, in document order.
    Nothing the scorer judged boilerplate or navigation is taken in, whatever the peer says,
    nor the `h1` (the title field holds it): the final decision stays the scorer's, and each
    added block says why in `--explain`.
+3. **The peer's body whole, on product pages that disagree.** Our read of a product page is
+   inclusive (every clean block of the region: specifications, reviews, recommendations), and
+   a static parse cannot see a description behind a tab the markup hides. When the peer's
+   body holds less than PRODUCT_MAX_AGREEMENT of our body's words, the two read different
+   things and the peer's body is taken; our blocks it covers are marked kept for `--explain`.
 """
 
 from __future__ import annotations
@@ -26,8 +32,8 @@ from dataclasses import dataclass, replace
 from lxml import etree
 
 from extraction.document import Document
-from extraction.text.layout import INCLUSIVE_MAX_LINK_DENSITY
-from extraction.text.peer import PeerCandidate, candidate
+from extraction.text.layout import INCLUSIVE_MAX_LINK_DENSITY, PRODUCT
+from extraction.text.peer import candidate
 from extraction.text.scoring import Decision, Selection
 
 PEER_POOL_MIN_WORDS = 100
@@ -37,18 +43,31 @@ get worse (bench/wcxb_halves.py, 2026-12-01): 0 words WCXB tune +0.0107 but Zyte
 with the peer called on 93% of Zyte pages; 50 Zyte tune -0.0005; 100 WCXB tune +0.0094, Zyte
 tune +0.0003, called on 25% of WCXB and 10% of Zyte pages; 200 WCXB tune +0.0082."""
 
+PRODUCT_MAX_AGREEMENT = 0.5
+"""Share of our body's words (a multiset of lower-cased `\\w+` tokens) the peer's body also
+holds, below which a product page takes the peer's body. Set on the WCXB dev tune half
+(2026-12-01, after the combination above): taking the peer's body on every product page
++0.0032 (check +0.0063); below 0.8 agreement +0.0029; below 0.5 +0.0045 (check +0.0047).
+The same rule on any other layout kind lost on the tune half (articles -0.002, listings -0.011,
+multi-section -0.006) or on the check half (threads -0.001, documentation -0.001)."""
+
 ADDED_WHY = "left out, but the peer kept it and our features find no boilerplate"
+PEER_BODY_WHY = "in the peer's body (taken whole)"
 WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True, slots=True)
 class Arbitration:
     choice: str
-    """`ours` (the peer not consulted, or adding nothing) or `ours+peer` (blocks added)."""
+    """`ours` (the peer not consulted, or adding nothing), `ours+peer` (blocks added) or `peer`
+    (the peer's body taken whole)."""
     why: str
     evidence: tuple[str, ...]
     decisions: tuple[Decision, ...]
-    """Our decisions, with the blocks the peer confirmed now kept."""
+    """Our decisions, with the blocks the peer confirmed now kept (for `peer`: the blocks its
+    body covers)."""
+    body: str | None = None
+    """The peer's body when it is taken whole, paragraphs separated by blank lines."""
 
 
 def doubtful(d: Decision, region: etree._Element | None) -> bool:
@@ -62,31 +81,34 @@ def doubtful(d: Decision, region: etree._Element | None) -> bool:
 
 
 def arbitrate(doc: Document, selection: Selection) -> Arbitration:
+    """Our decisions, possibly changed by the peer's body (see the module's docstring)."""
     decisions = selection.decisions
     region = selection.container if selection.layout is not None and selection.layout.inclusive else None
     pool = sum(d.block.words for d in decisions if doubtful(d, region))
-    if pool < PEER_POOL_MIN_WORDS:
+    product = selection.layout is not None and selection.layout.kind == PRODUCT
+    if pool < PEER_POOL_MIN_WORDS and not product:
         return Arbitration("ours", f"peer not consulted: {pool} words in doubt < {PEER_POOL_MIN_WORDS}",
                            (), decisions)
     peer = candidate(doc, [d.block for d in decisions])
-    added = [d for d in decisions if d.block.index in peer.blocks and doubtful(d, region)]
+    added = {d.block.index for d in decisions if d.block.index in peer.blocks and doubtful(d, region)}
+    merged = tuple(replace(d, kept=True, why=ADDED_WHY) if d.block.index in added else d for d in decisions)
+    ours = Counter(WORD.findall(" ".join(d.block.text for d in merged if d.kept).lower()))
+    theirs = Counter(WORD.findall(peer.text.lower()))
+    agreement = sum((ours & theirs).values()) / sum(ours.values()) if ours else 0.0
     judged = sum(1 for d in decisions if d.block.index in peer.blocks and not d.kept and not doubtful(d, region))
-    evidence = _evidence(decisions, peer, pool, added, judged)
+    evidence = (
+        f"words in doubt {pool}",
+        f"ours {sum(ours.values())} words, peer {sum(theirs.values())}, share of ours in the peer's {agreement:.2f}",
+        f"peer blocks {len(peer.blocks)}, of which left out by our judgement {judged}",
+        f"added {len(added)} blocks, {sum(d.block.words for d in merged if d.block.index in added)} words",
+    )
+    if product and agreement < PRODUCT_MAX_AGREEMENT and theirs:
+        covered = tuple(replace(d, kept=d.block.index in peer.blocks and d.block.tag != "h1",
+                                why=PEER_BODY_WHY if d.block.index in peer.blocks else "not in the peer's body")
+                        for d in decisions)
+        paragraphs = "\n\n".join(line.strip() for line in peer.text.splitlines() if line.strip())
+        return Arbitration("peer", f"product page, the peer holds {agreement:.2f} of our words "
+                           f"< {PRODUCT_MAX_AGREEMENT}: its body is taken", evidence, covered, paragraphs)
     if not added:
         return Arbitration("ours", "the peer confirms none of the blocks in doubt", evidence, decisions)
-    chosen = {d.block.index for d in added}
-    merged = tuple(replace(d, kept=True, why=ADDED_WHY) if d.block.index in chosen else d for d in decisions)
     return Arbitration("ours+peer", f"{len(added)} blocks in doubt confirmed by the peer", evidence, merged)
-
-
-def _evidence(decisions: tuple[Decision, ...], peer: PeerCandidate, pool: int,
-              added: list[Decision], judged: int) -> tuple[str, ...]:
-    ours = Counter(WORD.findall(" ".join(d.block.text for d in decisions if d.kept).lower()))
-    theirs = Counter(WORD.findall(peer.text.lower()))
-    shared = sum((ours & theirs).values())
-    return (
-        f"words in doubt {pool}",
-        f"ours {sum(ours.values())} words, peer {sum(theirs.values())} words, shared {shared}",
-        f"peer blocks {len(peer.blocks)}, of which left out by our judgement {judged}",
-        f"added {len(added)} blocks, {sum(d.block.words for d in added)} words",
-    )

@@ -64,3 +64,27 @@ def test_a_copyright_line_the_peer_kept_stays_out(monkeypatch: pytest.MonkeyPatc
     _peer_returns(monkeypatch, "\n".join([*STORY, *NOTES, notice]))
     result = main_text(page(ARTICLE + DISTANT + f"<div><div><p>{notice}</p></div></div>"))
     assert result.body == "\n\n".join([*STORY, *NOTES])
+
+
+PRODUCT_LD = ('<script type="application/ld+json">'
+              '{"@context": "https://schema.org", "@type": "Product", "name": "Kettle"}</script>')
+SPECS = ["Capacity: 1.7 litres of water, enough for eight cups of tea.",
+         "Power: 2200 watts, boils a full kettle in about four minutes.",
+         "Colour: brushed steel with a black handle and a blue water window."]
+PRODUCT = "<main><h1>Steel kettle</h1>" + "".join(f"<p>{s}</p>" for s in SPECS) + "</main>"
+HIDDEN = ("This kettle is made of brushed steel and has a concealed element, so limescale is easy to wipe "
+          "away. The lid opens at the press of a button and the filter can be washed in the dishwasher.")
+
+
+def test_a_product_page_takes_the_peer_body_when_the_two_read_different_things(monkeypatch: pytest.MonkeyPatch):
+    _peer_returns(monkeypatch, f"{HIDDEN}\n{HIDDEN.upper()}")
+    result = main_text(page(PRODUCT, head=PRODUCT_LD))
+    assert result.explanation is not None and result.explanation.layout_kind == "product"
+    assert (result.body, result.source) == (f"{HIDDEN}\n\n{HIDDEN.upper()}", "peer")
+    assert result.explanation.arbiter.startswith("peer: product page")
+
+
+def test_a_product_page_keeps_our_body_when_the_peer_agrees(monkeypatch: pytest.MonkeyPatch):
+    _peer_returns(monkeypatch, "\n".join(SPECS[:2]))
+    result = main_text(page(PRODUCT, head=PRODUCT_LD))
+    assert (result.body, result.source) == ("\n\n".join(SPECS), "heuristic")
