@@ -20,6 +20,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from extraction.document import Document
+from extraction.text.tabs import tab_panel
 
 SKIPPED_TAGS = frozenset({
     "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas",
@@ -344,7 +345,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
             return
-    elif streamed_chunk(doc, el) or folded(doc, el):  # read as shown: their boxes are hidden only until placed or opened
+    elif streamed_chunk(doc, el) or folded(doc, el) or tab_panel(el):  # read as shown: hidden only until placed or opened
         state["veiled"] = True
     elif is_hidden(doc, el):
         if not loading_veil(el, state["body_chars"]) or (statically_hidden(el) and not static_veil(doc, el)):
