@@ -20,7 +20,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from extraction.document import Document
-from extraction.text.tabs import tab_panel
+from extraction.text.tabs import controlled_panels
 
 SKIPPED_TAGS = frozenset({
     "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas",
@@ -321,7 +321,7 @@ def segment(doc: Document, gate: Gate = Gate.ALL) -> list[Block]:
 def _segment(doc: Document, start: HtmlElement, gate: Gate, shell: bool) -> list[Block]:
     builder = _Builder()
     state = {"open": gate is not Gate.COMMENTS, "body_chars": readable_chars(start), "veiled": False,
-             "shell": shell}
+             "shell": shell, "panels": controlled_panels(start.getroottree().getroot())}
     _walk(doc, start, start, builder, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
     builder.flush()
     return builder.blocks
@@ -345,7 +345,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
             return
-    elif streamed_chunk(doc, el) or folded(doc, el) or tab_panel(el):  # read as shown: hidden only until placed or opened
+    elif streamed_chunk(doc, el) or folded(doc, el) or el.get("id") in state["panels"]:  # shown once placed or opened
         state["veiled"] = True
     elif is_hidden(doc, el):
         if not loading_veil(el, state["body_chars"]) or (statically_hidden(el) and not static_veil(doc, el)):

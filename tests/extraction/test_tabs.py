@@ -1,11 +1,11 @@
-"""Issue 12: the hidden panels of a tab set (the WAI-ARIA tabs pattern) are the page's text one
-click away and are read; a hidden element that only claims `role="tabpanel"`, with no tab naming
-it, stays hidden."""
+"""Issue 12: the hidden panels of a tab set or a disclosure (the WAI-ARIA tabs and disclosure
+patterns) are the page's text one click away and are read; a hidden element that only claims
+`role="tabpanel"`, with no control naming it, stays hidden."""
 
 from __future__ import annotations
 
 from extraction.maintext import main_text
-from extraction.text.tabs import tab_panel
+from extraction.text.tabs import controlled_panels
 from tests.extraction.text.helpers import page
 from tests.extraction.text.test_traps import P1, P2
 
@@ -30,8 +30,17 @@ def test_a_hidden_panel_no_tab_names_stays_hidden() -> None:
     assert P2 in text.body and LINUX not in text.body
 
 
-def test_a_panel_is_named_by_aria_labelledby_too() -> None:
-    doc = page('<div><button role="tab" id="t1">One</button></div>'
-               '<div role="tabpanel" aria-labelledby="t1" hidden><p>x</p></div><div role="tabpanel" hidden></div>')
-    panels = [el for el in doc.root.iter() if el.get("role") == "tabpanel"]
-    assert [tab_panel(el) for el in panels] == [True, False]
+def test_an_accordion_answer_named_by_its_expandable_question_is_read() -> None:
+    answer = "The warranty covers every part of the machine for five years from the day of purchase."
+    faq = (f'<h2><button aria-expanded="false" aria-controls="a1">How long is the warranty?</button></h2>'
+           f'<div id="a1" hidden><p>{answer}</p></div>')
+    text = main_text(page(f"<main><h1>Questions</h1><p>{P1}</p>{faq}</main>"))
+    assert answer in text.body
+
+
+def test_panels_are_named_by_aria_controls_or_by_aria_labelledby() -> None:
+    doc = page('<div><button role="tab" id="t1" aria-controls="p0">One</button>'
+               '<button aria-controls="menu">Menu</button></div>'
+               '<div role="tabpanel" aria-labelledby="t1" id="p1" hidden><p>x</p></div>'
+               '<div role="tabpanel" id="p2" hidden></div><div id="menu" hidden></div>')
+    assert controlled_panels(doc.root) == frozenset({"p0", "p1"})
