@@ -297,22 +297,7 @@ def smooth(labels: list[Label], headings: list[bool], groups: Sequence[object | 
             keep = prev is Label.GOOD and nxt is Label.GOOD
             out.append((keep, "short between good blocks" if keep else "short beside boilerplate"))
     _keep_headings_of_kept_lists(out, labels, headings, spans)
-    _keep_lines_under_kept_headings(out, labels, headings)
     return out
-
-
-def _keep_lines_under_kept_headings(out: list[tuple[bool, str]], labels: list[Label], headings: list[bool]) -> None:
-    """Short lines between a kept heading and the good text it was kept for belong to that
-    section: an item's own details under its title (a rating, an address, a price) before its
-    description. Boilerplate (bad) stops the run."""
-    for i, is_heading in enumerate(headings):
-        if not (is_heading and out[i][0]):
-            continue
-        for j in range(i + 1, min(len(labels), i + 1 + HEADING_LOOKAHEAD_BLOCKS)):
-            if labels[j] in (Label.GOOD, Label.BAD) or headings[j]:
-                break
-            if not out[j][0]:
-                out[j] = (True, "line between a kept heading and its text")
 
 
 def _group_spans(groups: Sequence[object | None]) -> dict[int, tuple[int, int]]:
@@ -373,7 +358,6 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     members = [i for i, flag in enumerate(inside) if flag]
     _readmit_inner_teasers(members, features, verdicts)
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
-    _admit_linked_titles(labels, [blocks[i].tag in TITLE_TAGS and not verdicts[i].hard_bad for i in members])
     groups = [_list_or_table(blocks[i].element, region) for i in members]
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
@@ -423,21 +407,6 @@ def _drop_repeats(selection: Selection) -> Selection:
                 decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False,
                                         "repeats the text kept above (a responsive copy)")
     return dataclasses.replace(selection, decisions=tuple(decisions))
-
-
-def _admit_linked_titles(labels: list[Label], titles: list[bool]) -> None:
-    """A section heading (`TITLE_TAGS`) that is a link, followed by good text before any other
-    heading or boilerplate, is a title, not navigation (a guide titles each item by a link to
-    what it reviews): it is short, and `smooth` keeps it as the heading of that text."""
-    for j, title in enumerate(titles):
-        if not (title and labels[j] is Label.BAD):
-            continue
-        for k in range(j + 1, min(len(labels), j + 1 + HEADING_LOOKAHEAD_BLOCKS)):
-            if labels[k] is Label.BAD or titles[k]:
-                break
-            if labels[k] is Label.GOOD:
-                labels[j] = Label.SHORT
-                break
 
 
 def _readmit_inner_teasers(members: list[int], features: list[Features], verdicts: list[Verdict]) -> None:
@@ -533,9 +502,6 @@ def _trim_small_print_tail(settled: dict[int, tuple[bool, str]], members: list[i
             settled[i] = (False, f"small print after the article x{features[i].relative_font_size:.2f}")
 
 
-TITLE_TAGS = frozenset({"h2", "h3"})
-"""Headings an article titles its own sections with; the smaller ones (h4-h6) title a widget's
-items as often (related stories, cards), so a linked one stays navigation."""
 LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})
 """Elements whose items or rows the context pass settles together (see `smooth`)."""
 

@@ -111,20 +111,3 @@ def test_a_responsive_copy_of_the_article_is_read_once_and_a_repeated_line_stays
     day = "<p>Warm up: ten minutes of easy jogging, then five short strides on flat ground.</p>"
     plan = "".join(f"<h2>Day {i}</h2>{day}<p>{SENTENCE * 2} Day {i} main set.</p>" for i in range(3))
     assert main_text(page(f"<article>{plan}</article>")).body.count("Warm up") == 3
-
-
-def test_a_listicle_item_keeps_its_linked_title_and_its_details():
-    def item(i: int, tag: str) -> str:
-        return (f"<{tag}><a href='/m{i}'>Mover number {i}</a></{tag}><p>Rating: 4.{i}</p>"
-                f"<p>{SENTENCE * 2} Item {i}.</p>")
-    body = main_text(page(f"<article><p>{SENTENCE * 3}</p>{item(1, 'h2')}{item(2, 'h2')}{item(3, 'h5')}</article>")).body
-    assert "Mover number 1" in body and "Rating: 4.1" in body and "Mover number 2" in body
-    assert "Mover number 3" not in body  # a small linked heading titles a widget's cards as often
-
-
-def test_lines_between_a_kept_heading_and_its_text_are_kept():
-    good, short, bad = Label.GOOD, Label.SHORT, Label.BAD
-    settled = smooth([bad, short, short, good], [False, True, False, False])
-    assert settled[2] == (True, "line between a kept heading and its text")
-    no_text = smooth([bad, short, short, short, short, good], [False, True, False, False, False, False])
-    assert [k for k, _ in no_text] == [False, False, False, False, False, True]  # the text comes too late
