@@ -2,7 +2,8 @@
 
 Our scorer has chosen its blocks. What it left out falls in two kinds: blocks it judged for
 what they are -- boilerplate (a chrome ancestor, a boilerplate class, a teaser, a phrase, an
-overlay: hard-bad), navigation (link-heavy), a copyright line, the headline, and on the inclusive
+overlay: hard-bad), navigation (link-heavy), a copyright line, the headline, with layout small
+print and text beside the main column (a peer without layout cannot see either), and on the inclusive
 read of a listing, thread, product or multi-section page anything inside its region it left
 out (that read keeps every clean block there, so what it drops it judged: cards of other
 products, say) -- and clean blocks left out for where they stand (outside the chosen container
@@ -34,7 +35,7 @@ from lxml import etree
 from extraction.document import Document
 from extraction.text.layout import INCLUSIVE_MAX_LINK_DENSITY, PRODUCT
 from extraction.text.peer import candidate
-from extraction.text.scoring import Decision, Selection
+from extraction.text.scoring import OFF_COLUMN_OFFSET, SMALL_PRINT_RATIO, Decision, Selection
 
 PEER_POOL_MIN_WORDS = 100
 """Words in doubtful blocks (left out, yet neither boilerplate nor navigation by our features)
@@ -75,8 +76,12 @@ def doubtful(d: Decision, region: etree._Element | None) -> bool:
     inclusive read, whose blocks are never in doubt; None for a single-region read."""
     if d.kept or d.verdict.hard_bad or d.block.tag == "h1" or d.features.copyright:
         return False
-    if d.features.link_density > INCLUSIVE_MAX_LINK_DENSITY:
+    f = d.features
+    if f.link_density > INCLUSIVE_MAX_LINK_DENSITY:
         return False
+    if (f.relative_font_size is not None and f.relative_font_size < SMALL_PRINT_RATIO) or (
+            f.column_offset is not None and f.column_offset > OFF_COLUMN_OFFSET):
+        return False  # with layout: small print (an "about us" tail) or beside the main column
     return region is None or not (d.block.element is region or region in d.block.element.iterancestors())
 
 

@@ -7,7 +7,7 @@ import pytest
 from extraction.maintext import main_text
 from extraction.text import peer
 from extraction.text.arbiter import ADDED_WHY
-from tests.extraction.text.helpers import page
+from tests.extraction.text.helpers import box, page, rendered
 
 STORY = [
     "The city council voted on Tuesday to expand the bus network, adding four routes that will connect the "
@@ -88,3 +88,17 @@ def test_a_product_page_keeps_our_body_when_the_peer_agrees(monkeypatch: pytest.
     _peer_returns(monkeypatch, "\n".join(SPECS[:2]))
     result = main_text(page(PRODUCT, head=PRODUCT_LD))
     assert (result.body, result.source) == ("\n\n".join(SPECS), "heuristic")
+
+
+def test_small_print_our_layout_trimmed_stays_out_though_the_peer_kept_it(monkeypatch: pytest.MonkeyPatch):
+    about = ("Example Media is a publisher of regional news, founded in 1901 and owned by its readers "
+             "since the year 2003.")
+    tail = len(STORY) + 2
+    paragraphs = "".join(f"<p data-rc-id='{i + 2}'>{s}</p>" for i, s in enumerate(STORY))
+    html = (f"<main data-rc-id='1'><article data-rc-id='{tail + 1}'>{paragraphs}"
+            f"<p data-rc-id='{tail}'>{about}</p></article></main>{DISTANT}")
+    boxes = {1: box(height=2000), tail + 1: box(height=2000), tail: box(y=1000, font_size=11),
+             **{i + 2: box(y=100 + 50 * i) for i in range(len(STORY))}}
+    _peer_returns(monkeypatch, "\n".join([*STORY, about, *NOTES]))
+    result = main_text(rendered(html, boxes))
+    assert result.body == "\n\n".join([*STORY, *NOTES])
