@@ -71,10 +71,15 @@ class Arbitration:
     """The peer's body when it is taken whole, paragraphs separated by blank lines."""
 
 
-def doubtful(d: Decision, region: etree._Element | None) -> bool:
+def doubtful(d: Decision, region: etree._Element | None, kept: frozenset[str]) -> bool:
     """Left out for where it stands, not for what it is (see above). `region`: the root of an
-    inclusive read, whose blocks are never in doubt; None for a single-region read."""
+    inclusive read, whose blocks are never in doubt; None for a single-region read. `kept`: the
+    kept blocks' texts (whitespace folded): a second copy of one (a responsive page's tablet
+    copy of the article) is never in doubt, since the peer's text holding its words once says
+    nothing about a second copy."""
     if d.kept or d.verdict.hard_bad or d.block.tag == "h1" or d.features.copyright:
+        return False
+    if " ".join(d.block.text.split()) in kept:
         return False
     f = d.features
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY:
@@ -89,18 +94,19 @@ def arbitrate(doc: Document, selection: Selection) -> Arbitration:
     """Our decisions, possibly changed by the peer's body (see the module's docstring)."""
     decisions = selection.decisions
     region = selection.container if selection.layout is not None and selection.layout.inclusive else None
-    pool = sum(d.block.words for d in decisions if doubtful(d, region))
+    kept = frozenset(" ".join(d.block.text.split()) for d in decisions if d.kept)
+    pool = sum(d.block.words for d in decisions if doubtful(d, region, kept))
     product = selection.layout is not None and selection.layout.kind == PRODUCT
     if pool < PEER_POOL_MIN_WORDS and not product:
         return Arbitration("ours", f"peer not consulted: {pool} words in doubt < {PEER_POOL_MIN_WORDS}",
                            (), decisions)
     peer = candidate(doc, [d.block for d in decisions])
-    added = {d.block.index for d in decisions if d.block.index in peer.blocks and doubtful(d, region)}
+    added = {d.block.index for d in decisions if d.block.index in peer.blocks and doubtful(d, region, kept)}
     merged = tuple(replace(d, kept=True, why=ADDED_WHY) if d.block.index in added else d for d in decisions)
     ours = Counter(WORD.findall(" ".join(d.block.text for d in merged if d.kept).lower()))
     theirs = Counter(WORD.findall(peer.text.lower()))
     agreement = sum((ours & theirs).values()) / sum(ours.values()) if ours else 0.0
-    judged = sum(1 for d in decisions if d.block.index in peer.blocks and not d.kept and not doubtful(d, region))
+    judged = sum(1 for d in decisions if d.block.index in peer.blocks and not d.kept and not doubtful(d, region, kept))
     evidence = (
         f"words in doubt {pool}",
         f"ours {sum(ours.values())} words, peer {sum(theirs.values())}, share of ours in the peer's {agreement:.2f}",

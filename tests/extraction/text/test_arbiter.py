@@ -16,7 +16,19 @@ STORY = [
     "fund, and that fares would not rise before the new routes open to passengers in the coming spring.",
     "Residents who spoke at the meeting welcomed the decision but asked for later evening services, which the "
     "council promised to study together with the operator during the spring and summer of next year.",
-] * 3
+    "The operator said it would need about forty more drivers, and that training at the depot beside the old "
+    "railway station would start in the autumn once the workshop there has been refurbished for the purpose.",
+    "Cycling groups asked that the new routes avoid the narrow streets of the old town, where buses and "
+    "bicycles already compete for space on market days, and the council agreed to publish the maps first.",
+    "Shopkeepers in the hospital district said more buses would bring customers back to a quarter that lost "
+    "many of them when the tram line closed, though some feared the works would block deliveries for months.",
+    "The regional transport fund, which pays most of the cost, has financed similar routes in two other towns "
+    "in the last five years, and a report last spring found that ridership there rose by a third on average.",
+    "A second vote on the timetable is planned for March, after a public consultation that will run online "
+    "and in the libraries of every district for six weeks, the council said in a statement on Wednesday.",
+    "Opposition members voted for the plan but said the council should have consulted residents before "
+    "choosing the routes, and asked for an independent review of the cost once the first year is over.",
+]
 NOTES = [
     f"Note {n}: the operator expects to hire forty new drivers, and training begins in the autumn at the depot"
     for n in range(6)
