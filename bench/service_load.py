@@ -12,6 +12,7 @@ the client's CPU per request are printed beside them.
 
     .venv/bin/python bench/service_load.py                  # both databases, 30 s per phase
     .venv/bin/python bench/service_load.py --seconds 10 --db sqlite
+    .venv/bin/python bench/service_load.py --seconds 10 --db postgresql --phases singles,batches
 """
 
 from __future__ import annotations
@@ -243,21 +244,36 @@ async def _commits(base: str) -> tuple[float, float]:
         return await _commit_counts(client)
 
 
-def _drive(base: str, port: int, keys: dict[str, str], seconds: float, server_pid: int) -> None:
+PHASES = ("healthz", "singles", "batches", "pushes")
+
+
+def _drive(base: str, port: int, keys: dict[str, str], seconds: float, server_pid: int, phases: set[str]) -> None:
+    if "healthz" in phases:
+        _healthz(port, seconds, server_pid)
+    if "singles" in phases:
+        _singles(base, port, keys, seconds, server_pid)
+    if "batches" in phases:
+        batches = _load(port, _batch_requests(port, keys["events"]), BATCH_CLIENTS, seconds, server_pid)
+        print("  " + batches.summary(f"batches of {BATCH}, {BATCH_CLIENTS} clients", BATCH) + "; "
+              + batches.cpu_line("event", batches.requests * BATCH), flush=True)
+    if "pushes" in phases:
+        asyncio.run(_push_phase(base, keys))
+
+
+def _healthz(port: int, seconds: float, server_pid: int) -> None:
     floor = _load(port, [_request("GET", "/healthz", port)], CLIENTS, min(5.0, seconds), server_pid)
     floor.statuses = {202 if k == 200 else k: v for k, v in floor.statuses.items()}
     print(f"  GET /healthz, {CLIENTS} clients (the HTTP stack alone): {floor.requests / floor.seconds:,.0f} requests/s, "
           f"p50 {floor.p50_ms:.1f} ms, p99 {floor.p99_ms:.1f} ms; {floor.cpu_line('request', floor.requests)}", flush=True)
+
+
+def _singles(base: str, port: int, keys: dict[str, str], seconds: float, server_pid: int) -> None:
     groups, requests = asyncio.run(_commits(base))
     singles = _load(port, _single_requests(port, keys["events"]), CLIENTS, seconds, server_pid)
     after_groups, after_requests = asyncio.run(_commits(base))
     shared = (after_requests - requests) / (after_groups - groups) if after_groups > groups else float("nan")
     print("  " + singles.summary(f"single events, {CLIENTS} clients", 1) + f"; {shared:.1f} requests per commit; "
           + singles.cpu_line("request", singles.requests), flush=True)
-    batches = _load(port, _batch_requests(port, keys["events"]), BATCH_CLIENTS, seconds, server_pid)
-    print("  " + batches.summary(f"batches of {BATCH}, {BATCH_CLIENTS} clients", BATCH) + "; "
-          + batches.cpu_line("event", batches.requests * BATCH), flush=True)
-    asyncio.run(_push_phase(base, keys))
 
 
 async def _push_phase(base: str, keys: dict[str, str]) -> None:
@@ -306,11 +322,11 @@ def running_server(url: str, workers: int = 1) -> Iterator[tuple[str, dict[str, 
         log.close()
 
 
-def bench(name: str, url: str, seconds: float, workers: int) -> None:
+def bench(name: str, url: str, seconds: float, workers: int, phases: set[str]) -> None:
     with running_server(url, workers) as (base, keys, pid):
         processes = "one server process" if workers == 1 else f"{workers} server processes"
         print(f"{name} ({processes}; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f})", flush=True)
-        _drive(base, int(base.rsplit(":", 1)[1]), keys, seconds, pid)
+        _drive(base, int(base.rsplit(":", 1)[1]), keys, seconds, pid, phases)
 
 
 def main() -> int:
@@ -319,12 +335,17 @@ def main() -> int:
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--postgres-url", default=os.environ.get("RENDERCRAWL_TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL))
     parser.add_argument("--workers", type=int, default=1, help="`rendercrawl serve --workers N`")
+    parser.add_argument("--phases", default=",".join(PHASES),
+                        help=f"comma-separated, of {', '.join(PHASES)} (to compare two versions phase by phase, alternately)")
     args = parser.parse_args()
+    phases = set(args.phases.split(","))
+    if not phases <= set(PHASES):
+        parser.error(f"unknown phase: {', '.join(sorted(phases - set(PHASES)))}")
     if args.db in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as tmp:
-            bench("SQLite", fresh_sqlite(Path(tmp) / "service.db"), args.seconds, args.workers)
+            bench("SQLite", fresh_sqlite(Path(tmp) / "service.db"), args.seconds, args.workers, phases)
     if args.db in ("postgresql", "both"):
-        bench("PostgreSQL", fresh_postgres(args.postgres_url, "rc_bench_service"), args.seconds, args.workers)
+        bench("PostgreSQL", fresh_postgres(args.postgres_url, "rc_bench_service"), args.seconds, args.workers, phases)
     return 0
 
 
