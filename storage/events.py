@@ -9,7 +9,7 @@ from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from storage.bulk import bulk_insert, is_postgres
-from storage.bulk_views import chunks, insert_missing
+from storage.bulk_views import array_literal, chunks, insert_missing
 from storage.models import PageView, Push, ViewEventId
 from storage.pages import dialect_insert
 from storage.types import UTCDateTime
@@ -64,8 +64,9 @@ def add_views(session: Session, views: Sequence[tuple[int, datetime, datetime | 
     on PostgreSQL the insert travels with the commit (`storage.writer.defer_write`): nothing in
     the group reads the views it stores."""
     if views and defer_write(session, _ADD_VIEWS_POSTGRESQL, {
-            "page_ids": [page_id for page_id, _at, _modified in views], "viewed_at": [at for _page, at, _m in views],
-            "modified_time": [modified for _page, _at, modified in views]}):
+            "page_ids": array_literal([page_id for page_id, _at, _modified in views]),
+            "viewed_at": array_literal([at for _page, at, _m in views]),
+            "modified_time": array_literal([modified for _page, _at, modified in views])}):
         return
     rows = [{"page_id": page_id, "viewed_at": at, "modified_time": modified} for page_id, at, modified in views]
     bulk_insert(session, _ADD_VIEWS, V, rows)

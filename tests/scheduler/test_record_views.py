@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from sqlalchemy import delete, insert, select
@@ -233,6 +234,17 @@ def test_event_ids_retried_within_and_across_batches(sessions: sessionmaker[Sess
     assert [a[0] for a in answers] == ["invalid", "effect", "duplicate", "duplicate", "duplicate", "duplicate",
                                        "invalid", "invalid"]
     assert rows["event_ids"] == ["a", "seen-before"]
+
+
+def test_values_that_array_literals_quote_are_stored_as_sent(sessions: sessionmaker[Session]) -> None:
+    """On PostgreSQL a batch's values travel as array literals (`storage.bulk_views.array_literal`):
+    quotes, backslashes, braces, commas, spaces, the word NULL and non-ASCII text come back as sent."""
+    awkward = ['quo"te', "back\\slash", "{brace}", "com,ma", " spaced ", "NULL", "null", "", "\N{GRINNING FACE}é", '\\"']
+    views = [ViewEvent(f"http://{HOST}/odd/{i}?q={quote(text)}", T0 + i * MIN, T0 - H if i % 2 else None, event_id=text or None)
+             for i, text in enumerate(awkward)]
+    _answers, rows = compare(sessions, views, registered_only=False)
+    assert sorted(rows["event_ids"]) == sorted([*(text for text in awkward if text), "seen-before"])  # arranged before
+    assert sum("/odd/" in url for url, _at, _modified in rows["views"]) == len(awkward)
 
 
 def test_an_empty_batch_and_one_of_refusals_only_write_nothing(sessions: sessionmaker[Session]) -> None:
