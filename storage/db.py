@@ -58,7 +58,9 @@ def make_engine(url: str | URL, *, pooled: bool = True, **kwargs: Any) -> Engine
         engine = create_engine(parsed, **kwargs)
         event.listen(engine, "connect", _sqlite_on_connect)
         return engine
-    return create_engine(parsed, **{"pool_pre_ping": True, **kwargs})
+    engine = create_engine(parsed, **{"pool_pre_ping": True, **kwargs})
+    event.listen(engine, "connect", _postgres_on_connect)
+    return engine
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -70,6 +72,16 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute("PRAGMA foreign_keys = ON")
     finally:
         cursor.close()
+
+
+def _postgres_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    """Sessions in UTC: psycopg then reads a `timestamptz` as an aware datetime in
+    `timezone.utc`, which `UTCDateTime` passes on as it is, instead of in the server's zone
+    (`Etc/UTC` is a `ZoneInfo`), which it converts: 2.2 -> 1.1 µs per value read, thousands per
+    batch of views. Set here rather than in the connection's `options`, which would replace
+    those of the URL (a test's `search_path`); committed, so a rollback keeps it."""
+    dbapi_connection.execute("SET TIME ZONE 'UTC'")
+    dbapi_connection.commit()
 
 
 def has_schema(engine: Engine) -> bool:
