@@ -21,6 +21,11 @@ from storage.health import bounded_engine, head_revision
 from storage.settings import StorageSettings
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+WORKER_HEALTHCHECK_TIMEOUT_S = 60
+"""How long uvicorn's supervisor waits for a `--workers` child to answer its health ping. Its
+default, 5 s, is shorter than a child's start on a loaded 2-core machine (importing the app took
+3.7-4.4 s each at load 10, two children at once): the supervisor killed and restarted children
+that were still importing, and the service was not ready within 60 s."""
 
 
 def build_app(storage: StorageSettings, service: ServiceSettings) -> FastAPI:
@@ -67,4 +72,5 @@ def serve(host: str, port: int, workers: int) -> None:
     finally:
         engine.dispose()
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
-    uvicorn.run("app.serve_command:worker_app", factory=True, workers=workers, **options)  # type: ignore[arg-type]
+    uvicorn.run("app.serve_command:worker_app", factory=True, workers=workers,
+                timeout_worker_healthcheck=WORKER_HEALTHCHECK_TIMEOUT_S, **options)  # type: ignore[arg-type]
