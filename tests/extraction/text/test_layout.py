@@ -157,6 +157,23 @@ def test_rendered_an_inline_veil_that_no_script_lifted_is_read_but_a_hidden_rail
     assert "Rail teaser" not in main_text(rail).body
 
 
+def test_rendered_a_faded_and_moved_section_is_a_scroll_reveal_and_is_read():
+    """A script fades a section out and moves it (`opacity:0` with a `transform`) until the reader
+    scrolls to it: its text is the page's, as a static parse reads it. Faded alone, or hidden by
+    `aria-hidden`, it stays hidden."""
+    def body(style: str, extra: str = "") -> str:
+        doc = rendered(f"<article data-rc-id='1'>{_story(3)}</article>"
+                       f"<section style='{style}' {extra} data-rc-id='2'><p data-rc-id='3'>Revealed on scroll. {P2}</p>"
+                       "</section>",
+                       {1: box(height=600), 2: box(visible=False, height=120), 3: box(visible=False, height=100)})
+        return main_text(doc).body
+
+    assert "Revealed on scroll." in body("transform: matrix(1, 0, 0, 1, 0, 30); opacity: 0;")
+    assert "Revealed on scroll." not in body("opacity: 0;")
+    assert "Revealed on scroll." not in body("transform: none; opacity: 0;")
+    assert "Revealed on scroll." not in body("transform: translateY(30px); opacity: 0;", "aria-hidden='true'")
+
+
 def test_a_fixed_page_wrapper_is_a_scroll_lock_not_an_overlay():
     """A consent dialog pins `body` with `position: fixed`: a layer many screens tall is the page
     itself and is read; a fixed banner that fits the viewport is still an overlay."""
