@@ -406,7 +406,39 @@ def _drop_repeats(selection: Selection) -> Selection:
                 d = decisions[i]
                 decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False,
                                         "repeats the text kept above (a responsive copy)")
+    _judge_left_out_copies(decisions)
     return dataclasses.replace(selection, decisions=tuple(decisions))
+
+
+def _judge_left_out_copies(decisions: list[Decision]) -> None:
+    """Mark as judged (hard-bad) a run of left-out blocks that copies, block for block, text
+    seen above it and holds `REPEAT_RUN_MIN_WORDS` of the kept text and `REPEAT_RUN_MIN_SHARE`
+    of it in `REPEAT_RUN_MIN_BLOCKS` different blocks: a third responsive copy outside the chosen
+    container. Its long paragraphs are never in doubt for the peer already (`arbiter.doubtful`),
+    but its headings, list items and short lines were, and the peer put them back as a second
+    copy of the article's skeleton."""
+    kept = {" ".join(d.block.text.split()) for d in decisions if d.kept}
+    kept_words = sum(d.block.words for d in decisions if d.kept)
+    seen: set[str] = set()
+    run: list[int] = []
+    for i, d in enumerate([*decisions, None]):
+        key = " ".join(d.block.text.split()) if d is not None else ""
+        if d is not None and not d.kept and key in seen:
+            run.append(i)
+        else:
+            copied = sum(decisions[j].block.words for j in run
+                         if " ".join(decisions[j].block.text.split()) in kept)
+            distinct = len({decisions[j].block.text for j in run})
+            if (copied >= REPEAT_RUN_MIN_WORDS and copied >= REPEAT_RUN_MIN_SHARE * kept_words
+                    and distinct >= REPEAT_RUN_MIN_BLOCKS):
+                for j in run:
+                    c = decisions[j]
+                    verdict = Verdict(c.verdict.score, (*c.verdict.reasons, "a copy of the kept text"), True)
+                    decisions[j] = Decision(c.block, c.features, verdict, c.label, False,
+                                            "repeats the kept text (a responsive copy)")
+            run = []
+        if d is not None:
+            seen.add(key)
 
 
 def _readmit_inner_teasers(members: list[int], features: list[Features], verdicts: list[Verdict]) -> None:
