@@ -7,9 +7,10 @@ with `storage.queue.write_transaction`), so the event and its effect on the queu
 from __future__ import annotations
 
 import logging
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import lru_cache
 from typing import cast
@@ -115,8 +116,8 @@ def _view_decision(page: PageSchedule, viewed_at: datetime, modified_time: datet
         seen = window(viewed_at - views.window, viewed_at + views.window)
         due = first_crawl_due(seen, views)
         if due is None:
-            return None, now, f"{len(seen)} of {views.threshold} views within {human_duration(views.window)}"
-        return Reason.NEW, min(due, now), f"{views.threshold} views within {human_duration(views.window)}"
+            return None, now, f"{len(seen)} of {views.threshold} views within {_duration(views.window)}"
+        return Reason.NEW, min(due, now), f"{views.threshold} views within {_duration(views.window)}"
     if modified_time is not None and modified_since_crawl(modified_time, page.last_crawled_at):
         return Reason.MODIFIED, now, f"modified_time {modified_time.isoformat()} after last crawl"
     if page.crawl_state == CrawlState.FAILED and queue_done():
@@ -129,6 +130,12 @@ def _view_decision(page: PageSchedule, viewed_at: datetime, modified_time: datet
     if page.next_crawl_at is not None and scheduled_recrawl_wanted(page.next_crawl_at, viewed_at, page.last_crawled_at, now):
         return Reason.SCHEDULED, page.next_crawl_at, "recrawl due and the page is still viewed"
     return None, now, "nothing due"
+
+
+@lru_cache(maxsize=16)
+def _duration(delta: timedelta) -> str:
+    """`human_duration`, remembered: a rule's window is told in every new page's view's detail."""
+    return human_duration(delta)
 
 
 # ---------------------------------------------------------------- many views at once
@@ -213,29 +220,37 @@ def record_views(session: Session, views: Sequence[ViewEvent], now: datetime, ru
     done = {p for p, state in queue_states(session, failed).items() if state is QueueState.DONE} if failed else set()
     rows.add_views(session, [(page_of[i], views[i].viewed_at, views[i].modified_time) for i in page_of])
 
+    by_page: dict[int, list[int]] = {}
+    for index, page_id in page_of.items():
+        by_page.setdefault(page_id, []).append(index)
     asked: list[tuple[int, Reason, str]] = []
     requests: list[EnqueueRequest] = []
-    for index, page_id in page_of.items():
-        view = views[index]
-        times = seen.setdefault(page_id, []) if page_id in new_pages else []
-        times.append(view.viewed_at)
-        reason, due, detail = _view_decision(
-            schedules[page_id], view.viewed_at, view.modified_time, now, rule, retries,
-            window=_within(times), queue_done=_answer(page_id in done))
-        if reason is None:
-            answers[index] = ViewEffect(accepted[index], page_id, None, detail)
-            continue
-        done.discard(page_id)  # any crawl asked for takes the row out of `done`
-        asked.append((index, reason, detail))
-        requests.append(EnqueueRequest(page_id, reason, due))
+    for page_id, indices in by_page.items():  # a page's views in input order; pages do not affect each other
+        schedule = schedules[page_id]
+        new_page = page_id in new_pages
+        times = seen.get(page_id, []) if new_page else []
+        queue_done = page_id in done
+        for index in indices:
+            view = views[index]
+            if new_page:
+                insort(times, view.viewed_at)
+            reason, due, detail = _view_decision(schedule, view.viewed_at, view.modified_time, now, rule, retries,
+                                                 window=_within(times), queue_done=_answer(queue_done))
+            if reason is None:
+                answers[index] = ViewEffect(accepted[index], page_id, None, detail)
+                continue
+            queue_done = False  # any crawl asked for takes the row out of `done`
+            asked.append((index, reason, detail))
+            requests.append(EnqueueRequest(page_id, reason, due))
     for (index, reason, detail), enqueued in zip(asked, enqueue_many(session, requests, now), strict=True):
         answers[index] = _effect(accepted[index], page_of[index], reason, detail, enqueued)
     return _answered(answers)
 
 
 def _within(times: list[datetime]) -> Callable[[datetime, datetime], list[datetime]]:
-    """The `window` of a page whose views (up to the current one) are `times`."""
-    return lambda start, end: [t for t in times if start <= t <= end]
+    """The `window` of a page whose views (up to the current one) are `times`, in time order:
+    two bisections, where a scan of every view cost a popular page's views more and more."""
+    return lambda start, end: times[bisect_left(times, start):bisect_right(times, end)]
 
 
 def _answer(value: bool) -> Callable[[], bool]:

@@ -20,21 +20,20 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit
 
-from sqlalchemy import Boolean, Integer, Table, Text, TextClause, bindparam, literal, select, text, union_all, update
+from sqlalchemy import Table, Text, TextClause, bindparam, select, text, update
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import Session
 
 from storage.bulk import is_postgres
-from storage.models import URL_MAX_CHARS, CrawlHost, Page, PageAlias, PageView, QueueEntry, Site
+from storage.models import URL_MAX_CHARS, CrawlHost, Page, PageAlias, QueueEntry, Site
 from storage.pages import PageSchedule, dialect_insert
 from storage.queue import QUEUE_ROW_COLUMNS, Enqueued, EnqueueState, QueueRow, transition
 from storage.records import CrawlState, QueueState, Reason
 from storage.sites import SiteRow, site_row
-from storage.types import UTCDateTime
 
 T = TypeVar("T")
 
@@ -87,6 +86,42 @@ def _timestamp(value: datetime) -> str:
     return value.isoformat()
 
 
+def _driver_rows(session: Session, sql: str, params: Mapping[str, Any] | tuple[Any, ...]) -> Sequence[Any]:
+    """The rows of `sql` as the driver reads them (psycopg's `%(name)s` parameters, SQLite's
+    `?`): no statement to compile, no type to apply per value. The hot reads of a batch read
+    thousands of values; SQLAlchemy's per-row, per-value processing was most of their cost.
+    A PostgreSQL `timestamptz` comes as an aware datetime in `timezone.utc` (the sessions are
+    in UTC, `storage.db`), as `UTCDateTime` would give it; SQLite's text times go through
+    `_sqlite_utc`."""
+    return session.connection().exec_driver_sql(sql, params).all()
+
+
+@functools.cache
+def _marks(count: int) -> str:
+    """`?, ?, …`: `count` SQLite parameters."""
+    return ", ".join("?" * count)
+
+
+def _same(value: T) -> T:
+    return value
+
+
+def _sqlite_time(value: datetime) -> str:
+    """A time as `UTCDateTime` stores it in SQLite: UTC, no offset, six fraction digits."""
+    if value.utcoffset() is None:
+        raise ValueError(f"naive datetime {value.isoformat()} refused: pass a timezone-aware time")
+    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def _sqlite_utc(value: str) -> datetime:
+    """A time `UTCDateTime` stored in SQLite, read back as it reads it: aware, in UTC."""
+    return datetime.fromisoformat(value).replace(tzinfo=UTC)
+
+
+def _sqlite_utc_or_none(value: str | None) -> datetime | None:
+    return None if value is None else _sqlite_utc(value)
+
+
 # ---------------------------------------------------------------- sites
 
 
@@ -121,22 +156,13 @@ class PageRef:
 
 NEW_PAGE = PageSchedule(CrawlState.NEW, None, None, 0)
 """Where a page just inserted stands (the columns' server defaults)."""
-SCHEDULE_COLUMNS = (P.c.id, P.c.crawl_state, P.c.last_crawled_at, P.c.next_crawl_at, P.c.error_count)
-
-_KNOWN_PAGES = union_all(
-    select(P.c.url, literal(True).label("direct"), *SCHEDULE_COLUMNS).where(P.c.url.in_(bindparam("urls", expanding=True))),
-    select(A.c.url, literal(False).label("direct"), *SCHEDULE_COLUMNS).join_from(A, P, P.c.id == A.c.page_id)
-    .where(A.c.url.in_(bindparam("urls", expanding=True))))
 _SCHEDULE_SQL = "pages.id, pages.crawl_state, pages.last_crawled_at, pages.next_crawl_at, pages.error_count"
-_KNOWN_PAGES_POSTGRESQL = text(
-    f"SELECT u.url AS url, true AS direct, p.* FROM unnest(CAST(:urls AS VARCHAR[])) AS u(url) "
+_KNOWN_PAGES_POSTGRESQL = (
+    f"SELECT u.url, true, p.* FROM unnest(CAST(%(urls)s AS VARCHAR[])) AS u(url) "
     f"CROSS JOIN LATERAL (SELECT {_SCHEDULE_SQL} FROM pages WHERE pages.url = u.url LIMIT 1) AS p "
-    f"UNION ALL SELECT u.url AS url, false AS direct, p.* FROM unnest(CAST(:urls AS VARCHAR[])) AS u(url) "
+    f"UNION ALL SELECT u.url, false, p.* FROM unnest(CAST(%(urls)s AS VARCHAR[])) AS u(url) "
     f"CROSS JOIN LATERAL (SELECT {_SCHEDULE_SQL} FROM page_aliases JOIN pages ON pages.id = page_aliases.page_id "
-    "WHERE page_aliases.url = u.url LIMIT 1) AS p"
-).bindparams(bindparam("urls", type_=Text())).columns(
-    url=P.c.url.type, direct=Boolean(), id=P.c.id.type, crawl_state=P.c.crawl_state.type,
-    last_crawled_at=P.c.last_crawled_at.type, next_crawl_at=P.c.next_crawl_at.type, error_count=P.c.error_count.type)
+    "WHERE page_aliases.url = u.url LIMIT 1) AS p")
 """PostgreSQL probes the pages (and aliases) index once per URL of one array parameter: each
 lookup is a LATERAL subquery with a LIMIT (both URL columns are unique), which the planner can
 neither flatten into a join nor run as anything but an index probe. Once psycopg prepared a
@@ -144,6 +170,13 @@ statement, PostgreSQL settles on a generic plan, estimated from statistics that 
 table: `url IN (…)` and `url = ANY(…)` then scanned every page and compared it with every URL,
 and a plain join of the array to `pages` became a hash join over a scan of every page (0.67 ms
 of 0.73 for 8 URLs against 5,000 pages, `bench/service_load.py`, growing with the table)."""
+
+
+def _known_pages_sqlite(count: int) -> str:
+    marks = _marks(count)
+    return (f"SELECT url, 1, {_SCHEDULE_SQL} FROM pages WHERE url IN ({marks}) UNION ALL "
+            f"SELECT page_aliases.url, 0, {_SCHEDULE_SQL} FROM page_aliases JOIN pages ON pages.id = page_aliases.page_id "
+            f"WHERE page_aliases.url IN ({marks})")
 
 
 def find_or_create_pages(session: Session, first_seen: Mapping[str, datetime]) -> dict[str, PageRef]:
@@ -168,48 +201,59 @@ def _known_pages(session: Session, urls: Sequence[str]) -> dict[str, PageRef]:
     found: dict[str, PageRef] = {}
     aliased: dict[str, PageRef] = {}
     postgres = is_postgres(session)
-    query = _KNOWN_PAGES_POSTGRESQL if postgres else _KNOWN_PAGES
+    read = _same if postgres else _sqlite_utc_or_none
     for part in chunks(urls):
-        for row in session.execute(query, {"urls": array_literal(part) if postgres else list(part)}):
-            (found if row.direct else aliased)[row.url] = PageRef(row.id, _schedule(row), False)
+        rows = (_driver_rows(session, _KNOWN_PAGES_POSTGRESQL, {"urls": array_literal(part)}) if postgres
+                else _driver_rows(session, _known_pages_sqlite(len(part)), (*part, *part)))
+        for url, direct, page_id, state, last_crawled_at, next_crawl_at, error_count in rows:
+            schedule = PageSchedule(CrawlState(state), read(last_crawled_at), read(next_crawl_at), error_count)
+            (found if direct else aliased)[url] = PageRef(page_id, schedule, False)
     return {**aliased, **found}
-
-
-def _schedule(row: Any) -> PageSchedule:
-    return PageSchedule(CrawlState(row.crawl_state), row.last_crawled_at, row.next_crawl_at, row.error_count)
 
 
 # ---------------------------------------------------------------- views
 
 
-V = PageView.__table__
-_VIEW_TIMES_SQLITE = select(V.c.page_id, V.c.viewed_at).where(
-    V.c.page_id.in_(bindparam("page_ids", expanding=True)), V.c.viewed_at >= bindparam("start", type_=UTCDateTime()),
-    V.c.viewed_at <= bindparam("end", type_=UTCDateTime()))
-_VIEW_TIMES_POSTGRESQL = text(
-    "SELECT ids.page_id, v.viewed_at FROM unnest(CAST(:page_ids AS INTEGER[])) AS ids(page_id) "
-    "CROSS JOIN LATERAL (SELECT viewed_at FROM page_views WHERE page_views.page_id = ids.page_id "
-    "AND page_views.viewed_at >= :start AND page_views.viewed_at <= :end OFFSET 0) AS v"
-).bindparams(bindparam("page_ids", type_=Text()), bindparam("start", type_=UTCDateTime()),
-             bindparam("end", type_=UTCDateTime())).columns(page_id=Integer, viewed_at=UTCDateTime())
+_VIEW_TIMES_POSTGRESQL = (
+    "SELECT ids.page_id, v.times FROM unnest(CAST(%(page_ids)s AS INTEGER[])) AS ids(page_id) "
+    "CROSS JOIN LATERAL (SELECT array_agg(viewed_at ORDER BY viewed_at) AS times FROM page_views "
+    "WHERE page_views.page_id = ids.page_id AND page_views.viewed_at >= %(start)s AND page_views.viewed_at <= %(end)s) AS v "
+    "WHERE v.times IS NOT NULL")
 """PostgreSQL reads each page's views through the (page_id, viewed_at) index, one probe per
-page. `OFFSET 0` keeps the planner from flattening the LATERAL subquery into a join, which it
+page: an aggregate in a LATERAL subquery cannot be flattened into a join, which the planner
 planned as a hash join over every view of the window (1.0 ms for 8 pages after a minute of
 load, growing with the table). The plain `page_id IN (…) AND viewed_at BETWEEN …` let the
 planner, whose statistics lag a table growing by thousands of views a second, pick the
-`viewed_at` index instead: 150 µs per event of a batch of 500 after ten seconds of load."""
+`viewed_at` index instead: 150 µs per event of a batch of 500 after ten seconds of load.
+One row per page, its times in one array that psycopg reads in C: a row per view cost
+a batch more than its statements once pages gathered views (16.4 -> N µs per view)."""
+
+
+def _view_times_sqlite(count: int) -> str:
+    return (f"SELECT page_id, group_concat(viewed_at) FROM page_views WHERE page_id IN ({_marks(count)}) "
+            "AND viewed_at >= ? AND viewed_at <= ? GROUP BY page_id")
 
 
 def view_times_of(session: Session, page_ids: Iterable[int], start: datetime, end: datetime) -> dict[int, list[datetime]]:
     """`storage.events.view_times_of`: when each page was viewed between `start` and `end`
-    (both included); a page without views there is missing."""
+    (both included), in time order; a page without views there is missing. On SQLite too one
+    row per page (its times joined by commas: a row per view cost twice as much), each
+    distinct time read once."""
     times: dict[int, list[datetime]] = {}
-    postgres = is_postgres(session)
-    query = _VIEW_TIMES_POSTGRESQL if postgres else _VIEW_TIMES_SQLITE
+    if is_postgres(session):
+        for part in chunks(sorted(set(page_ids))):
+            times.update(_driver_rows(session, _VIEW_TIMES_POSTGRESQL,
+                                      {"page_ids": array_literal(part), "start": start, "end": end}))
+        return times
+    bounds = (_sqlite_time(start), _sqlite_time(end))
+    read: dict[str, datetime] = {}
     for part in chunks(sorted(set(page_ids))):
-        ids = array_literal(part) if postgres else list(part)
-        for page_id, at in session.execute(query, {"page_ids": ids, "start": start, "end": end}):
-            times.setdefault(page_id, []).append(at)
+        for page_id, joined in _driver_rows(session, _view_times_sqlite(len(part)), (*part, *bounds)):
+            values = joined.split(",")
+            for value in values:
+                if value not in read:
+                    read[value] = _sqlite_utc(value)
+            times[page_id] = sorted(read[value] for value in values)
     return times
 
 
@@ -223,14 +267,19 @@ class EnqueueRequest:
     due_at: datetime
 
 
-_ROWS_OF = select(Q).where(Q.c.page_id.in_(bindparam("page_ids", expanding=True))).order_by(Q.c.page_id)
-_ROWS_OF_POSTGRESQL = text(
-    "SELECT q.* FROM unnest(CAST(:page_ids AS INTEGER[])) AS ids(page_id) "
-    "CROSS JOIN LATERAL (SELECT * FROM crawl_queue WHERE crawl_queue.page_id = ids.page_id FOR UPDATE) AS q"
-).bindparams(bindparam("page_ids", type_=Text())).columns(*Q.c)
+_QUEUE_ROW_SQL = "crawl_queue.page_id, " + ", ".join(f"crawl_queue.{column}" for column in QUEUE_ROW_COLUMNS)
+_ROWS_OF_POSTGRESQL = (
+    f"SELECT {_QUEUE_ROW_SQL} FROM unnest(CAST(%(page_ids)s AS INTEGER[])) AS ids(page_id) "
+    "CROSS JOIN LATERAL (SELECT * FROM crawl_queue WHERE crawl_queue.page_id = ids.page_id FOR UPDATE) AS crawl_queue")
 """Locked in page order (the ids come sorted, and each is one index probe in the array's
 order); as a plain join the generic plan scanned the whole queue, as `_KNOWN_PAGES_POSTGRESQL`
 says of the pages."""
+
+
+def _rows_of_sqlite(count: int) -> str:
+    return f"SELECT {_QUEUE_ROW_SQL} FROM crawl_queue WHERE page_id IN ({_marks(count)})"
+
+
 _SET_ROWS = update(Q).where(Q.c.page_id == bindparam("b_page_id")).values(
     {column: bindparam(f"b_{column}") for column in QUEUE_ROW_COLUMNS})
 
@@ -293,10 +342,15 @@ def _rows_of(session: Session, page_ids: Iterable[int]) -> dict[int, QueueRow]:
     """The queue rows of these pages, locked on PostgreSQL (in page order)."""
     rows: dict[int, QueueRow] = {}
     postgres = is_postgres(session)
-    query = _ROWS_OF_POSTGRESQL if postgres else _ROWS_OF
     for part in chunks(sorted(page_ids)):
-        ids = array_literal(part) if postgres else list(part)
-        rows.update((row.page_id, QueueRow.of(row)) for row in session.execute(query, {"page_ids": ids}))
+        if postgres:
+            rows.update((page_id, QueueRow(*values)) for page_id, *values in
+                        _driver_rows(session, _ROWS_OF_POSTGRESQL, {"page_ids": array_literal(part)}))
+            continue
+        for page_id, state, due_at, priority, reason, attempts, last_error, enqueued_at, updated_at in _driver_rows(
+                session, _rows_of_sqlite(len(part)), tuple(part)):
+            rows[page_id] = QueueRow(state, _sqlite_utc(due_at), priority, reason, attempts, last_error,
+                                     _sqlite_utc(enqueued_at), _sqlite_utc(updated_at))
     return rows
 
 
