@@ -1,11 +1,13 @@
 """CPU per event of a batch of 500 page views in-process, the two stages the service runs for
-`POST /v1/events/pageview` with a batch: reading and checking the body (`service.ingest`) and
-storing the views (`scheduler.events.record_views`, in a transaction on a kept connection
-as the group commit runs it, so on PostgreSQL the views' insert travels with the commit and is
-not timed; the commit is not timed either). No HTTP, no group commit's threads: a steady measure on a machine other work shares, where the load benchmark's
-rates are noisy. The batches are the load benchmark's (`bench/service_load.py`): 500 events
-over 5,000 pages, cycling, so the pages keep gathering views (still new, waiting for a worker)
-as a run goes on.
+`POST /v1/events/pageview` with a batch: reading and checking the body (`service.ingest`, as
+the route does) and storing the views (`service.writes.record_view_requests`, which calls
+`scheduler.events.record_views`, in a transaction on a kept connection as the group commit
+runs it: on PostgreSQL the views' insert travels with the commit; the commit is not timed),
+and on PostgreSQL the CPU of the writer's backend process (statements and commits).
+No HTTP, no group commit's threads: a steady measure on a machine other work shares, where
+the load benchmark's rates are noisy. The batches are the load benchmark's
+(`bench/service_load.py`): 500 events over 5,000 pages, cycling, so the pages keep gathering
+views (still new, waiting for a worker) as a run goes on.
 
 It imports the code found on PYTHONPATH, so one script measures two builds:
 
@@ -25,10 +27,15 @@ import time
 from pathlib import Path
 
 from bench.benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
-from scheduler import events
-from service.ingest import PageViewIn, check_view, decode_items
+from render.targets import TargetPolicy
+from scheduler.settings import SchedulerSettings
+from service.auth import Principal
+from service.context import ServiceContext
+from service.ingest import check_view, decode_items
 from service.settings import ServiceSettings
-from storage.db import make_engine, session_factory
+from service.writes import ViewsRequest, record_view_requests
+from storage.db import make_engine
+from storage.health import head_revision
 from storage.queue import write_transaction
 from storage.sites import upsert_site
 from storage.types import utc_now
@@ -38,6 +45,7 @@ SITE = "bench.example"
 BATCH = 500
 PAGES = 5000
 SETTINGS = ServiceSettings()
+PRINCIPAL = Principal(SITE, "events", "bench")
 IDLE_SECONDS = 60.0
 BODIES = 40
 """As in `bench/service_load.py`: 40 distinct bodies, 20,000 events over the 5,000 pages."""
@@ -49,32 +57,37 @@ def bodies() -> list[bytes]:
             for b in range(BODIES)]
 
 
-def checked_views(body: bytes) -> list[events.ViewEvent]:
-    """The body read and checked as the route does, as the views `record_views` takes."""
+def checked(body: bytes) -> ViewsRequest:
+    """The body read and checked as the route does, as the group commit gets it."""
     now = utc_now()
-    items, _batch = decode_items(body, 1000)
+    items, _batch = decode_items(body, SETTINGS.max_batch_events)
     max_age, max_future = SETTINGS.event_max_age, SETTINGS.event_max_future
-    checked = [check_view(i, item, now, max_age, max_future) for i, item in enumerate(items)]
-    return [events.ViewEvent(c.url, c.time or now, c.modified_time, c.event_id) for c in checked if isinstance(c, PageViewIn)]
+    return ViewsRequest(PRINCIPAL, [check_view(i, item, now, max_age, max_future) for i, item in enumerate(items)], now)
 
 
 def measure(name: str, url: str, batches: int) -> None:
     engine = make_engine(url)
-    sessions = session_factory(engine)
-    with write_transaction(sessions) as session:
+    ctx = ServiceContext.build(engine, SETTINGS, SchedulerSettings(), TargetPolicy(), head_revision(url))
+    with write_transaction(ctx.sessions) as session:
         upsert_site(session, SITE, {})
     payloads = bodies()
-    kept = KeptConnection(sessions)
+    kept = KeptConnection(ctx.sessions)
     ingest_us: list[float] = []
     store_us: list[float] = []
+    backend, database_cpu = None, 0.0
     for n in range(batches):
         body = payloads[n % BODIES]
         cpu = time.thread_time()
-        views = checked_views(body)
+        request = checked(body)
         middle = time.thread_time()
         with kept.transaction(IDLE_SECONDS) as session:
-            events.record_views(session, views, utc_now(), registered_only=True)
+            if backend is None and session.get_bind().dialect.name == "postgresql":
+                backend = session.connection().exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+            before = process_cpu_seconds(backend)
+            [result] = record_view_requests(ctx, session, [request], settled=lambda _pages: None)
             stored = time.thread_time()
+        database_cpu += process_cpu_seconds(backend) - before
+        assert result.accepted + result.duplicates == BATCH, result.rejected[:3]
         ingest_us.append((middle - cpu) * 1e6 / BATCH)
         store_us.append((stored - middle) * 1e6 / BATCH)
     engine.dispose()
@@ -83,8 +96,20 @@ def measure(name: str, url: str, batches: int) -> None:
           f"median (first half / second half)")
     print(f"  ingest (decode + check): {statistics.median(ingest_us):6.1f} "
           f"({statistics.median(ingest_us[:half]):.1f} / {statistics.median(ingest_us[half:]):.1f})")
-    print(f"  record_views:            {statistics.median(store_us):6.1f} "
+    print(f"  store (writes):          {statistics.median(store_us):6.1f} "
           f"({statistics.median(store_us[:half]):.1f} / {statistics.median(store_us[half:]):.1f})")
+    if backend is not None:
+        print(f"  PostgreSQL backend of the writer (its statements and commits): {database_cpu * 1e6 / (batches * BATCH):.1f} "
+              "µs per event, over the run")
+
+
+def process_cpu_seconds(pid: int | None) -> float:
+    """User and system CPU of process `pid` so far (0 for None): the database's work for this
+    writer alone, which other processes on the machine do not inflate."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> int:
