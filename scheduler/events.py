@@ -215,7 +215,8 @@ def record_views(session: Session, views: Sequence[ViewEvent], now: datetime, ru
     # Read before this batch's views are stored: a view counts only the batch's views before it.
     # A page this batch created has none stored.
     unread = new_pages - {ref.page_id for ref in pages.values() if ref.created}
-    seen = view_times_of(session, unread, min(at) - rule.window, max(at) + rule.window) if unread else {}
+    seen = view_times_of(session, unread, min(at) - rule.window, max(at) - rule.window, max(at) + rule.window,
+                         _views_decisive(rule)) if unread else {}
     failed = {p for p in page_of.values() if schedules[p].crawl_state == CrawlState.FAILED}
     done = {p for p, state in queue_states(session, failed).items() if state is QueueState.DONE} if failed else set()
     rows.add_views(session, [(page_of[i], views[i].viewed_at, views[i].modified_time) for i in page_of])
@@ -245,6 +246,27 @@ def record_views(session: Session, views: Sequence[ViewEvent], now: datetime, ru
     for (index, reason, detail), enqueued in zip(asked, enqueue_many(session, requests, now), strict=True):
         answers[index] = _effect(accepted[index], page_of[index], reason, detail, enqueued)
     return _answered(answers)
+
+
+def _views_decisive(rule: ViewRule) -> int:
+    """How many of a new page's stored views after the latest start of a batch's windows
+    decide every view of the batch: `2 * threshold - 1`; the views before that start are all
+    read. A page waiting for its first crawl may have thousands of views within the window,
+    and reading each cost the database a heap visit.
+
+    Why that is exact: a view at `t` (the batch's views lie in `[a, b]`) is decided by
+    `first_crawl_due` on the page's views in `[t - window, t + window]`, and by their count
+    only when no `threshold` of them lie within `window`. The views read are all of those in
+    `[a - window, b - window]` (every window's start lies there) and the first N after
+    `b - window`, up to `c`. If fewer than N follow, every view is read. Else, if `c > t +
+    window`, the view's window is read whole. Else its window holds the N views of
+    `(b - window, c]`, a span under `2 * window`: were no `threshold` of them within
+    `window`, the i-th and the (i + threshold - 1)-th would lie more than `window` apart,
+    and N = 2 * (threshold - 1) + 1 views would span more than `2 * window`. So a crawl is
+    due by `c`; `first_crawl_due` scans the views in time order and finds it among those up
+    to `c`, which are read — the batch's own views among them, and those after `c` do not
+    change what it finds. (With no crawl due the count is at most `2 * (threshold - 1)`.)"""
+    return max(1, 2 * rule.threshold - 1)
 
 
 def _within(times: list[datetime]) -> Callable[[datetime, datetime], list[datetime]]:

@@ -18,9 +18,10 @@ group commit more than running it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from operator import attrgetter
 from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit
 
@@ -56,34 +57,37 @@ def chunks(values: Sequence[T], size: int = IN_CHUNK) -> Iterator[Sequence[T]]:
 def array_literal(values: Sequence[Any]) -> str:
     """PostgreSQL's text form of an array of `values` (all ints, all strings or all aware
     datetimes, any of them None), for a parameter the statement casts (`CAST(:p AS INTEGER[])`).
-    Built with `str.join` and one C-level conversion per value: SQLAlchemy's ARRAY type and
-    psycopg's list dumper ran Python code per element (a batch of 500 views that queues its
-    pages: 73 -> 63 µs of CPU per view, in-process). A naive datetime is refused, as
-    `UTCDateTime` refuses it."""
-    item: Callable[[Any], str]
+    Built with `str.join` and C-level conversions: SQLAlchemy's ARRAY type and psycopg's list
+    dumper ran Python code per element (a batch of 500 views that queues its pages: 73 -> 63
+    µs of CPU per view, in-process), and so did a quoting or checking function called per
+    element (strings are escaped all at once, datetimes checked per distinct zone: 16 -> N µs
+    for a batch's arrays). A naive datetime is refused, as `UTCDateTime` refuses it."""
     sample = next((value for value in values if value is not None), None)
+    if sample is None:
+        return "{" + ",".join(["NULL"] * len(values)) + "}"
+    if None in values:
+        return "{" + ",".join("NULL" if value is None else array_literal([value])[1:-1] for value in values) + "}"
     if isinstance(sample, str):
-        item = _quoted
-    elif isinstance(sample, datetime):
-        item = _timestamp
-    elif (isinstance(sample, int) and not isinstance(sample, bool)) or sample is None:
-        item = str
-    else:
-        raise TypeError(f"no array literal of {type(sample).__name__} values")
-    if any(value is None for value in values):
-        return "{" + ",".join("NULL" if value is None else item(value) for value in values) + "}"
-    return "{" + ",".join(map(item, values)) + "}"
+        joined = "\x00".join(values)
+        if joined.count("\x00") == len(values) - 1:  # no value holds the separator
+            return '{"' + joined.replace("\\", "\\\\").replace('"', '\\"').replace("\x00", '","') + '"}'
+        return "{" + ",".join(map(_quoted, values)) + "}"
+    if isinstance(sample, datetime):
+        for value in dict(zip(map(_TZINFO, values), values, strict=True)).values():  # one value per zone
+            if value.utcoffset() is None:
+                raise ValueError(f"naive datetime {value.isoformat()} refused: pass a timezone-aware time")
+        return "{" + ",".join(map(datetime.isoformat, values)) + "}"
+    if isinstance(sample, int) and not isinstance(sample, bool):
+        return "{" + ",".join(map(str, values)) + "}"
+    raise TypeError(f"no array literal of {type(sample).__name__} values")
+
+
+_TZINFO = attrgetter("tzinfo")
 
 
 def _quoted(value: str) -> str:
     """An array element in double quotes, in which only `"` and `\\` need a backslash."""
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _timestamp(value: datetime) -> str:
-    if value.utcoffset() is None:
-        raise ValueError(f"naive datetime {value.isoformat()} refused: pass a timezone-aware time")
-    return value.isoformat()
 
 
 def _driver_rows(session: Session, sql: str, params: Mapping[str, Any] | tuple[Any, ...]) -> Sequence[Any]:
@@ -215,40 +219,52 @@ def _known_pages(session: Session, urls: Sequence[str]) -> dict[str, PageRef]:
 
 
 _VIEW_TIMES_POSTGRESQL = (
-    "SELECT ids.page_id, v.times FROM unnest(CAST(%(page_ids)s AS INTEGER[])) AS ids(page_id) "
-    "CROSS JOIN LATERAL (SELECT array_agg(viewed_at ORDER BY viewed_at) AS times FROM page_views "
-    "WHERE page_views.page_id = ids.page_id AND page_views.viewed_at >= %(start)s AND page_views.viewed_at <= %(end)s) AS v "
-    "WHERE v.times IS NOT NULL")
-"""PostgreSQL reads each page's views through the (page_id, viewed_at) index, one probe per
-page: an aggregate in a LATERAL subquery cannot be flattened into a join, which the planner
-planned as a hash join over every view of the window (1.0 ms for 8 pages after a minute of
-load, growing with the table). The plain `page_id IN (…) AND viewed_at BETWEEN …` let the
-planner, whose statistics lag a table growing by thousands of views a second, pick the
-`viewed_at` index instead: 150 µs per event of a batch of 500 after ten seconds of load.
-One row per page, its times in one array that psycopg reads in C: a row per view cost
-a batch more than its statements once pages gathered views (16.4 -> N µs per view)."""
+    "SELECT ids.page_id, "
+    "ARRAY(SELECT viewed_at FROM page_views WHERE page_views.page_id = ids.page_id "
+    "AND viewed_at >= %(start)s AND viewed_at <= %(cut)s ORDER BY viewed_at) || "
+    "ARRAY(SELECT viewed_at FROM page_views WHERE page_views.page_id = ids.page_id "
+    "AND viewed_at > %(cut)s AND viewed_at <= %(end)s ORDER BY viewed_at LIMIT %(limit)s) "
+    "FROM unnest(CAST(%(page_ids)s AS INTEGER[])) AS ids(page_id)")
+"""PostgreSQL reads each page's views through the (page_id, viewed_at) index: an `ARRAY(…)`
+subquery runs once per page, as an index range scan, and cannot be flattened into a join
+(which the planner planned as a hash join over every view of the window: 1.0 ms for 8 pages
+after a minute of load, growing with the table; the plain `page_id IN (…) AND viewed_at
+BETWEEN …` picked the `viewed_at` index: 150 µs per event of a batch of 500). One row per
+page, its times in one array that psycopg reads in C (an empty one is dropped here: a filter
+on it in SQL evaluated both subqueries twice). Each view read costs a heap visit (the
+index is covering, but a table growing by thousands of rows a second is never all visible):
+with all of a page's views in the window that was the database's largest cost of a batch
+(9.8 ms of heap visits for 500 pages of 16 views)."""
 
 
 def _view_times_sqlite(count: int) -> str:
-    return (f"SELECT page_id, group_concat(viewed_at) FROM page_views WHERE page_id IN ({_marks(count)}) "
-            "AND viewed_at >= ? AND viewed_at <= ? GROUP BY page_id")
+    marks = _marks(count)
+    return (f"SELECT page_id, group_concat(viewed_at) FROM (SELECT page_id, viewed_at FROM page_views "
+            f"WHERE page_id IN ({marks}) AND viewed_at >= ? AND viewed_at <= ? UNION ALL "
+            "SELECT page_id, viewed_at FROM (SELECT page_id, viewed_at, "
+            "row_number() OVER (PARTITION BY page_id ORDER BY viewed_at) AS n "
+            f"FROM page_views WHERE page_id IN ({marks}) AND viewed_at > ? AND viewed_at <= ?) WHERE n <= ?) GROUP BY page_id")
 
 
-def view_times_of(session: Session, page_ids: Iterable[int], start: datetime, end: datetime) -> dict[int, list[datetime]]:
-    """`storage.events.view_times_of`: when each page was viewed between `start` and `end`
-    (both included), in time order; a page without views there is missing. On SQLite too one
-    row per page (its times joined by commas: a row per view cost twice as much), each
-    distinct time read once."""
+def view_times_of(session: Session, page_ids: Iterable[int], start: datetime, cut: datetime, end: datetime,
+                  limit: int) -> dict[int, list[datetime]]:
+    """`storage.events.view_times_of`, bounded: when each page was viewed between `start` and
+    `cut` (both included), then the first `limit` of its views after `cut` up to `end`
+    (included), in time order; a page without views there is missing. (`record_views` says
+    why this is all a batch's decisions need.) On SQLite too one row per page (its times
+    joined by commas: a row per view cost twice as much), each distinct time read once."""
     times: dict[int, list[datetime]] = {}
     if is_postgres(session):
+        bounds = {"start": start, "cut": cut, "end": end, "limit": limit}
         for part in chunks(sorted(set(page_ids))):
-            times.update(_driver_rows(session, _VIEW_TIMES_POSTGRESQL,
-                                      {"page_ids": array_literal(part), "start": start, "end": end}))
+            rows = _driver_rows(session, _VIEW_TIMES_POSTGRESQL, {"page_ids": array_literal(part), **bounds})
+            times.update((page_id, page_times) for page_id, page_times in rows if page_times)
         return times
-    bounds = (_sqlite_time(start), _sqlite_time(end))
+    head = (_sqlite_time(start), _sqlite_time(cut))
+    tail = (_sqlite_time(cut), _sqlite_time(end), limit)
     read: dict[str, datetime] = {}
     for part in chunks(sorted(set(page_ids))):
-        for page_id, joined in _driver_rows(session, _view_times_sqlite(len(part)), (*part, *bounds)):
+        for page_id, joined in _driver_rows(session, _view_times_sqlite(len(part)), (*part, *head, *part, *tail)):
             values = joined.split(",")
             for value in values:
                 if value not in read:

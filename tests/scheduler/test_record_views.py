@@ -163,13 +163,14 @@ def stream(seed: int, count: int) -> list[ViewEvent]:
 
 
 def compare(sessions: sessionmaker[Session], views: list[ViewEvent], registered_only: bool,
-            sizes: Sequence[int] = (), now: datetime = NOW) -> tuple[list[Answer], dict[str, Any]]:
-    arrange(sessions)
+            sizes: Sequence[int] = (), now: datetime = NOW,
+            arranged: Callable[[sessionmaker[Session]], None] = arrange) -> tuple[list[Answer], dict[str, Any]]:
+    arranged(sessions)
     with write_transaction(sessions) as session:
         expected = one_by_one(session, views, now, registered_only)
     expected_rows = snapshot(sessions)
     wipe(sessions)
-    arrange(sessions)
+    arranged(sessions)
     with write_transaction(sessions) as session:
         got = batched(session, views, now, registered_only, sizes)
     got_rows = snapshot(sessions)
@@ -291,3 +292,26 @@ def test_a_concurrently_created_queue_row_is_applied_to_not_overwritten(sessions
     with sessions() as session:
         row = session.execute(select(QueueEntry.state, QueueEntry.lease_owner)).one()
     assert tuple(row) == ("leased", "w9")
+
+
+@pytest.mark.parametrize("seed", [7, 8, 9])
+def test_new_pages_with_many_stored_views_are_decided_alike(sessions: sessionmaker[Session], seed: int) -> None:
+    """`record_views` reads a new page's stored views after its batch's latest window start only
+    up to the few that decide (`events._views_decisive`). Pages never queued with stored views
+    a few hours apart (ties included), viewed in batches narrow and wide: the same first
+    crawls at the same due times as one by one."""
+    rnd = random.Random(seed)
+    stored = {page: [T0 + 30 * MIN * rnd.randrange(0, 2 * 24) for _ in range(rnd.choice([2, 5, 9, 20]))] for page in range(24)}
+
+    def arranged(sessions: sessionmaker[Session]) -> None:
+        with write_transaction(sessions) as session:
+            for page, times in stored.items():
+                page_id = session.execute(insert(Page).values(url=f"http://{HOST}/many/{page}", host=HOST,
+                                                              first_seen_at=T0 - H).returning(Page.id)).scalar_one()
+                session.execute(insert(PageView), [{"page_id": page_id, "viewed_at": at} for at in times])
+
+    views = [ViewEvent(f"http://{HOST}/many/{rnd.randrange(24)}", T0 + 30 * MIN * rnd.randrange(0, 2 * 24)) for _ in range(120)]
+    answers, rows = compare(sessions, views, registered_only=False, sizes=[1, 1, 2, 5, 1, 30, 1, 3], now=T0 + 30 * H,
+                            arranged=arranged)
+    assert {a[2] for a in answers} >= {None, "new"}
+    assert len(rows["queue"]) > 12
