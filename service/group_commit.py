@@ -64,11 +64,16 @@ Handler = Callable[[Session, list[Any], Settled], Sequence[Any]]
 reads of page state; one answer per item, in order."""
 
 
+Waiter = Future[Any] | asyncio.Future[Any]
+"""Where a job's answer goes: a thread's future (`submit`, `submit_batch`), or a future of the
+event loop the request waits on (`await_work`, `await_batch`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Job:
     work: Callable[[Session], Any] | None
     weight: int
-    future: Future[Any]
+    future: Waiter
     kind: str | None = None
     handler: Handler | None = None
     item: Any = None
@@ -138,6 +143,22 @@ class GroupCommitter:
         answer after the commit. Like `submit`'s work, `handler` must answer bad input, not raise."""
         future: Future[Any] = Future()
         self._jobs.put(_Job(None, weight, future, kind, handler, item, _running_loop()))
+        return future
+
+    def await_work(self, work: Callable[[Session], Any], weight: int) -> asyncio.Future[Any]:
+        """`submit` for a caller on an event loop (call it there): the answer is a future of that
+        loop, set in its group's one wake-up of the loop (`_answer`). A future of `submit`,
+        awaited through `asyncio.wrap_future`, cost each request a wake-up of its own (a
+        thread-safe call per future) and more objects. A caller that gives up ends the future
+        (`set_exception`): a job still waiting is then left out, as a cancelled `submit` is."""
+        future = asyncio.get_running_loop().create_future()
+        self._jobs.put(_Job(work, weight, future, loop=future.get_loop()))
+        return future
+
+    def await_batch(self, kind: str, handler: Handler, item: Any, weight: int) -> asyncio.Future[Any]:
+        """`submit_batch` for a caller on an event loop, as `await_work` is `submit`'s."""
+        future = asyncio.get_running_loop().create_future()
+        self._jobs.put(_Job(None, weight, future, kind, handler, item, future.get_loop()))
         return future
 
     def close(self) -> None:
@@ -293,7 +314,16 @@ class GroupCommitter:
 
 def _still_waiting(group: list[_Job]) -> list[_Job]:
     """A request that gave up waiting (its caller answered 503) is left out: nothing of it is stored."""
-    return [job for job in group if job.future.set_running_or_notify_cancel()]
+    return [job for job in group if _claim(job.future)]
+
+
+def _claim(future: Waiter) -> bool:
+    """Whether the request still waits; a thread's future can then no longer be cancelled. An
+    event loop's future is only read here (its loop may end it meanwhile: the request is stored
+    and answered 503, as one whose group was already running)."""
+    if isinstance(future, Future):
+        return future.set_running_or_notify_cancel()
+    return not future.done()
 
 
 def _fail(group: list[_Job], error: BaseException) -> None:
@@ -324,6 +354,8 @@ def _answer(outcomes: list[tuple[_Job, Any, BaseException | None]]) -> None:
 
 def _settle(outcomes: list[tuple[_Job, Any, BaseException | None]]) -> None:
     for job, result, error in outcomes:
+        if job.future.done():  # an event loop's future its caller gave up on
+            continue
         if error is not None:
             job.future.set_exception(error)
         else:

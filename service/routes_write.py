@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
@@ -80,7 +79,7 @@ async def pageview(request: Request) -> JSONResponse:
     principal = await run_in_threadpool(authorize) if auth.needs_database(ctx, key, origin) else authorize()
     request_views = ViewsRequest(principal, checked, now)
     result: ViewsResult = await _after_commit(
-        ctx, ctx.committer.submit_batch("pageviews", partial(record_view_requests, ctx), request_views, len(items)))
+        ctx, ctx.committer.await_batch("pageviews", partial(record_view_requests, ctx), request_views, len(items)))
     for rejection in result.rejected:
         ctx.metrics.events_rejected.labels(reason=rejection.code).inc()
     ctx.metrics.events_accepted.inc(result.accepted)
@@ -90,14 +89,22 @@ async def pageview(request: Request) -> JSONResponse:
     return JSONResponse(result.to_json(), 202, headers=_cors(request, origin, key))
 
 
-async def _after_commit(ctx: ServiceContext, stored: Future[Any]) -> Any:
+async def _after_commit(ctx: ServiceContext, stored: asyncio.Future[Any]) -> Any:
     """`stored`'s result once its group committed; 503 when that takes longer than the bound (a
     request still waiting for its group is then dropped, one already running may still commit:
-    events sent again with their event_id are stored once)."""
+    events sent again with their event_id are stored once). A timer of the loop ends the future
+    (`asyncio.wait_for` cost a task-like wrapper per request)."""
+    timer = stored.get_loop().call_later(ctx.service.database_wait_seconds * COMMIT_WAITS, _give_up, stored)
     try:
-        return await asyncio.wait_for(asyncio.wrap_future(stored), ctx.service.database_wait_seconds * COMMIT_WAITS)
-    except TimeoutError:
-        raise ApiError(503, "database_unavailable", "the database did not answer in time", headers={"Retry-After": "5"}) from None
+        return await stored
+    finally:
+        timer.cancel()
+
+
+def _give_up(stored: asyncio.Future[Any]) -> None:
+    if not stored.done():
+        stored.set_exception(ApiError(503, "database_unavailable", "the database did not answer in time",
+                                      headers={"Retry-After": "5"}))
 
 
 def _cors(request: Request, origin: str | None, key: str | None) -> dict[str, str]:
@@ -123,7 +130,7 @@ async def push(request: Request) -> JSONResponse:
 
     principal = await run_in_threadpool(authorize) if auth.needs_database(ctx, key, None) else authorize()
     results, rejected = await _after_commit(
-        ctx, ctx.committer.submit(lambda session: push_urls(ctx, session, principal, checked, now), len(items)))
+        ctx, ctx.committer.await_work(lambda session: push_urls(ctx, session, principal, checked, now), len(items)))
     if not results:
         raise _refused(rejected, batch)
     declined = [r for r in results if not r.honoured]
