@@ -81,6 +81,14 @@ wrapper to stop scrolling behind it). A banner, a paywall or a sticky header fit
 viewport; a layer of several screens of text is the page itself, and its text is judged as
 the page's (the dialog keeps its own fixed layer and stays an overlay)."""
 
+LAYERS_PAGE_MAX_FREE_SHARE = 0.1
+"""Share of the page's words outside fixed and sticky layers below which those layers are the
+page itself: an app-like site draws its content in fixed panes that scroll inside (a desktop of
+windows), and reading them as overlays left its body empty. An overlay sits on a page that
+holds the text; when nothing else holds it, there is nothing for a layer to cover."""
+LAYERS_PAGE_MIN_WORDS = 50
+"""Words the page must hold for its layers to be read as the page (a splash screen's line is not)."""
+
 _DATE = re.compile(
     r"\b(\d{1,2}[:.]\d{2}\s*(am|pm)?|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"[a-z]*\.? \d{1,2}|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
@@ -198,6 +206,9 @@ class PageLayout:
     body_font_px: float | None
     column_left: float | None
     column_width: float | None
+    layers_are_page: bool = False
+    """Fixed and sticky layers hold nearly all the page's words (`LAYERS_PAGE_MAX_FREE_SHARE`):
+    they are the page, not overlays on it."""
 
 
 def page_layout(doc: Document, blocks: list[Block]) -> PageLayout:
@@ -217,10 +228,13 @@ def page_layout(doc: Document, blocks: list[Block]) -> PageLayout:
             widths[round(box.width)] += block.words
     if not fonts:
         return PageLayout(None, None, None)
+    words = sum(block.words for block in blocks)
+    free = sum(block.words for block in blocks if not in_overlay(doc, block.element))
     return PageLayout(
         fonts.most_common(1)[0][0],
         float(lefts.most_common(1)[0][0]) if lefts else None,
         float(widths.most_common(1)[0][0]) if widths else None,
+        words >= LAYERS_PAGE_MIN_WORDS and free < LAYERS_PAGE_MAX_FREE_SHARE * words,
     )
 
 
@@ -245,7 +259,7 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         phrase=boilerplate_phrase(text, block.words),
         overruled_hint=overruled,
         relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
-        in_overlay=in_overlay(doc, block.element),
+        in_overlay=in_overlay(doc, block.element) and not layout.layers_are_page,
         column_offset=(abs(box.x - layout.column_left) / layout.column_width)
         if box and layout.column_width and layout.column_left is not None else None,
     )
