@@ -42,12 +42,16 @@ length -- chrome, a boilerplate class/id, an overlay, a boilerplate phrase, a co
 or it is link-heavy navigation (on a listing, linked titles are the content and stay; on a
 thread, comment classes are the posts and stay, while fragments under
 `THREAD_FRAGMENT_MAX_WORDS` words with no sentence end -- a poster's name, a date, a post
-count, "Reply" -- are the posts' metadata and go).
+count, "Reply" -- are the posts' metadata and go). A kept block of `INCLUSIVE_COPY_MIN_WORDS`
+words or more that repeats one kept before it, word for word, is a second copy and goes
+(`second_copies`: a card's title linked and printed again, responsive copies of menus and
+cards, a reply quoting the post it answers).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -76,6 +80,7 @@ LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a 
 THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
 PRODUCT_MAX_CARD_SHARE = 0.5  # a "product" page with more of its content words in rows of linked cards is a collection
 INCLUSIVE_MAX_LINK_DENSITY = 0.5  # on other kinds, a block with more links than this is navigation
+INCLUSIVE_COPY_MIN_WORDS = 3  # on other kinds, a kept block this long repeating a kept one word for word is a copy
 
 ARTICLE, LISTING, THREAD, PRODUCT, DOCUMENTATION, MULTI_SECTION = (
     "article", "listing", "thread", "product", "documentation", "multi-section")
@@ -260,6 +265,27 @@ def main_root(doc: Document) -> etree._Element | None:
         if element.get("role") == "main":
             return element
     return None
+
+
+def second_copies(texts: Sequence[str | None]) -> set[int]:
+    """Indexes of the kept blocks (`texts` in document order, None for a block left out) that
+    repeat, word for word, a block kept before them, with `INCLUSIVE_COPY_MIN_WORDS` words or
+    more. On an inclusive read a second copy is never new content: a card links its title and
+    prints it again, a responsive page holds its mobile and desktop menus and cards, a reply
+    quotes the post it answers. An article keeps its own repeated lines (a workout's warm-up
+    each day): only runs of a whole copy go there (`scoring._drop_repeats`)."""
+    seen: set[str] = set()
+    copies: set[int] = set()
+    for i, text in enumerate(texts):
+        if text is None:
+            continue
+        key = " ".join(text.split()).lower()
+        if len(key.split()) < INCLUSIVE_COPY_MIN_WORDS:
+            continue
+        if key in seen:
+            copies.add(i)
+        seen.add(key)
+    return copies
 
 
 def inclusive_keep(kind: str, f: Features, card: bool = False,

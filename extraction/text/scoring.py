@@ -47,6 +47,7 @@ from extraction.text.layout import (
     inclusive_keep,
     main_root,
     product_or_collection,
+    second_copies,
 )
 from extraction.text.regions import Merge, region_report
 from extraction.text.teasers import teaser_blocks
@@ -488,6 +489,9 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
         else:
             kept, why = inclusive_keep(kind.kind, d.features, d.block.index in cards, d.block.element)
         decisions.append(Decision(d.block, d.features, d.verdict, d.label, kept, why))
+    for i in second_copies([d.block.text if d.kept else None for d in decisions]):
+        d = decisions[i]
+        decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False, "a second copy of a kept block")
     start = root if root is not None else doc.root.find("body")
     if start is None:
         start = doc.root

@@ -51,7 +51,8 @@ def test_prose_below_counts_only_running_prose_and_the_overrule_needs_enough_of_
 
 
 def test_comment_hints_are_never_overruled_by_prose():
-    doc = page(f"<article>{_story(2)}</article><div class='comments'>{_story(3)}</div>")
+    story = f"<p>{LONG}</p><p>{P3} {P2} {P1}</p>"  # two different paragraphs (a second copy is a copy)
+    doc = page(f"<article>{story}</article><div class='comments'>{_story(3)}</div>")
     assert main_text(doc).body.count(P1) == 2
 
 
@@ -234,3 +235,11 @@ def test_a_footer_of_long_prose_stays_chrome():
     hints = HintIndex(prose_words_below(segment(doc)))
     assert hints.of(doc.root.find(".//footer/div"))[0] == "footer"
     assert P3 not in main_text(doc).body
+
+
+def test_a_second_copy_of_a_kept_block_is_a_copy_on_an_inclusive_read():
+    from extraction.text.layout import second_copies
+
+    texts = ["Blue wool  coat for winter", None, "blue wool coat for winter", "$99", "$99", "Blue wool coat for winter"]
+    assert second_copies(texts) == {2, 5}  # folded whitespace and case; lines under 3 words stay
+    assert second_copies(["Blue wool coat", None, None]) == set()
