@@ -22,19 +22,28 @@ or region, near-good or short blocks beside boilerplate). Only the second kind i
    a static parse cannot see a description behind a tab the markup hides. When the peer's
    body holds less than PRODUCT_MAX_AGREEMENT of our body's words, the two read different
    things and the peer's body is taken; our blocks it covers are marked kept for `--explain`.
+   So it is, whatever the agreement, when our body is short (under PRODUCT_SHORT_BODY_WORDS)
+   and the peer's at least PRODUCT_PEER_MIN_RATIO times longer: a product's description fills
+   more than a price and a few labels, and what we then miss is text our features could not
+   read as content -- a panel the rendered page keeps hidden (a closed tab or accordion: the
+   browser's layout hides it, the peer reads the markup), a description under a promotional
+   class word. Agreement alone cannot tell, since those few labels are in the peer's body too.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from lxml import etree
 
 from extraction.document import Document
+from extraction.text.cards import card_blocks
 from extraction.text.layout import INCLUSIVE_MAX_LINK_DENSITY, PRODUCT
-from extraction.text.peer import candidate
+from extraction.text.peer import align, candidate
+from extraction.text.reviews import review_ancestor
 from extraction.text.scoring import OFF_COLUMN_OFFSET, PROSE_MIN_WORDS, SMALL_PRINT_RATIO, Decision, Selection
 
 PEER_POOL_MIN_WORDS = 100
@@ -51,6 +60,17 @@ holds, below which a product page takes the peer's body. Set on the WCXB dev tun
 +0.0032 (check +0.0063); below 0.8 agreement +0.0029; below 0.5 +0.0045 (check +0.0047).
 The same rule on any other layout kind lost on the tune half (articles -0.002, listings -0.011,
 multi-section -0.006) or on the check half (threads -0.001, documentation -0.001)."""
+
+PRODUCT_SHORT_BODY_WORDS = 150
+PRODUCT_PEER_MIN_RATIO = 2.0
+"""A product page whose body holds fewer words than PRODUCT_SHORT_BODY_WORDS takes the peer's
+body when that is PRODUCT_PEER_MIN_RATIO times longer or more, whatever their agreement. Set on
+the WCXB dev tune half, static and rendered (2026-12-01, simulated from the two bodies of every
+product page): 100 words static tune +0.0000, rendered tune +0.0000; 150 and 200 +0.0000 and
++0.0007 (a rendered page whose description sits in a hidden panel: 0.25 -> 0.71); 250 static
+tune -0.0007; ratios 1.5 and 2 tie, 3 loses the rendered page. The narrower of the tied bounds
+is kept. The containment test alone, at any length (our words mostly in the peer's, the peer's
+twice as long), lost static tune -0.0018: pages where the peer reads a whole catalogue."""
 
 ADDED_WHY = "left out, but the peer kept it and our features find no boilerplate"
 PEER_BODY_WHY = "in the peer's body (taken whole)"
@@ -91,6 +111,17 @@ def doubtful(d: Decision, region: etree._Element | None, kept: frozenset[str]) -
     return region is None or not (d.block.element is region or region in d.block.element.iterancestors())
 
 
+def other_voices(decisions: Sequence[Decision]) -> frozenset[str]:
+    """The token strings of a product page's blocks we left out as its customer reviews
+    (`reviews.py`) or as rows of other products' cards (`cards.py`): the peer's body, taken
+    whole, keeps neither -- a line of it that is one of those blocks is dropped -- since what
+    the page says about other products, or buyers about this one, is not the page's text
+    whichever candidate read it."""
+    cards = card_blocks([d.block for d in decisions])
+    return frozenset(" ".join(WORD.findall(d.block.text.lower())) for d in decisions
+                     if not d.kept and (d.block.index in cards or review_ancestor(d.block.element)))
+
+
 def arbitrate(doc: Document, selection: Selection) -> Arbitration:
     """Our decisions, possibly changed by the peer's body (see the module's docstring)."""
     decisions = selection.decisions
@@ -106,21 +137,30 @@ def arbitrate(doc: Document, selection: Selection) -> Arbitration:
     merged = tuple(replace(d, kept=True, why=ADDED_WHY) if d.block.index in added else d for d in decisions)
     ours = Counter(WORD.findall(" ".join(d.block.text for d in merged if d.kept).lower()))
     theirs = Counter(WORD.findall(peer.text.lower()))
-    agreement = sum((ours & theirs).values()) / sum(ours.values()) if ours else 0.0
+    ours_words, their_words = sum(ours.values()), sum(theirs.values())
+    agreement = sum((ours & theirs).values()) / ours_words if ours else 0.0
     judged = sum(1 for d in decisions if d.block.index in peer.blocks and not d.kept and not doubtful(d, region, kept))
     evidence = (
         f"words in doubt {pool}",
-        f"ours {sum(ours.values())} words, peer {sum(theirs.values())}, share of ours in the peer's {agreement:.2f}",
+        f"ours {ours_words} words, peer {their_words}, share of ours in the peer's {agreement:.2f}",
         f"peer blocks {len(peer.blocks)}, of which left out by our judgement {judged}",
         f"added {len(added)} blocks, {sum(d.block.words for d in merged if d.block.index in added)} words",
     )
-    if product and agreement < PRODUCT_MAX_AGREEMENT and theirs:
-        covered = tuple(replace(d, kept=d.block.index in peer.blocks and d.block.tag != "h1",
-                                why=PEER_BODY_WHY if d.block.index in peer.blocks else "not in the peer's body")
+    short = ours_words < PRODUCT_SHORT_BODY_WORDS and their_words >= PRODUCT_PEER_MIN_RATIO * max(ours_words, 1)
+    if product and theirs and (agreement < PRODUCT_MAX_AGREEMENT or short):
+        others = other_voices(decisions)
+        lines = [line.strip() for line in peer.text.splitlines()
+                 if line.strip() and " ".join(WORD.findall(line.lower())) not in others]
+        taken = align([d.block for d in decisions], "\n".join(lines))
+        covered = tuple(replace(d, kept=d.block.index in taken and d.block.tag != "h1",
+                                why=PEER_BODY_WHY if d.block.index in taken else "not in the peer's body")
                         for d in decisions)
-        paragraphs = "\n\n".join(line.strip() for line in peer.text.splitlines() if line.strip())
-        return Arbitration("peer", f"product page, the peer holds {agreement:.2f} of our words "
-                           f"< {PRODUCT_MAX_AGREEMENT}: its body is taken", evidence, covered, paragraphs)
+        paragraphs = "\n\n".join(lines)
+        why = (f"product page, the peer holds {agreement:.2f} of our words < {PRODUCT_MAX_AGREEMENT}"
+               if agreement < PRODUCT_MAX_AGREEMENT else
+               f"product page, our body {ours_words} words < {PRODUCT_SHORT_BODY_WORDS}, the peer's "
+               f"{their_words} >= {PRODUCT_PEER_MIN_RATIO:g}x")
+        return Arbitration("peer", f"{why}: its body is taken", evidence, covered, paragraphs)
     if not added:
         return Arbitration("ours", "the peer confirms none of the blocks in doubt", evidence, decisions)
     return Arbitration("ours+peer", f"{len(added)} blocks in doubt confirmed by the peer", evidence, merged)

@@ -114,3 +114,18 @@ def test_small_print_our_layout_trimmed_stays_out_though_the_peer_kept_it(monkey
     _peer_returns(monkeypatch, "\n".join([*STORY, about, *NOTES]))
     result = main_text(rendered(html, boxes))
     assert result.body == "\n\n".join([*STORY, *NOTES])
+
+
+def test_a_short_product_body_gives_way_to_a_peer_twice_as_long_that_holds_it(monkeypatch: pytest.MonkeyPatch):
+    """Our few labels are all in the peer's body (agreement 1.0), yet the peer also read the
+    description a hidden panel kept from us: the short body is not the page's text."""
+    _peer_returns(monkeypatch, "\n".join([*SPECS, HIDDEN, HIDDEN.upper()]))
+    result = main_text(page(PRODUCT, head=PRODUCT_LD))
+    assert result.source == "peer" and HIDDEN in result.body
+    assert result.explanation is not None and "our body" in result.explanation.arbiter
+
+
+def test_a_short_product_body_stays_when_the_peer_is_not_twice_as_long(monkeypatch: pytest.MonkeyPatch):
+    _peer_returns(monkeypatch, "\n".join([*SPECS, "Made in Sheffield."]))
+    result = main_text(page(PRODUCT, head=PRODUCT_LD))
+    assert (result.body, result.source) == ("\n\n".join(SPECS), "heuristic")
