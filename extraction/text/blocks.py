@@ -97,6 +97,7 @@ _UNREAD_TAGS = ("script", "style", "template")
 """Their text is code, not page text: left out when a veil's share of the page is measured."""
 _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.I)
 _SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"\w")
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 UNSPACED_CHARS_PER_WORD = 2
 """Chinese, Japanese, Korean and Thai write without spaces: this many of their characters
@@ -262,6 +263,14 @@ def starts_block(doc: Document, element: HtmlElement) -> bool:
     return element.tag in BLOCK_TAGS
 
 
+def permalink(link: etree._Element, owner: etree._Element) -> bool:
+    """A link in a heading that points into the page itself (`href="#..."`): the heading's own
+    anchor or a way back to the table of contents (MDN, Sphinx, GitHub and most documentation
+    generators link every section heading so), not a way elsewhere. Its words are the heading's,
+    unlinked: counted as links, every section title of such a page read as navigation."""
+    return owner.tag in HEADING_TAGS and (link.get("href") or "").startswith("#")
+
+
 def _carries_on(link_text: str, after: str) -> bool:
     """The text after a leading link continues its sentence: the link ended one with a full
     stop and the text goes on, or the text goes on in lower case or with punctuation (the
@@ -292,6 +301,8 @@ class _Builder:
             self.after_break = True
 
     def add(self, text: str | None, owner: etree._Element, in_link: bool) -> None:
+        """Read `text` into the block `owner` starts; linked text without a letter or digit (a
+        `¶` or `#` permalink, an arrow) is not counted as linked words."""
         if not text:
             return
         if not text.isspace():
@@ -301,7 +312,7 @@ class _Builder:
         self.owner = owner
         self.parts.append(text)
         if in_link:
-            words = count_words(text)
+            words = count_words(text) if _WORD.search(text) else 0
             self.link_words += words
             if not self.unlinked_seen:
                 self.lead_link_words += words
@@ -389,7 +400,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         owner = el
     elif keep and tag in CELL_TAGS:
         builder.add(" ", owner, in_link=False)
-    link = in_link or tag == "a"
+    link = in_link or (tag == "a" and not permalink(el, owner))
     if keep and own_visible:
         builder.add(el.text, owner, link)
     for child in el:
