@@ -210,7 +210,10 @@ def _known_pages(session: Session, urls: Sequence[str]) -> dict[str, PageRef]:
         rows = (_driver_rows(session, _KNOWN_PAGES_POSTGRESQL, {"urls": array_literal(part)}) if postgres
                 else _driver_rows(session, _known_pages_sqlite(len(part)), (*part, *part)))
         for url, direct, page_id, state, last_crawled_at, next_crawl_at, error_count in rows:
-            schedule = PageSchedule(CrawlState(state), read(last_crawled_at), read(next_crawl_at), error_count)
+            if state == NEW_PAGE.crawl_state and last_crawled_at is None and next_crawl_at is None and not error_count:
+                schedule = NEW_PAGE  # most pages a batch meets: one value for all of them
+            else:
+                schedule = PageSchedule(CrawlState(state), read(last_crawled_at), read(next_crawl_at), error_count)
             (found if direct else aliased)[url] = PageRef(page_id, schedule, False)
     return {**aliased, **found}
 
