@@ -18,7 +18,7 @@ from scheduler import events
 from service.group_commit import GroupCommitter
 from service_harness import empty_postgres
 from storage.db import Session, make_engine, session_factory
-from storage.models import QueueEntry
+from storage.models import CrawlHost, QueueEntry
 from storage.writer import KeptConnection
 
 NOW = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
@@ -111,6 +111,8 @@ def test_a_third_view_in_the_group_after_a_committing_second_still_queues_the_pa
     assert third.result(WAIT_S).queued == "new"
     with committer.sessions() as session:
         assert session.execute(select(QueueEntry.reason)).scalars().all() == ["new"]
+        # the host row a claim needs came with the commit (`bulk_views._ensure_host_rows`)
+        assert session.execute(select(CrawlHost.host)).scalars().all() == ["news.test"]
 
 
 def test_while_one_group_commits_the_next_takes_in_the_views_that_arrive_but_no_plain_work(
