@@ -164,12 +164,22 @@ LAYOUT_NAME = re.compile(r"(?:has|with|no|without|show)[-_]?(?:sidebar|nav|menu)
 `layout__2-sidebars-inline` wrap the main column *beside* a sidebar, so they are no hint."""
 
 
+VARIANT_TOKEN = re.compile(r"[:\[]")
+"""A class token with a `:` or `[` is a utility class with a variant or an arbitrary value
+(Tailwind: `hover:underline`, `[html.sidebar-filled_&]:bg-tint-base`, `[&_figcaption]:mt-0`):
+the words in it name a state, a theme or another element the style targets, never the role of
+the element it is on (a GitBook theme's `sidebar-filled` selector is on every code block)."""
+
+
 def hint_of(element: etree._Element, pattern: re.Pattern[str]) -> str | None:
-    """The first class/id word of `element` matching `pattern`, or None (layout names skipped)."""
+    """The first class/id word of `element` matching `pattern`, or None (layout names skipped,
+    and variant utility tokens for boilerplate hints: see `VARIANT_TOKEN`)."""
     value = f"{element.get('class') or ''} {element.get('id') or ''}".strip()
     if not value:
         return None
     for word in value.split():
+        if pattern is not POSITIVE_HINTS and VARIANT_TOKEN.search(word):
+            continue
         match = pattern.search(word)
         if match and not LAYOUT_NAME.search(word):
             return match.group(0)

@@ -243,3 +243,9 @@ def test_a_second_copy_of_a_kept_block_is_a_copy_on_an_inclusive_read():
     texts = ["Blue wool  coat for winter", None, "blue wool coat for winter", "$99", "$99", "Blue wool coat for winter"]
     assert second_copies(texts) == {2, 5}  # folded whitespace and case; lines under 3 words stay
     assert second_copies(["Blue wool coat", None, None]) == set()
+
+
+def test_variant_utility_tokens_are_not_boilerplate_hints():
+    code = lxml.html.fromstring("<pre class='[html.theme-bold.sidebar-filled_&]:bg-tint-base focus:not-sr-only'>x</pre>")
+    assert hint_of(code, STRONG_HINTS) is None
+    assert hint_of(lxml.html.fromstring("<div class='lg:flex sidebar'>x</div>"), STRONG_HINTS) == "sidebar"
