@@ -418,17 +418,17 @@ def _judge_left_out_copies(decisions: list[Decision]) -> None:
     container. Its long paragraphs are never in doubt for the peer already (`arbiter.doubtful`),
     but its headings, list items and short lines were, and the peer put them back as a second
     copy of the article's skeleton."""
-    kept = {" ".join(d.block.text.split()) for d in decisions if d.kept}
+    keys = [" ".join(d.block.text.split()) for d in decisions]
+    kept = {key for key, d in zip(keys, decisions, strict=True) if d.kept}
     kept_words = sum(d.block.words for d in decisions if d.kept)
     seen: set[str] = set()
     run: list[int] = []
     for i, d in enumerate([*decisions, None]):
-        key = " ".join(d.block.text.split()) if d is not None else ""
+        key = keys[i] if d is not None else ""
         if d is not None and not d.kept and key in seen:
             run.append(i)
         else:
-            copied = sum(decisions[j].block.words for j in run
-                         if " ".join(decisions[j].block.text.split()) in kept)
+            copied = sum(decisions[j].block.words for j in run if keys[j] in kept)
             distinct = len({decisions[j].block.text for j in run})
             if (copied >= REPEAT_RUN_MIN_WORDS and copied >= REPEAT_RUN_MIN_SHARE * kept_words
                     and distinct >= REPEAT_RUN_MIN_BLOCKS):
