@@ -10,7 +10,7 @@ import logging
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from enum import StrEnum
 from functools import lru_cache
 from typing import cast
@@ -116,8 +116,8 @@ def _view_decision(page: PageSchedule, viewed_at: datetime, modified_time: datet
         seen = window(viewed_at - views.window, viewed_at + views.window)
         due = first_crawl_due(seen, views)
         if due is None:
-            return None, now, f"{len(seen)} of {views.threshold} views within {_duration(views.window)}"
-        return Reason.NEW, min(due, now), f"{views.threshold} views within {_duration(views.window)}"
+            return None, now, f"{len(seen)} of {views.threshold} views within {human_duration(views.window)}"
+        return Reason.NEW, min(due, now), f"{views.threshold} views within {human_duration(views.window)}"
     if modified_time is not None and modified_since_crawl(modified_time, page.last_crawled_at):
         return Reason.MODIFIED, now, f"modified_time {modified_time.isoformat()} after last crawl"
     if page.crawl_state == CrawlState.FAILED and queue_done():
@@ -130,12 +130,6 @@ def _view_decision(page: PageSchedule, viewed_at: datetime, modified_time: datet
     if page.next_crawl_at is not None and scheduled_recrawl_wanted(page.next_crawl_at, viewed_at, page.last_crawled_at, now):
         return Reason.SCHEDULED, page.next_crawl_at, "recrawl due and the page is still viewed"
     return None, now, "nothing due"
-
-
-@lru_cache(maxsize=16)
-def _duration(delta: timedelta) -> str:
-    """`human_duration`, remembered: a rule's window is told in every new page's view's detail."""
-    return human_duration(delta)
 
 
 # ---------------------------------------------------------------- many views at once

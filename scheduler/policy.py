@@ -15,6 +15,7 @@ import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from storage.records import SUCCESS_OUTCOMES, Outcome, ProfileShape
 
@@ -194,8 +195,10 @@ def _rate(changes: Sequence[bool], rule: RecrawlRule) -> float:
     return sum(recent) / len(recent) if recent else 0.0
 
 
+@lru_cache(maxsize=64)
 def human_duration(delta: timedelta | None) -> str:
-    """`90 min` -> `1.5h`: durations in explanations people read."""
+    """`90 min` -> `1.5h`: durations in explanations people read. Remembered: a rule's window
+    is told in the detail of every new page's view a batch records."""
     if delta is None:
         return "-"
     seconds = delta.total_seconds()

@@ -127,7 +127,7 @@ def _line(line: str) -> Any:
 def check_view(index: int, item: Any, now: datetime, max_age: timedelta, max_future: timedelta) -> PageViewIn | Rejection:
     """One event checked on its own: its shape and types, storable text, and a time within
     the bounds. An event that passes costs one validation, with no Python called from it
-    (17 -> N µs an event); one that fails is checked again by `_PageViewStorable` for the
+    (ingest 8.5-10.7 -> 4.1-4.8 µs an event, `bench/batch_cpu.py`); one that fails is checked again by `_PageViewStorable` for the
     first error's wording, as it always was."""
     if not isinstance(item, dict):
         return _rejection(index, item, _PageViewStorable)
