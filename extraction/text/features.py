@@ -29,13 +29,14 @@ STRONG_HINTS = re.compile(
     r"comment|disqus|share|sharing|social|related|recommend|newsletter|subscri|signup|cookie|consent|"
     r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|"
     r"masthead|promo|advert|sponsor|popup|modal|byline|author[-_]?(?:bio|box|info|details?|card|profile|about|content|wrap|block|section|area|container|dropdown)|about-?(?:the-?)?author|tag-?list|"
-    r"\btags\b|nav\b|[-_]nav|^nav|visually-hidden|sr-only|screen-reader|caption|credit",
+    r"\btags\b|nav\b|[-_]nav(?!y)|^nav(?!y)|visually-hidden|sr-only|screen-reader|caption|credit",
     re.I,
 )
 """Class/id words of boilerplate containers (Readability's unlikely candidates, extended):
 text under them is never content, even when the same class also says `article`. An author's
 box is named by `author` and the component word after it (`author-details`, `authorInfo`);
-`author` alone is not a hint: CMSs put `author-jane-doe` on the item itself."""
+`author` alone is not a hint: CMSs put `author-jane-doe` on the item itself. `nav` followed
+by `y` is a colour (`text-navy`, `bg-navy-800`: utility classes on any element), not navigation."""
 
 WEAK_HINTS = re.compile(
     r"widget|banner|overlay|toolbar|pagination|pager|skip|follow|read-?more|"
