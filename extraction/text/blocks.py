@@ -20,6 +20,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from extraction.document import Document
+from extraction.text.docs import code_line
 from extraction.text.tabs import controlled_panels
 
 SKIPPED_TAGS = frozenset({
@@ -398,7 +399,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     if block:
         builder.flush()
         owner = el
-    elif keep and tag in CELL_TAGS:
+    elif keep and (tag in CELL_TAGS or code_line(el)):
         builder.add(" ", owner, in_link=False)
     link = in_link or (tag == "a" and not permalink(el, owner))
     if keep and own_visible:

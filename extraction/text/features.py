@@ -16,6 +16,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import Block
+from extraction.text.docs import section_anchor
 from extraction.text.phrases import boilerplate_phrase
 
 LINE_WIDTH_CHARS = 80
@@ -182,7 +183,7 @@ def hint_of(element: etree._Element, pattern: re.Pattern[str]) -> str | None:
         if pattern is not POSITIVE_HINTS and VARIANT_TOKEN.search(word):
             continue
         match = pattern.search(word)
-        if match and not LAYOUT_NAME.search(word):
+        if match and not LAYOUT_NAME.search(word) and not (word == element.get("id") and section_anchor(element)):
             return match.group(0)
     return None
 

@@ -267,13 +267,17 @@ def main_root(doc: Document) -> etree._Element | None:
     return None
 
 
-def second_copies(texts: Sequence[str | None]) -> set[int]:
+def second_copies(texts: Sequence[str | None], kind: str = "") -> set[int]:
     """Indexes of the kept blocks (`texts` in document order, None for a block left out) that
     repeat, word for word, a block kept before them, with `INCLUSIVE_COPY_MIN_WORDS` words or
     more. On an inclusive read a second copy is never new content: a card links its title and
     prints it again, a responsive page holds its mobile and desktop menus and cards, a reply
     quotes the post it answers. An article keeps its own repeated lines (a workout's warm-up
-    each day): only runs of a whole copy go there (`scoring._drop_repeats`)."""
+    each day): only runs of a whole copy go there (`scoring._drop_repeats`). So does
+    documentation (`kind`): an API reference describes a parameter again under each endpoint
+    that takes it, tabbed samples repeat their common steps, and each copy is read."""
+    if kind == DOCUMENTATION:
+        return set()
     seen: set[str] = set()
     copies: set[int] = set()
     for i, text in enumerate(texts):

@@ -30,6 +30,7 @@ from lxml import etree
 from extraction.document import Document
 from extraction.text.blocks import Block
 from extraction.text.cards import card_blocks
+from extraction.text.docs import code_between, defined_term, in_code
 from extraction.text.features import (
     KEPT_HINTS,
     Features,
@@ -360,6 +361,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     _readmit_inner_teasers(members, features, verdicts)
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
     groups = [_list_or_table(blocks[i].element, region) for i in members]
+    _label_docs_structure(labels, [blocks[i].element for i in members], [verdicts[i].hard_bad for i in members])
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
     label_of = dict(zip(members, labels, strict=True))
@@ -373,6 +375,18 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
             kept, why = False, "headline (the title field holds it)"
         decisions.append(Decision(block, f, v, label_of[i], kept, why))
     return _drop_repeats(_by_layout(doc, Selection(best, best_score, siblings, tuple(decisions))))
+
+
+def _label_docs_structure(labels: list[Label], elements: Sequence[etree._Element], hard: Sequence[bool]) -> None:
+    """Documentation structure the block scores misread (docs.py), in place: code samples
+    between the region's good blocks are good (short, no full stop, yet what the text around
+    them explains), and a definition term linked to its own page is short, not navigation, so
+    it is settled with its definition list."""
+    for i in code_between([lab is Label.GOOD for lab in labels], hard, [in_code(el) for el in elements]):
+        labels[i] = Label.GOOD
+    for i, element in enumerate(elements):
+        if labels[i] is Label.BAD and not hard[i] and defined_term(element):
+            labels[i] = Label.SHORT
 
 
 def _drop_repeats(selection: Selection) -> Selection:
@@ -489,7 +503,7 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
         else:
             kept, why = inclusive_keep(kind.kind, d.features, d.block.index in cards, d.block.element)
         decisions.append(Decision(d.block, d.features, d.verdict, d.label, kept, why))
-    for i in second_copies([d.block.text if d.kept else None for d in decisions]):
+    for i in second_copies([d.block.text if d.kept else None for d in decisions], kind.kind):
         d = decisions[i]
         decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False, "a second copy of a kept block")
     start = root if root is not None else doc.root.find("body")

@@ -1,0 +1,96 @@
+"""Documentation pages: the structure they share and the article path misreads.
+
+A documentation page (a reference, a guide, a wiki's how-to) is read like an article: one
+dominant region (issue 12: on the WCXB tune half, what documentation pages still lost was this
+structure, not their prose):
+
+- **code samples** are short blocks with no full stop -- a command, a config line, an import --
+  and the context pass kept such a block only between two good paragraphs; a sample beside a
+  tab strip, a caption or a note was dropped. A `<pre>` block between the region's own good
+  blocks is the text's (`code_between`). News and blog articles rarely carry one (none of the
+  181 Zyte articles does);
+- a highlighter wraps each **code line** in an inline element the stylesheet breaks, with no
+  newline between them: a static read glued the last word of a line to the first of the next
+  (`code_line`);
+- a **definition term** (`<dt>`: an API member, an option) linked to its own page read as
+  navigation (`defined_term`);
+- **sections named after their heading** (`<section id="cookies">` under a permalinked
+  "Cookies" heading) read as a cookie banner (`section_anchor`);
+- an API reference describes a parameter again under each endpoint, and tabbed samples repeat
+  their steps: on a documentation page a second copy is read (`layout.second_copies`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lxml import etree
+
+_LINE_CLASS = re.compile(r"(?:^|[-_])line(?:$|[-_])", re.I)
+"""A class word that names one line of highlighted code (`line`, `cm-line`, `ec-line`,
+`highlight-line`, `gatsby-highlight-code-line`, `line-of-code`): highlighters wrap each line in
+an inline element and let the stylesheet break them, with no newline between them."""
+
+
+def code_line(element: etree._Element) -> bool:
+    """One line of a `<pre>` wrapped in its own element by a highlighter: a static read must
+    part it from the line before (`npm create vite my-project` + `cd my-project` read as
+    `my-projectcd`)."""
+    words = (element.get("class") or "").split()
+    if not any(_LINE_CLASS.search(word) for word in words):
+        return False
+    return any(ancestor.tag == "pre" for ancestor in element.iterancestors())
+
+
+def in_code(element: etree._Element) -> bool:
+    """The block is (inside) a `<pre>`: preformatted code or output, a line of it when a
+    highlighter splits it into one element per line."""
+    if element.tag == "pre":
+        return True
+    return any(ancestor.tag == "pre" for ancestor in element.iterancestors())
+
+
+def code_between(good: Sequence[bool], hard_bad: Sequence[bool], code: Sequence[bool]) -> list[int]:
+    """Indexes (into the region's blocks, in document order) of the code blocks that lie
+    between the region's first and last good block and carry no hard boilerplate sign (chrome,
+    a boilerplate class, an overlay): the page's own samples. Code before the first good block
+    or after the last (a header's install snippet, a footer's badge) is left to the context pass."""
+    goods = [i for i, flag in enumerate(good) if flag]
+    if not goods:
+        return []
+    first, last = goods[0], goods[-1]
+    return [i for i in range(first + 1, last) if code[i] and not hard_bad[i] and not good[i]]
+
+
+def defined_term(element: etree._Element) -> bool:
+    """The block is a definition list's term (`<dt>`): an API member, an option, a field, linked
+    to its own page. Its link does not make it navigation: it is settled with its list, kept
+    when its definition is."""
+    return element.tag == "dt" or any(ancestor.tag == "dt" for ancestor in element.iterancestors())
+
+
+SECTION_HEADING_LOOKAHEAD = 4
+"""Elements read into a section, in document order, to find the heading its id is made from
+(the section itself, its wrapper, the heading and the heading's anchor)."""
+_HEADING = re.compile(r"h[1-6]$")
+_NOT_ALNUM = re.compile(r"[\W_]+")
+
+
+def section_anchor(element: etree._Element) -> bool:
+    """The element's id is its heading's slug and the heading links to it
+    (`<section id="cookies"><h3>Cookies<a href="#cookies">¶</a></h3>`): documentation generators
+    name every section after its title and give its heading a permalink. Such an id says what
+    the section is about -- cookies, comments, sharing -- not that it is a cookie banner or a
+    share bar. A news page's `<div id="related"><h2>Related</h2>` has no permalink: still a hint."""
+    ident = element.get("id") or ""
+    key = _NOT_ALNUM.sub("", ident.lower())
+    if not key:
+        return False
+    for i, candidate in enumerate(element.iter(etree.Element)):
+        if i > SECTION_HEADING_LOOKAHEAD:
+            break
+        if isinstance(candidate.tag, str) and _HEADING.match(candidate.tag):
+            return (_NOT_ALNUM.sub("", "".join(candidate.itertext()).lower()) == key
+                    and any(a.get("href") == f"#{ident}" for a in candidate.iter("a")))
+    return False

@@ -1,0 +1,73 @@
+"""Documentation pages (docs.py): code samples, definition terms, section anchors, code lines."""
+
+from __future__ import annotations
+
+import lxml.html
+
+from extraction.maintext import main_text
+from extraction.text.blocks import segment
+from extraction.text.docs import code_between, code_line, section_anchor
+from extraction.text.features import STRONG_HINTS, hint_of
+from extraction.text.layout import DOCUMENTATION, second_copies
+from tests.extraction.text.helpers import page
+
+INTRO = ("The command line client talks to the local server over a socket, so every step below can be "
+         "run on the same machine without any network access or extra configuration at all.")
+STEP = ("Once the server runs, the client prints the version it found and the path of the socket it "
+        "opened, which is the quickest way to check that both sides agree on the protocol.")
+MORE = ("When the two versions differ, upgrade the client first: a newer client speaks every older "
+        "protocol, while an older client refuses a newer server with a clear error message.")
+TABS = "<ul class='tab-strip'>" + "".join(f"<li><a href='/os/{n}'>{n}</a></li>" for n in ("Linux", "macOS")) + "</ul>"
+
+
+def test_a_short_code_sample_beside_a_tab_strip_is_kept_between_the_good_paragraphs():
+    html = (f"<article><h1>Getting started</h1><p>{INTRO}</p>{TABS}<pre>tool serve --socket /run/tool</pre>"
+            f"<p>{STEP}</p><p>{MORE}</p></article>")
+    body = main_text(page(html)).body
+    assert "tool serve --socket /run/tool" in body and STEP in body
+
+
+def test_code_between_takes_only_code_inside_the_good_span_and_never_hard_boilerplate():
+    good = [False, True, False, False, False, True, False]
+    hard = [False, False, False, True, False, False, False]
+    code = [True, False, True, True, True, False, True]
+    assert code_between(good, hard, code) == [2, 4]
+    assert code_between([False, False], [False, False], [True, True]) == []
+
+
+def test_a_definition_term_linked_to_its_page_is_kept_with_its_definition():
+    terms = "".join(f"<dt><a href='/api/Client/{name}'>Client.{name}()</a></dt><dd><p>{text}</p></dd>"
+                    for name, text in (("connect", STEP), ("close", MORE)))
+    html = (f"<pre>import tool</pre><article><h1>Client</h1><p>{INTRO}</p><h2>Methods</h2><dl>{terms}</dl>"
+            f"<p>{INTRO}</p></article>")
+    body = main_text(page(html)).body
+    assert "Client.connect()" in body and "Client.close()" in body
+
+
+def test_documentation_keeps_second_copies_other_kinds_drop_them():
+    texts = ["amount integer required", "currency string", "amount integer required"]
+    assert second_copies(texts, DOCUMENTATION) == set()
+    assert second_copies(texts, "listing") == {2}
+
+
+def test_an_id_made_from_a_permalinked_heading_is_not_a_boilerplate_hint():
+    anchored = lxml.html.fromstring(
+        "<section id='cookies'><h3>Cookies<a class='headerlink' href='#cookies'>¶</a></h3><p>x</p></section>")
+    assert section_anchor(anchored) and hint_of(anchored, STRONG_HINTS) is None
+    rail = lxml.html.fromstring("<div id='related'><h2>Related</h2><ul><li>x</li></ul></div>")
+    assert not section_anchor(rail) and hint_of(rail, STRONG_HINTS) == "related"
+
+
+def test_a_docs_section_about_cookies_is_read():
+    section = (f"<section id='cookies'><h2>Cookies<a href='#cookies'>¶</a></h2><p>{STEP}</p><p>{MORE}</p></section>")
+    body = main_text(page(f"<article><h1>Guide</h1><p>{INTRO}</p>{section}</article>")).body
+    assert STEP in body and MORE in body
+
+
+def test_highlighted_code_lines_without_newlines_are_parted():
+    html = ("<pre><code><span class='line'><span>npm create vite my-project</span></span>"
+            "<span class='line'><span>cd my-project</span></span></code></pre>")
+    doc = page(html)
+    assert [b.text for b in segment(doc)] == ["npm create vite my-project cd my-project"]
+    outside = lxml.html.fromstring("<p><span class='line'>a</span></p>").find("span")
+    assert not code_line(outside)
