@@ -130,6 +130,7 @@ class Load:
     server_cpu_s: float
     database_cpu_s: float
     """Of PostgreSQL's processes, while the load ran (any other use of the server counts too)."""
+    breakdown: Breakdown
 
     def rate(self, per_request: int = 1) -> float:
         return self.statuses.get(202, 0) * per_request / self.seconds
@@ -168,14 +169,108 @@ def _load(port: int, requests: list[bytes], clients: int, seconds: float, server
     with tempfile.NamedTemporaryFile(suffix=".pickle") as file:
         file.write(pickle.dumps(requests))
         file.flush()
+        speed = host_speed()
         cpu, database_cpu = cpu_seconds(server_pid), database_cpu_seconds()
+        threads, machine = thread_times(server_pid), machine_times()
         out = subprocess.run([sys.executable, str(HERE / "loadclient.py"), "--port", str(port), "--clients", str(clients),
                               "--seconds", str(seconds), "--requests", file.name],
                              check=True, capture_output=True, text=True).stdout
         server_cpu, database_cpu = cpu_seconds(server_pid) - cpu, database_cpu_seconds() - database_cpu
+        threads_after, machine_after = thread_times(server_pid), machine_times()
     data = json.loads(out)
     return Load(data["requests"], data["seconds"], {int(k): v for k, v in data["statuses"].items()}, data["p50_ms"],
-                data["p99_ms"], data["client_cpu_s"], server_cpu, database_cpu)
+                data["p99_ms"], data["client_cpu_s"], server_cpu, database_cpu,
+                Breakdown.between(threads, threads_after, machine, machine_after, speed))
+
+
+CALIBRATION_LOOPS = 200_000
+"""Iterations of `host_speed`'s fixed pure-Python loop (about 10 ms)."""
+
+
+def host_speed() -> float:
+    """Nanoseconds of CPU per iteration of a fixed pure-Python loop, the best of 5, taken just
+    before a phase: how fast this VM's cores run Python now. A run whose server CPU per request
+    moves with this figure was slowed by the host, not by the code."""
+    best = float("inf")
+    for _ in range(5):
+        started, total = time.thread_time(), 0
+        for i in range(CALIBRATION_LOOPS):
+            total += i * i % 7
+        best = min(best, time.thread_time() - started)
+    return best * 1e9 / CALIBRATION_LOOPS
+
+
+@dataclass(frozen=True)
+class ThreadTime:
+    user_s: float
+    system_s: float
+    voluntary_switches: int
+    involuntary_switches: int
+
+
+def thread_times(pid: int) -> dict[int, ThreadTime]:
+    """Each thread's CPU and context switches so far, by thread id (the event loop's is `pid`)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    times: dict[int, ThreadTime] = {}
+    for task in Path(f"/proc/{pid}/task").glob("[0-9]*"):
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            status = dict(line.split(":\t", 1) for line in (task / "status").read_text().splitlines() if ":\t" in line)
+        except OSError:
+            continue
+        times[int(task.name)] = ThreadTime(int(fields[11]) / tick, int(fields[12]) / tick,
+                                           int(status["voluntary_ctxt_switches"]), int(status["nonvoluntary_ctxt_switches"]))
+    return times
+
+
+def machine_times() -> tuple[float, float, float]:
+    """The machine's (busy, idle, steal) CPU seconds so far, all cores, from /proc/stat."""
+    values = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    tick = os.sysconf("SC_CLK_TCK")
+    idle, steal = (values[3] + values[4]) / tick, values[7] / tick
+    return sum(values[:8]) / tick - idle - steal, idle, steal
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """Where the server's CPU went during a phase, and what the machine did meanwhile."""
+
+    loop_s: float
+    """The event loop's thread (HTTP, the app)."""
+    others_s: list[float]
+    """The other threads, most CPU first (the group commit's writer and commit threads)."""
+    system_s: float
+    """Of all the server's CPU, in the kernel."""
+    switches: tuple[int, int]
+    """Voluntary and involuntary context switches of the server's threads."""
+    machine: tuple[float, float, float]
+    """The machine's busy, idle and steal seconds (all cores)."""
+    host_ns: float
+    """`host_speed` just before the phase."""
+
+    @classmethod
+    def between(cls, before: dict[int, ThreadTime], after: dict[int, ThreadTime], machine: tuple[float, float, float],
+                machine_after: tuple[float, float, float], host_ns: float) -> Breakdown:
+        def spent(tid: int) -> tuple[float, float, int, int]:
+            a, b = after[tid], before.get(tid, ThreadTime(0, 0, 0, 0))
+            return (a.user_s - b.user_s, a.system_s - b.system_s, a.voluntary_switches - b.voluntary_switches,
+                    a.involuntary_switches - b.involuntary_switches)
+
+        per = {tid: spent(tid) for tid in after}
+        loop = min(per)
+        return cls(sum(per[loop][:2]), sorted((u + s for tid, (u, s, *_) in per.items() if tid != loop), reverse=True),
+                   sum(p[1] for p in per.values()), (sum(p[2] for p in per.values()), sum(p[3] for p in per.values())),
+                   tuple(a - b for a, b in zip(machine_after, machine, strict=True)), host_ns)  # type: ignore[arg-type]
+
+    def line(self, per: str, count: float) -> str:
+        unit, scale = ("ms", 1000.0) if per == "request" else ("µs", 1e6)
+        busy, idle, steal = self.machine
+        total = max(busy + idle + steal, 1e-9)
+        threads = " + ".join(f"{t * scale / max(1, count):.2f}" for t in [self.loop_s, *self.others_s[:3]])
+        return (f"server threads (loop + others) {threads} {unit} per {per}, of it in the kernel "
+                f"{self.system_s * scale / max(1, count):.2f}; context switches per {per} "
+                f"{self.switches[0] / max(1, count):.2f} voluntary, {self.switches[1] / max(1, count):.2f} involuntary; "
+                f"machine busy {busy / total:.0%}, steal {steal / total:.1%}; host speed {self.host_ns:.1f} ns/loop")
 
 
 def _single_requests(port: int, key: str) -> list[bytes]:
@@ -210,14 +305,20 @@ async def _pushes(client: httpx.AsyncClient, key: str) -> tuple[Run, Run]:
     return accepted, declined
 
 
-async def _commit_counts(client: httpx.AsyncClient) -> tuple[float, float]:
-    """The server's group commits so far: (transactions, requests answered by them)."""
+COMMIT_COUNTS = ("rendercrawl_group_commits_total", "rendercrawl_group_commit_requests_total",
+                 "rendercrawl_group_commit_seconds_total")
+
+
+async def _commit_counts(client: httpx.AsyncClient) -> tuple[float, float, float]:
+    """The server's group commits so far: (transactions, requests answered by them, seconds
+    their pipelined commits took)."""
     values = {}
     for line in (await client.get("/metrics")).text.splitlines():
         name, _, value = line.partition(" ")
-        if name in ("rendercrawl_group_commits_total", "rendercrawl_group_commit_requests_total"):
+        if name in COMMIT_COUNTS:
             values[name] = float(value)
-    return values.get("rendercrawl_group_commits_total", 0.0), values.get("rendercrawl_group_commit_requests_total", 0.0)
+    groups, requests, seconds = (values.get(name, 0.0) for name in COMMIT_COUNTS)
+    return groups, requests, seconds
 
 
 def cpu_seconds(pid: int) -> float:
@@ -239,7 +340,7 @@ def cpu_seconds(pid: int) -> float:
     return sum(int(stats[p][11]) + int(stats[p][12]) for p in tree) / os.sysconf("SC_CLK_TCK")
 
 
-async def _commits(base: str) -> tuple[float, float]:
+async def _commits(base: str) -> tuple[float, float, float]:
     async with httpx.AsyncClient(base_url=base) as client:
         return await _commit_counts(client)
 
@@ -256,6 +357,7 @@ def _drive(base: str, port: int, keys: dict[str, str], seconds: float, server_pi
         batches = _load(port, _batch_requests(port, keys["events"]), BATCH_CLIENTS, seconds, server_pid)
         print("  " + batches.summary(f"batches of {BATCH}, {BATCH_CLIENTS} clients", BATCH) + "; "
               + batches.cpu_line("event", batches.requests * BATCH), flush=True)
+        print("    " + batches.breakdown.line("event", batches.requests * BATCH), flush=True)
     if "pushes" in phases:
         asyncio.run(_push_phase(base, keys))
 
@@ -268,12 +370,16 @@ def _healthz(port: int, seconds: float, server_pid: int) -> None:
 
 
 def _singles(base: str, port: int, keys: dict[str, str], seconds: float, server_pid: int) -> None:
-    groups, requests = asyncio.run(_commits(base))
+    groups, requests, commit_s = asyncio.run(_commits(base))
     singles = _load(port, _single_requests(port, keys["events"]), CLIENTS, seconds, server_pid)
-    after_groups, after_requests = asyncio.run(_commits(base))
-    shared = (after_requests - requests) / (after_groups - groups) if after_groups > groups else float("nan")
-    print("  " + singles.summary(f"single events, {CLIENTS} clients", 1) + f"; {shared:.1f} requests per commit; "
-          + singles.cpu_line("request", singles.requests), flush=True)
+    after_groups, after_requests, after_commit_s = asyncio.run(_commits(base))
+    commits = after_groups - groups
+    shared = (after_requests - requests) / commits if commits else float("nan")
+    commit_ms = (after_commit_s - commit_s) * 1000 / commits if commits else float("nan")
+    print("  " + singles.summary(f"single events, {CLIENTS} clients", 1) + f"; {shared:.1f} requests per commit, "
+          f"{commits / singles.seconds:,.0f} commits/s of {commit_ms:.2f} ms; " + singles.cpu_line("request", singles.requests),
+          flush=True)
+    print("    " + singles.breakdown.line("request", singles.requests), flush=True)
 
 
 async def _push_phase(base: str, keys: dict[str, str]) -> None:
