@@ -30,14 +30,18 @@ STRONG_HINTS = re.compile(
     r"comment|disqus|share|sharing|social|related|recommend|newsletter|subscri|signup|cookie|consent|"
     r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|"
     r"masthead|promo|advert|sponsor|popup|modal|byline|author[-_]?(?:bio|box|info|details?|card|profile|about|content|wrap|block|section|area|container|dropdown)|about-?(?:the-?)?author|tag-?list|"
-    r"\btags\b|nav\b|[-_]nav(?!y)|^nav(?!y)|visually-hidden|sr-only|screen-reader|caption|credit",
+    r"\btags\b|nav\b|[-_]nav(?!y)|^nav(?!y)|visually-?hidden|hidden-visually|sr-only|show-for-sr|screen-?reader|element-invisible|assistive-text|"
+    r"caption|credit",
     re.I,
 )
 """Class/id words of boilerplate containers (Readability's unlikely candidates, extended):
 text under them is never content, even when the same class also says `article`. An author's
 box is named by `author` and the component word after it (`author-details`, `authorInfo`);
 `author` alone is not a hint: CMSs put `author-jane-doe` on the item itself. `nav` followed
-by `y` is a colour (`text-navy`, `bg-navy-800`: utility classes on any element), not navigation."""
+by `y` is a colour (`text-navy`, `bg-navy-800`: utility classes on any element), not navigation.
+Screen-reader-only text goes by each framework's name for it (`sr-only`, `visually-hidden`,
+HTML5 Boilerplate's `visuallyhidden`, Foundation's `show-for-sr`, Drupal's `element-invisible`,
+WordPress's `screen-reader-text`, `assistive-text`): a label a sighted reader never sees."""
 
 WEAK_HINTS = re.compile(
     r"widget|banner|overlay|toolbar|pagination|pager|skip|follow|read-?more|"

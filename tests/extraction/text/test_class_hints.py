@@ -19,3 +19,9 @@ def test_navy_colour_utilities_are_not_navigation_hints():
 def test_navigation_names_are_still_hints():
     for classes in ("site-nav", "main_nav", "nav", "nav-links", "navbar", "footer-navigation"):
         assert _hint(classes), classes
+
+
+def test_screen_reader_only_text_is_a_hint_under_each_frameworks_name():
+    for classes in ("sr-only", "visually-hidden", "visuallyhidden", "show-for-sr", "element-invisible",
+                    "screen-reader-text", "screenreader-only", "assistive-text"):
+        assert _hint(classes), classes
