@@ -18,6 +18,7 @@ It imports the code found on PYTHONPATH, so one script measures two builds:
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import os
 import statistics
@@ -51,9 +52,14 @@ BODIES = 40
 """As in `bench/service_load.py`: 40 distinct bodies, 20,000 events over the 5,000 pages."""
 
 
-def bodies() -> list[bytes]:
+def bodies(singles: int) -> list[list[bytes]]:
+    """Each group's request bodies: one batch of 500, or `singles` one-event requests (the
+    load benchmark's single-event phase: a group of that many requests, pages cycling)."""
     at = utc_now().isoformat()
-    return [json.dumps([{"url": f"https://{SITE}/news/{(b * BATCH + i) % PAGES}", "time": at} for i in range(BATCH)]).encode()
+    if singles:
+        return [[json.dumps({"url": f"https://{SITE}/news/{(g * singles + i) % PAGES}", "time": at}).encode()
+                 for i in range(singles)] for g in range(PAGES // singles * 4)]
+    return [[json.dumps([{"url": f"https://{SITE}/news/{(b * BATCH + i) % PAGES}", "time": at} for i in range(BATCH)]).encode()]
             for b in range(BODIES)]
 
 
@@ -65,34 +71,36 @@ def checked(body: bytes) -> ViewsRequest:
     return ViewsRequest(PRINCIPAL, [check_view(i, item, now, max_age, max_future) for i, item in enumerate(items)], now)
 
 
-def measure(name: str, url: str, batches: int) -> None:
+def measure(name: str, url: str, batches: int, singles: int = 0) -> None:
     engine = make_engine(url)
     ctx = ServiceContext.build(engine, SETTINGS, SchedulerSettings(), TargetPolicy(), head_revision(url))
     with write_transaction(ctx.sessions) as session:
         upsert_site(session, SITE, {})
-    payloads = bodies()
+    payloads = bodies(singles)
+    per_group = singles or BATCH
     kept = KeptConnection(ctx.sessions)
     ingest_us: list[float] = []
     store_us: list[float] = []
     backend, database_cpu = None, 0.0
     for n in range(batches):
-        body = payloads[n % BODIES]
+        group = payloads[n % len(payloads)]
         cpu = time.thread_time()
-        request = checked(body)
+        requests = [checked(body) for body in group]
         middle = time.thread_time()
         with kept.transaction(IDLE_SECONDS) as session:
             if backend is None and session.get_bind().dialect.name == "postgresql":
                 backend = session.connection().exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
             before = process_cpu_seconds(backend)
-            [result] = record_view_requests(ctx, session, [request], settled=lambda _pages: None)
+            results = record_view_requests(ctx, session, requests, settled=lambda _pages: None)
             stored = time.thread_time()
         database_cpu += process_cpu_seconds(backend) - before
-        assert result.accepted + result.duplicates == BATCH, result.rejected[:3]
-        ingest_us.append((middle - cpu) * 1e6 / BATCH)
-        store_us.append((stored - middle) * 1e6 / BATCH)
+        assert sum(r.accepted + r.duplicates for r in results) == per_group, results[0].rejected[:3]
+        ingest_us.append((middle - cpu) * 1e6 / per_group)
+        store_us.append((stored - middle) * 1e6 / per_group)
     engine.dispose()
     half = batches // 2
-    print(f"{name} ({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}), {batches} batches of {BATCH}: CPU µs per event, "
+    what = f"groups of {singles} one-event requests" if singles else f"batches of {BATCH}"
+    print(f"{name} ({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}), {batches} {what}: CPU µs per event, "
           f"median (first half / second half)")
     print(f"  ingest (decode + check): {statistics.median(ingest_us):6.1f} "
           f"({statistics.median(ingest_us[:half]):.1f} / {statistics.median(ingest_us[half:]):.1f})")
@@ -101,6 +109,7 @@ def measure(name: str, url: str, batches: int) -> None:
     if backend is not None:
         print(f"  PostgreSQL backend of the writer (its statements and commits): {database_cpu * 1e6 / (batches * BATCH):.1f} "
               "µs per event, over the run")
+    print(f"  store per group: {statistics.median(store_us) * per_group:.0f} µs")
 
 
 def process_cpu_seconds(pid: int | None) -> float:
@@ -118,12 +127,21 @@ def main() -> int:
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--postgres-url", default=os.environ.get("RENDERCRAWL_TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL))
     parser.add_argument("--schema", default="rc_bench_batch_cpu")
+    parser.add_argument("--singles", type=int, default=0,
+                        help="groups of this many one-event requests instead of batches of 500 (8: the load benchmark's)")
+    parser.add_argument("--profile", type=Path, help="write a cProfile of the run here")
     args = parser.parse_args()
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler is not None:
+        profiler.enable()
     if args.db in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as tmp:
-            measure("SQLite", fresh_sqlite(Path(tmp) / "batch.db"), args.batches)
+            measure("SQLite", fresh_sqlite(Path(tmp) / "batch.db"), args.batches, args.singles)
     if args.db in ("postgresql", "both"):
-        measure("PostgreSQL", fresh_postgres(args.postgres_url, args.schema), args.batches)
+        measure("PostgreSQL", fresh_postgres(args.postgres_url, args.schema), args.batches, args.singles)
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(args.profile)
     return 0
 
 
