@@ -10,7 +10,7 @@
    around an ad slot or a paywall marker).
 4. Inside that region, blocks are classed good / near-good / short / bad and the doubtful ones
    are settled by their neighbours (jusText's context pass); headings are kept when good text
-   follows them; a run of small print that ends the kept text is trimmed.
+   follows them; a form inside the region (a sign-up box) is left out; a run of small print that ends the kept text is trimmed.
 5. The layout kind is decided (layout.py). For an article (and documentation with one
    dominant region) the region above stands; for a listing, thread, product, documentation or
    multi-section page the inclusive region of layout.py replaces it, and regions.py reports
@@ -359,6 +359,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     inside = [_within(block.element, region) for block in blocks]
     members = [i for i, flag in enumerate(inside) if flag]
     _readmit_inner_teasers(members, features, verdicts)
+    _judge_inner_forms(members, blocks, verdicts, region, best)
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
     groups = [_list_or_table(blocks[i].element, region) for i in members]
     _label_docs_structure(labels, [blocks[i].element for i in members], [verdicts[i].hard_bad for i in members])
@@ -472,6 +473,30 @@ def _readmit_inner_teasers(members: list[int], features: list[Features], verdict
             again = score_block(dataclasses.replace(f, teaser=False))
             verdicts[i] = Verdict(again.score, (*again.reasons, "teaser item between the article's paragraphs"),
                                   again.hard_bad)
+
+
+def _judge_inner_forms(members: list[int], blocks: list[Block], verdicts: list[Verdict],
+                       region: set[etree._Element], best: etree._Element) -> None:
+    """Judge (hard-bad, in `verdicts`, in place) the blocks of a `<form>` that lies inside the
+    chosen region: a story's text is read, not submitted, so a form between its paragraphs is a
+    box the reader fills in -- a newsletter or lead sign-up with its pitch, a contact or quote
+    request, a search -- whose labels and blurb pass as short text. A form that holds the whole
+    region (ASP.NET pages wrap the page in one) is above it and says nothing."""
+    for i in members:
+        if _inner_form(blocks[i].element, region, best):
+            v = verdicts[i]
+            verdicts[i] = Verdict(v.score, (*v.reasons, "inside a form in the article"), True)
+
+
+def _inner_form(element: etree._Element, region: set[etree._Element], best: etree._Element) -> bool:
+    """Whether a `<form>` lies between `element` and the region's element that holds it (a joined
+    sibling that is itself a form counts; the best container does not)."""
+    for ancestor in (element, *element.iterancestors()):
+        if ancestor in region:
+            return ancestor.tag == "form" and ancestor is not best
+        if ancestor.tag == "form":
+            return True
+    return False
 
 
 def _by_layout(doc: Document, selection: Selection) -> Selection:
