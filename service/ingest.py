@@ -21,7 +21,12 @@ EVENT_ID_MAX_CHARS = 128
 
 
 def _in_utc(value: datetime) -> datetime:
-    return value.astimezone(UTC)
+    """`value` in UTC; a time that has none (year 1 at a positive offset, year 9999 at a
+    negative one) is invalid input, not a server error (the schemathesis run found it)."""
+    try:
+        return value.astimezone(UTC)
+    except OverflowError as error:
+        raise ValueError("the time is out of range in UTC") from error
 
 
 UtcDatetime = Annotated[AwareDatetime, AfterValidator(_in_utc)]

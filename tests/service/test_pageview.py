@@ -58,6 +58,16 @@ def test_ndjson_with_bad_events_keeps_the_good_ones_and_names_the_bad(service: S
     assert _views(service) == 2
 
 
+def test_a_time_with_no_utc_value_is_rejected_not_a_server_error(service: Service) -> None:
+    """Year 1 at +01:00 is before year 1 in UTC: no datetime holds it (the fuzz run found a 500)."""
+    events = [_event(0), _event(1, modified_time="0001-01-01T00:00:00+01:00"), _event(2, time="9999-12-31T23:59:59-01:00")]
+    answer = service.client.post("/v1/events/pageview", json=events, headers=service.key(SITE, "events"))
+    assert answer.status_code == 202, answer.text
+    body = answer.json()
+    assert body["accepted"] == 1
+    assert [(r["index"], r.get("field")) for r in body["rejected"]] == [(1, "modified_time"), (2, "time")]
+
+
 def test_an_event_id_is_stored_once(service: Service) -> None:
     key = service.key(SITE, "events")
     first = service.client.post("/v1/events/pageview", json=[_event(0, event_id="e-1"), _event(1, event_id="e-2")], headers=key)
