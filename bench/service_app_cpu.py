@@ -5,8 +5,10 @@ process's CPU per event and each busy thread's (the event loop reads and checks 
 group commit's writer runs `record_views`; on PostgreSQL a commit thread commits), so a
 build's cost is seen without the noise of a loaded machine's wall clock.
 
-`--gc freeze` freezes the objects alive after start-up (`gc.freeze`) and `--gc off` turns the
-cyclic collector off: the collector scanning the app's large heap was a third of the CPU.
+`--gc freeze` freezes the objects alive after start-up (`gc.freeze`), `--gc service` (the
+default) sets the collector up as `rendercrawl serve` does (frozen, and a young generation of
+`service.app.GC_YOUNG_THRESHOLD`) and `--gc off` turns the cyclic collector off: the collector
+scanning the app's large heap was a third of the CPU. It prints the time spent in collections.
 
 It imports the code found on PYTHONPATH, so one script measures two builds:
 
@@ -30,7 +32,7 @@ from typing import Any
 from bench.benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
 from render.targets import TargetPolicy
 from scheduler.settings import SchedulerSettings
-from service.app import create_app
+from service.app import create_app, settle_collector
 from service.context import ServiceContext
 from service.settings import ServiceSettings
 from storage.apikeys import create_key
@@ -54,6 +56,20 @@ def thread_cpu_seconds() -> dict[str, float]:
         fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
         seconds[task.name] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return seconds
+
+
+class Collections:
+    """The cyclic collector's runs and the CPU they took, from `gc.callbacks`."""
+
+    def __init__(self) -> None:
+        self.count, self.seconds, self._started = [0, 0, 0], 0.0, 0.0
+
+    def note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.thread_time()
+            return
+        self.count[info["generation"]] += 1
+        self.seconds += time.thread_time() - self._started
 
 
 def measure(name: str, url: str, requests: int, concurrent: int, collector: str) -> None:
@@ -92,15 +108,22 @@ def measure(name: str, url: str, requests: int, concurrent: int, collector: str)
         await run(0, WARM_REQUESTS)
         if collector == "freeze":
             gc.freeze()
+        elif collector == "service":
+            settle_collector()
         elif collector == "off":
             gc.disable()
+        collections = Collections()
+        gc.callbacks.append(collections.note)
         threads, cpu, wall = thread_cpu_seconds(), time.process_time(), time.perf_counter()
         await run(WARM_REQUESTS, requests)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        gc.callbacks.remove(collections.note)
         events = requests * BATCH
         print(f"{name} ({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}), gc {collector}, {requests} requests of "
               f"{BATCH}, {concurrent} at a time: process CPU {cpu * 1e6 / events:.1f} µs per event, "
               f"{events / wall:,.0f} events/s in-process; statuses {statuses}")
+        print(f"  collections by generation {collections.count}: {collections.seconds * 1e6 / events:.1f} µs per event "
+              "(the collecting thread's CPU)")
         for tid, seconds in thread_cpu_seconds().items():
             used = seconds - threads.get(tid, 0.0)
             if used * 1e6 / events >= 0.5:
@@ -114,7 +137,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=120)
     parser.add_argument("--concurrent", type=int, default=4)
-    parser.add_argument("--gc", choices=["on", "freeze", "off"], default="on")
+    parser.add_argument("--gc", choices=["on", "freeze", "service", "off"], default="service",
+                        help="service: as `rendercrawl serve` sets the collector up (`service.app.settle_collector`)")
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="postgresql")
     parser.add_argument("--postgres-url", default=os.environ.get("RENDERCRAWL_TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL))
     parser.add_argument("--schema", default="rc_bench_app_cpu")
