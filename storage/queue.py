@@ -184,26 +184,28 @@ QUEUE_ROW_COLUMNS = ("state", "due_at", "priority", "reason", "attempts", "last_
 def transition(row: QueueRow, reason: Reason, due_at: datetime, now: datetime) -> tuple[Enqueued, dict[str, object]]:
     """What asking for a crawl does to an existing row, as a pure function: the outcome and the
     columns to change (none when unchanged). `enqueue` and `bulk_views.enqueue_many` both
-    decide with it, so one view and a batch of views leave the queue alike."""
-    values: dict[str, object] = {"due_at": due_at, "priority": reason.priority, "reason": reason.value, "updated_at": now}
+    decide with it, so one view and a batch of views leave the queue alike. The columns are
+    built only for a row that changes: most requests of a batch of views find their page
+    queued already and change nothing."""
     if row.state == QueueState.PARKED and reason not in OPERATOR_REASONS:
         return Enqueued(EnqueueState.PARKED, row.due_at), {}
     if row.state in (QueueState.DONE, QueueState.PARKED):
-        values |= {"state": QueueState.QUEUED.value, "attempts": 0, "last_error": None, "enqueued_at": now}
-        outcome = EnqueueState.REARMED
-    elif row.state == QueueState.LEASED:
+        return Enqueued(EnqueueState.REARMED, due_at), {
+            "due_at": due_at, "priority": reason.priority, "reason": reason.value, "updated_at": now,
+            "state": QueueState.QUEUED.value, "attempts": 0, "last_error": None, "enqueued_at": now}
+    if row.state == QueueState.LEASED:
         if reason not in AFTER_LEASE_REASONS:
             return Enqueued(EnqueueState.UNCHANGED, row.due_at), {}
-        outcome = EnqueueState.REQUEUED
-    elif due_at < row.due_at or reason.priority < row.priority:
+        return Enqueued(EnqueueState.REQUEUED, due_at), {
+            "due_at": due_at, "priority": reason.priority, "reason": reason.value, "updated_at": now}
+    priority = reason.priority
+    if due_at < row.due_at or priority < row.priority:
         due_at = min(due_at, row.due_at)
-        values["due_at"] = due_at
-        if reason.priority > row.priority:
-            values |= {"priority": row.priority, "reason": row.reason}
-        outcome = EnqueueState.TIGHTENED
-    else:
-        return Enqueued(EnqueueState.UNCHANGED, row.due_at), {}
-    return Enqueued(outcome, due_at), values
+        kept = priority > row.priority  # a less urgent request, only due earlier: the row keeps its priority and reason
+        return Enqueued(EnqueueState.TIGHTENED, due_at), {
+            "due_at": due_at, "priority": row.priority if kept else priority,
+            "reason": row.reason if kept else reason.value, "updated_at": now}
+    return Enqueued(EnqueueState.UNCHANGED, row.due_at), {}
 
 
 # ---------------------------------------------------------------- claim
