@@ -306,19 +306,19 @@ async def _pushes(client: httpx.AsyncClient, key: str) -> tuple[Run, Run]:
 
 
 COMMIT_COUNTS = ("rendercrawl_group_commits_total", "rendercrawl_group_commit_requests_total",
-                 "rendercrawl_group_commit_seconds_total")
+                 "rendercrawl_group_commit_seconds_total", "rendercrawl_group_commit_rounds_total")
 
 
-async def _commit_counts(client: httpx.AsyncClient) -> tuple[float, float, float]:
+async def _commit_counts(client: httpx.AsyncClient) -> tuple[float, float, float, float]:
     """The server's group commits so far: (transactions, requests answered by them, seconds
-    their pipelined commits took)."""
+    their pipelined commits took, store calls made for them)."""
     values = {}
     for line in (await client.get("/metrics")).text.splitlines():
         name, _, value = line.partition(" ")
         if name in COMMIT_COUNTS:
             values[name] = float(value)
-    groups, requests, seconds = (values.get(name, 0.0) for name in COMMIT_COUNTS)
-    return groups, requests, seconds
+    groups, requests, seconds, rounds = (values.get(name, 0.0) for name in COMMIT_COUNTS)
+    return groups, requests, seconds, rounds
 
 
 def cpu_seconds(pid: int) -> float:
@@ -340,7 +340,7 @@ def cpu_seconds(pid: int) -> float:
     return sum(int(stats[p][11]) + int(stats[p][12]) for p in tree) / os.sysconf("SC_CLK_TCK")
 
 
-async def _commits(base: str) -> tuple[float, float, float]:
+async def _commits(base: str) -> tuple[float, float, float, float]:
     async with httpx.AsyncClient(base_url=base) as client:
         return await _commit_counts(client)
 
@@ -370,15 +370,16 @@ def _healthz(port: int, seconds: float, server_pid: int) -> None:
 
 
 def _singles(base: str, port: int, keys: dict[str, str], seconds: float, server_pid: int) -> None:
-    groups, requests, commit_s = asyncio.run(_commits(base))
+    groups, requests, commit_s, rounds = asyncio.run(_commits(base))
     singles = _load(port, _single_requests(port, keys["events"]), CLIENTS, seconds, server_pid)
-    after_groups, after_requests, after_commit_s = asyncio.run(_commits(base))
+    after_groups, after_requests, after_commit_s, after_rounds = asyncio.run(_commits(base))
     commits = after_groups - groups
     shared = (after_requests - requests) / commits if commits else float("nan")
     commit_ms = (after_commit_s - commit_s) * 1000 / commits if commits else float("nan")
-    print("  " + singles.summary(f"single events, {CLIENTS} clients", 1) + f"; {shared:.1f} requests per commit, "
-          f"{commits / singles.seconds:,.0f} commits/s of {commit_ms:.2f} ms; " + singles.cpu_line("request", singles.requests),
-          flush=True)
+    stores = (after_rounds - rounds) / commits if commits else float("nan")
+    print("  " + singles.summary(f"single events, {CLIENTS} clients", 1) + f"; {shared:.1f} requests per commit "
+          f"in {stores:.1f} store calls, {commits / singles.seconds:,.0f} commits/s of {commit_ms:.2f} ms; "
+          + singles.cpu_line("request", singles.requests), flush=True)
     print("    " + singles.breakdown.line("request", singles.requests), flush=True)
 
 

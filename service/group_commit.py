@@ -129,6 +129,10 @@ class GroupCommitter:
         """Transactions committed (for tests and the benchmark: requests / groups is the sharing)."""
         self.requests = 0
         """Requests answered by those transactions."""
+        self.rounds = 0
+        """Store calls (`_work`) made for those transactions: a group's first, then one per top-up
+        (`_top_up`); each costs its handler's statements, so rounds / groups is what a group's
+        fixed cost is paid for."""
         self.commit_seconds = 0.0
         """Wall time spent in those commits (pipelined mode: the commit thread's wait for the
         database, the disk's flush included): with `groups`, the mean commit latency."""
@@ -235,6 +239,7 @@ class GroupCommitter:
             return
         try:
             with self._transaction() as session:
+                self.rounds += 1
                 results = _work(session, group, _no_wait)
         except BaseException as error:  # noqa: B036 - handed to every waiting request, which answers for it
             _fail(group, error)
@@ -261,6 +266,7 @@ class GroupCommitter:
         try:
             session = kept.begin(PING_AFTER_IDLE_S)
             try:
+                self.rounds += 1
                 results = _work(session, group, settled)
                 if previous is not None:
                     self._top_up(session, group, results, previous, settled)
@@ -294,6 +300,7 @@ class GroupCommitter:
             more = _still_waiting(more)
             group.extend(more)  # failed with the group if storing them fails
             flush_deferred(session)  # this call's reads must see the views stored before it
+            self.rounds += 1
             results.extend(_work(session, more, settled))
 
     def _commit_pending(self) -> None:

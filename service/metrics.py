@@ -61,6 +61,9 @@ class _CommitCollector(Collector):
                                   value=self.committer.groups)
         yield CounterMetricFamily("rendercrawl_group_commit_requests", "Write requests answered by those transactions.",
                                   value=self.committer.requests)
+        yield CounterMetricFamily("rendercrawl_group_commit_rounds",
+                                  "Store calls made for those transactions (a group's first, and one per top-up).",
+                                  value=self.committer.rounds)
         yield CounterMetricFamily("rendercrawl_group_commit_seconds",
                                   "Wall time the pipelined (PostgreSQL) commits of those transactions took.",
                                   value=self.committer.commit_seconds)
