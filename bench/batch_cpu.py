@@ -13,6 +13,10 @@ It imports the code found on PYTHONPATH, so one script measures two builds:
 
     PYTHONPATH=$PWD .venv/bin/python bench/batch_cpu.py --db postgresql
     PYTHONPATH=/path/to/other/worktree .venv/bin/python bench/batch_cpu.py --db postgresql
+
+`--singles 8` stores groups of 8 one-event requests instead, as the load benchmark's 16 clients
+make them (8 requests per commit): the writer's fixed cost per group, which single events pay.
+`--profile FILE` writes a cProfile of the run.
 """
 
 from __future__ import annotations
