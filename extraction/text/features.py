@@ -16,7 +16,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import Block
-from extraction.text.docs import section_anchor
+from extraction.text.docs import in_code, section_anchor
 from extraction.text.phrases import boilerplate_phrase
 
 LINE_WIDTH_CHARS = 80
@@ -211,6 +211,8 @@ def in_overlay(doc: Document, element: etree._Element) -> bool | None:
     for layer in (element, *element.iterancestors()):
         layer_box = doc.box(layer)
         if layer_box is not None and layer_box.position in ("fixed", "sticky"):
+            if layer_box.position == "sticky" and in_code(element):
+                return False  # a code sample pinned beside the reference it illustrates (docs.py)
             return not (viewport_height and layer_box.height >= SCROLL_LOCK_VIEWPORTS * viewport_height)
     return True
 

@@ -9,7 +9,7 @@ from extraction.text.blocks import segment
 from extraction.text.docs import code_between, code_line, section_anchor
 from extraction.text.features import STRONG_HINTS, hint_of
 from extraction.text.layout import DOCUMENTATION, second_copies
-from tests.extraction.text.helpers import page
+from tests.extraction.text.helpers import box, page, rendered
 
 INTRO = ("The command line client talks to the local server over a socket, so every step below can be "
          "run on the same machine without any network access or extra configuration at all.")
@@ -71,3 +71,15 @@ def test_highlighted_code_lines_without_newlines_are_parted():
     assert [b.text for b in segment(doc)] == ["npm create vite my-project cd my-project"]
     outside = lxml.html.fromstring("<p><span class='line'>a</span></p>").find("span")
     assert not code_line(outside)
+
+
+def test_a_sticky_code_sample_beside_the_reference_is_not_an_overlay_when_rendered():
+    html = (f"<div data-rc-id='1'><p data-rc-id='2'>{INTRO}</p><p data-rc-id='3'>{STEP}</p>"
+            "<div data-rc-id='4'><pre data-rc-id='5'>curl https://api.example.org/v1/charges -u key</pre></div>"
+            f"<p data-rc-id='6'>{MORE}</p></div>"
+            "<div data-rc-id='7'><p data-rc-id='8'>Subscribe to our newsletter for product news.</p></div>")
+    boxes = {1: box(), 2: box(), 3: box(), 4: box(position="sticky", overlay=True), 5: box(overlay=True), 6: box(),
+             7: box(position="sticky", overlay=True), 8: box(overlay=True)}
+    body = main_text(rendered(html, boxes)).body
+    assert "api.example.org" in body and "newsletter" not in body
+
