@@ -7,7 +7,11 @@ short regions, and that path keeps one of them. The decision:
 
 - **thread** first, when the chosen region lies inside one of the repeated post/comment siblings
   (a first post that dominates its thread; an article above its comments lies outside them);
-  siblings are repeated posts only when they share tag and class word (`_post_token`). Posts whose
+  siblings are repeated posts only when they share tag and class word (`threads.post_token`),
+  or when the region's class repeats in replies under comment/reply items below it
+  (`threads.template_replies`: a first post marked up as an article) and the region is not
+  a long run of prose (`ARTICLE_MIN_PROSE_WORDS`: an article's comments may share a class
+  word with its body, `entry-content`). Posts whose
   words are mostly links (more than `INCLUSIVE_MAX_LINK_DENSITY`) are the entries of a list of
   posts -- a blog's index, a forum's topic list -- and make a **listing** (`_posts_kind`);
 - **product** next, when the page declares a schema.org `Product` and no article and the region
@@ -42,7 +46,8 @@ length -- chrome, a boilerplate class/id, an overlay, a boilerplate phrase, a co
 or it is link-heavy navigation (on a listing, linked titles are the content and stay; on a
 thread, comment classes are the posts and stay, while fragments under
 `THREAD_FRAGMENT_MAX_WORDS` words with no sentence end -- a poster's name, a date, a post
-count, "Reply" -- are the posts' metadata and go). A kept block of `INCLUSIVE_COPY_MIN_WORDS`
+count, "Reply" -- are the posts' metadata and go, and so do posters' signatures and the
+comments a Q&A page hangs on several posts: `threads.py`). A kept block of `INCLUSIVE_COPY_MIN_WORDS`
 words or more that repeats one kept before it, word for word, is a second copy and goes
 (`second_copies`: a card's title linked and printed again, responsive copies of menus and
 cards, a reply quoting the post it answers).
@@ -59,6 +64,7 @@ from lxml import etree
 from extraction.document import Document
 from extraction.text.features import KEPT_HINTS, Features
 from extraction.text.reviews import review_ancestor
+from extraction.text.threads import post_token, signature_ancestor, template_replies
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
 # and the Zyte set. Last run, static: WCXB tune 0.834, check 0.835; Zyte 0.9766 (held half 0.9778);
@@ -85,8 +91,6 @@ INCLUSIVE_COPY_MIN_WORDS = 3  # on other kinds, a kept block this long repeating
 ARTICLE, LISTING, THREAD, PRODUCT, DOCUMENTATION, MULTI_SECTION = (
     "article", "listing", "thread", "product", "documentation", "multi-section")
 
-_POST = re.compile(r"(?<![a-z])(?:post|comment|reply|message)s?(?![a-z])", re.I)
-_DIGITS = re.compile(r"\d+")
 _ARTICLE_TYPE = re.compile(r"\"@type\"\s*:\s*\[?\s*\"(?:News|Blog|Tech|Report)?(?:Article|Posting)\"", re.I)
 _PRODUCT_TYPE = re.compile(r"schema\.org/Product\b|\"@type\"\s*:\s*\"Product\"", re.I)
 _CART = re.compile(r"add[- _]?to[- _]?(?:cart|bag|basket)|buy[- _]now|in den warenkorb|ajouter au panier", re.I)
@@ -118,6 +122,10 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     if len(thread_of_region) >= THREAD_MIN_POSTS:
         return _posts_kind(thread_of_region, (*evidence, f"the region is one of {len(thread_of_region)} "
                                               "repeated post/comment items"))
+    replies = template_replies(container) if region_prose_words < ARTICLE_MIN_PROSE_WORDS else []
+    if len(replies) >= THREAD_MIN_POSTS - 1 and container is not None:
+        return _posts_kind([container, *replies], (*evidence, f"the region's class repeats in {len(replies)} "
+                                                   "replies under comment/reply items: a thread's first post"))
     if region_prose_words < ARTICLE_MIN_PROSE_WORDS and product_markup(doc) and not article_markup(doc):
         return LayoutKind(PRODUCT, (*evidence, "product markup, no article markup"))
     if (share >= ARTICLE_MIN_SHARE or content_share >= ARTICLE_MIN_CONTENT_SHARE
@@ -191,7 +199,7 @@ def repeated_post_items(doc: Document) -> list[etree._Element]:
     groups: dict[tuple[etree._Element, str], list[etree._Element]] = {}
     best: list[etree._Element] = []
     for element in doc.root.iter(etree.Element):
-        token = _post_token(element)
+        token = post_token(element)
         parent = element.getparent()
         if token is None or parent is None:
             continue
@@ -204,17 +212,6 @@ def repeated_post_items(doc: Document) -> list[etree._Element]:
     return best
 
 
-def _post_token(element: etree._Element) -> str | None:
-    """The class or id word that names the element a post (digits dropped: `post_123`), with
-    its tag: siblings are one thread's posts only when they share it, so an article's own
-    `post-header`, `post-content` and `post-footer` are not three posts."""
-    for word in f"{element.get('class') or ''} {element.get('id') or ''}".split():
-        if _POST.search(word):
-            tag = element.tag if isinstance(element.tag, str) else ""
-            return f"{tag}.{_DIGITS.sub('', word.lower())}"
-    return None
-
-
 def posts_around(container: etree._Element | None) -> list[etree._Element]:
     """The repeated post/comment siblings the chosen region lies in: the region is inside
     an element named a post whose parent holds at least that many siblings of the same name,
@@ -223,9 +220,9 @@ def posts_around(container: etree._Element | None) -> list[etree._Element]:
     element = container
     while element is not None and element.tag not in ("body", "html"):
         parent = element.getparent()
-        token = _post_token(element)
+        token = post_token(element)
         if token is not None and parent is not None:
-            named = [sib for sib in parent if _post_token(sib) == token]  # cheap before counting words
+            named = [sib for sib in parent if post_token(sib) == token]  # cheap before counting words
             if len(named) >= THREAD_MIN_POSTS and _words(element) >= THREAD_POST_MIN_WORDS:
                 same = [sib for sib in named if _words(sib) >= THREAD_POST_MIN_WORDS]
                 if len(same) >= THREAD_MIN_POSTS:
@@ -293,10 +290,12 @@ def second_copies(texts: Sequence[str | None], kind: str = "") -> set[int]:
 
 
 def inclusive_keep(kind: str, f: Features, card: bool = False,
-                   element: etree._Element | None = None) -> tuple[bool, str]:
+                   element: etree._Element | None = None, comment: bool = False) -> tuple[bool, str]:
     """Whether a block inside the inclusive region is content, and why. `card`: the block is
     inside a row of linked cards (cards.py); on a product page those are other products, and
-    its customer reviews (reviews.py, found from the block's `element`) are its comments."""
+    its customer reviews (reviews.py, found from the block's `element`) are its comments.
+    `comment`: the block is in a list of comments on a thread's posts (threads.py); on a
+    thread those go, and so do signatures."""
     if f.in_overlay:
         return False, "overlay"
     if f.chrome_ancestor:
@@ -309,6 +308,11 @@ def inclusive_keep(kind: str, f: Features, card: bool = False,
         return False, "copyright"
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY and kind != LISTING:
         return False, "link-heavy (navigation)"
+    signature = signature_ancestor(element) if kind == THREAD else None
+    if signature:
+        return False, f"a poster's signature (~ {signature})"
+    if comment and kind == THREAD:
+        return False, "a comment on a post (comment lists hang on several posts)"
     if kind == THREAD and f.words < THREAD_FRAGMENT_MAX_WORDS and not f.sentence_ends:
         return False, f"a fragment of under {THREAD_FRAGMENT_MAX_WORDS} words between posts (name, date, count)"
     if card and kind == PRODUCT:

@@ -43,6 +43,7 @@ from extraction.text.features import (
 from extraction.text.layout import (
     INCLUSIVE_MAX_LINK_DENSITY,
     PRODUCT,
+    THREAD,
     LayoutKind,
     decide,
     inclusive_keep,
@@ -52,6 +53,7 @@ from extraction.text.layout import (
 )
 from extraction.text.regions import Merge, region_report
 from extraction.text.teasers import teaser_blocks
+from extraction.text.threads import comment_blocks
 
 # Block score (unit: words). Tuned together on the Zyte benchmark, static mode, first run of
 # bench/extraction_quality (see extraction/text/README.md). Constants added later (here
@@ -514,6 +516,7 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
         return Selection(selection.container, selection.container_score, selection.siblings, selection.decisions,
                          selection.merges, kind)
     cards = card_blocks([d.block for d in selection.decisions]) if kind.kind == PRODUCT else set()
+    comments = comment_blocks([d.block for d in selection.decisions]) if kind.kind == THREAD else set()
     carded = sum(d.block.words for d in clean if d.block.index in cards and _counts_for_page(d.block, d.features))
     kind = product_or_collection(kind, carded, content_words)
     root = main_root(doc)
@@ -526,7 +529,8 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
         elif d.block.tag == "h1":
             kept, why = False, "headline (the title field holds it)"
         else:
-            kept, why = inclusive_keep(kind.kind, d.features, d.block.index in cards, d.block.element)
+            kept, why = inclusive_keep(kind.kind, d.features, d.block.index in cards, d.block.element,
+                                       d.block.index in comments)
         decisions.append(Decision(d.block, d.features, d.verdict, d.label, kept, why))
     for i in second_copies([d.block.text if d.kept else None for d in decisions], kind.kind):
         d = decisions[i]

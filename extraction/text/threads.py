@@ -1,0 +1,174 @@
+"""The structure of a thread: which elements are its posts, and which text around them is not.
+
+Forum and Q&A software prints every post with one template, and around each post a few parts
+that belong to no post. Three signs of that structure, read from the markup alone:
+
+- **a first post with its replies** (`template_replies`): the chosen region shares a class word
+  with elements further down that lie under comment- or reply-named items. A thread marked up as an
+  article (`og:type` article, one dominant first post) lets the first post win as a single
+  region; its replies, printed by the same template (`div.Message.userContent` above and below),
+  are the rest of the content. An article's body and its comments have classes of their own
+  (`entry-content`, `comment-content`);
+- **signatures** (`signature_ancestor`): the lines printed under every post of its author (a
+  motto, links, their gear; on Q&A sites the user card with its badges) are no post's text;
+- **comments on posts** (`comment_lists`): on a Q&A page each question and answer carries a
+  list of short comments. A list of comment- or reply-named items is *comments on a post* when the
+  nearest element around it that holds text of its own (`HOST_MIN_OWN_WORDS` more than the
+  list) lies outside every comment-named element, and at least `COMMENT_HOSTS_MIN`
+  different such posts carry lists. A forum's replies hang under one thread (one host), and
+  nested replies (a reply to a reply) lie inside the comment they answer: neither is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lxml import etree
+
+from extraction.text.blocks import Block
+
+POST_MIN_WORDS = 15  # a post/comment item holds at least this many words (not a "post-date" label)
+HOST_MIN_OWN_WORDS = 15  # a post holding comments has this many words outside its comment list
+COMMENT_HOSTS_MIN = 2  # comment lists on this many different posts make them comments on posts
+COMMENT_LIST_MIN_SHARE = 0.8  # a comment list holds at least this share of its words in comment items
+
+_POST = re.compile(r"(?<![a-z])(?:post|comment|reply|message)s?(?![a-z])", re.I)
+_COMMENT = re.compile(r"(?<![a-z])(?:comments?|repl(?:y|ies))(?![a-z])", re.I)
+_SIGNATURE = re.compile(r"signature", re.I)
+_DIGITS = re.compile(r"\d+")
+_COMPOUND = re.compile(r"[a-z][A-Z]|[a-zA-Z][-_][a-zA-Z]")
+"""A compound class name (`userContent`, `VBEditorContent`, `post-body`) is a template's own; a
+one-word class (`content`, `text`, `inner`) is a layout name any template uses, and an
+article's comments share it with its body."""
+
+
+def post_token(element: etree._Element) -> str | None:
+    """The class or id word that names the element a post (digits dropped: `post_123`), with
+    its tag: siblings are one thread's posts only when they share it, so an article's own
+    `post-header`, `post-content` and `post-footer` are not three posts."""
+    for word in _names(element):
+        if _POST.search(word):
+            tag = element.tag if isinstance(element.tag, str) else ""
+            return f"{tag}.{_DIGITS.sub('', word.lower())}"
+    return None
+
+
+def _names(element: etree._Element) -> list[str]:
+    return f"{element.get('class') or ''} {element.get('id') or ''}".split()
+
+
+def words(element: etree._Element) -> int:
+    return len("".join(element.itertext()).split())
+
+
+def template_replies(container: etree._Element | None) -> list[etree._Element]:
+    """Elements outside the chosen region that share a class word with it and lie under a
+    comment- or reply-named item, each with `POST_MIN_WORDS` words: the replies of a thread whose
+    first post won (see the module's docstring). The page's `body` is no post's template."""
+    if container is None or container.tag in ("body", "html"):
+        return []
+    own = sorted({w for w in (container.get("class") or "").split() if _COMPOUND.search(w) and not _DIGITS.search(w)
+                  and "'" not in w})
+    if not own:
+        return []
+    test = " or ".join(f"contains(concat(' ', normalize-space(@class), ' '), ' {w} ')" for w in own)
+    around = set(container.iterancestors())
+    found = []
+    for element in container.getroottree().getroot().xpath(f"//*[{test}]"):
+        if element is container or element in around or _under(element, container):
+            continue
+        if words(element) >= POST_MIN_WORDS and _in_comment(element):
+            found.append(element)
+    return found
+
+
+def _under(element: etree._Element, ancestor: etree._Element) -> bool:
+    return any(a is ancestor for a in element.iterancestors())
+
+
+def _in_comment(element: etree._Element) -> bool:
+    """Whether the element or an ancestor below `<body>` is named a comment or a reply (`post`
+    names a blog's own article as often as a forum's posts)."""
+    for a in (element, *element.iterancestors()):
+        if a.tag in ("body", "html"):
+            return False
+        if _comment_named(a):
+            return True
+    return False
+
+
+def signature_ancestor(element: etree._Element | None) -> str | None:
+    """The class/id word naming the element or an ancestor below `<body>` a signature."""
+    while element is not None and element.tag not in ("body", "html"):
+        for word in _names(element):
+            if _SIGNATURE.search(word):
+                return word
+        element = element.getparent()
+    return None
+
+
+def comment_lists(root: etree._Element) -> set[etree._Element]:
+    """The lists of comments on posts (see the module's docstring): parents of comment-named
+    items whose host, the nearest element around with `HOST_MIN_OWN_WORDS` words more than
+    the list, lies outside every comment-named element -- when such lists hang on
+    `COMMENT_HOSTS_MIN` hosts or more that lie side by side (posts; lists in the wrappers of
+    one comment section nest, and a list inside another, or a host around another, is not
+    counted)."""
+    lists: dict[etree._Element, etree._Element] = {}
+    seen: set[etree._Element] = set()
+    for element in root.iter(etree.Element):
+        parent = element.getparent()
+        if parent is None or parent in seen or not _comment_named(element) or words(element) < POST_MIN_WORDS:
+            continue
+        seen.add(parent)
+        in_items = sum(words(child) for child in parent if _comment_named(child))
+        if in_items < COMMENT_LIST_MIN_SHARE * words(parent):
+            continue  # a post's comments part beside its body, not a list of comments
+        host = _host(parent)
+        if host is not None:
+            lists[parent] = host
+    outer = {listing: host for listing, host in lists.items()
+             if not any(a in lists for a in listing.iterancestors())}  # one comment section in wrappers
+    hosts = set(outer.values())
+    apart = {h for h in hosts if not any(a in hosts for a in h.iterancestors())}
+    if len(apart) < COMMENT_HOSTS_MIN:
+        return set()
+    return {listing for listing, host in outer.items() if host in apart}
+
+
+def _host(listing: etree._Element) -> etree._Element | None:
+    """The nearest ancestor of a comment list that holds `HOST_MIN_OWN_WORDS` words more than
+    it, if it lies outside every comment-named element (None: the list hangs inside a comment
+    -- nested replies -- or no element around it holds more)."""
+    size = words(listing)
+    for ancestor in listing.iterancestors():
+        if ancestor.tag in ("body", "html"):
+            return None
+        if words(ancestor) >= size + HOST_MIN_OWN_WORDS:
+            if any(_comment_named(a) for a in (ancestor, *ancestor.iterancestors())):
+                return None
+            return ancestor
+    return None
+
+
+def _comment_named(element: etree._Element) -> bool:
+    return isinstance(element.tag, str) and any(_COMMENT.search(w) for w in _names(element))
+
+
+def comment_blocks(blocks: Sequence[Block]) -> set[int]:
+    """Indexes of the blocks inside lists of comments on posts (`comment_lists`)."""
+    if not blocks:
+        return set()
+    lists = comment_lists(blocks[0].element.getroottree().getroot())
+    if not lists:
+        return set()
+    found = set()
+    for block in blocks:
+        element: etree._Element | None = block.element
+        while element is not None:
+            if element in lists:
+                found.add(block.index)
+                break
+            element = element.getparent()
+    return found
