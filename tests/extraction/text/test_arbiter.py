@@ -129,3 +129,29 @@ def test_a_short_product_body_stays_when_the_peer_is_not_twice_as_long(monkeypat
     _peer_returns(monkeypatch, "\n".join([*SPECS, "Made in Sheffield."]))
     result = main_text(page(PRODUCT, head=PRODUCT_LD))
     assert (result.body, result.source) == ("\n\n".join(SPECS), "heuristic")
+
+
+DESCRIPTION = [
+    "The kettle is made of brushed steel with a concealed element, so limescale stays off the heating plate "
+    "and the inside can be wiped clean with a soft cloth after every few weeks of daily use.",
+    "Its lid opens at the press of a button on the handle, and the mesh filter under the spout lifts out "
+    "to be rinsed under the tap or washed in the top basket of the dishwasher.",
+    "A blue window on each side shows the water level in cups and litres, so a single cup can be boiled "
+    "without heating more water than needed, which saves both time and electricity.",
+    "The base turns a full circle and holds the cable in a groove underneath, so the kettle can be lifted "
+    "from any side and the cord kept as short as the counter needs.",
+    "It switches itself off when the water boils, when it is lifted from the base and when it is switched on "
+    "empty, and the handle stays cool to the touch while the water is hot.",
+]
+PRODUCT_LONG = ("<main><h1>Steel kettle</h1>" + "".join(f"<p>{s}</p>" for s in SPECS)
+                + "".join(f"<p>{s}</p>" for s in DESCRIPTION) + "</main>")
+
+
+def test_a_product_page_keeps_our_body_when_the_peer_reads_a_shorter_part_of_it(monkeypatch: pytest.MonkeyPatch):
+    """The peer kept two of our description's paragraphs and a spec line (0.3-0.5 of our words):
+    a shorter reading of the same text, not a different one, so our fuller body stays."""
+    _peer_returns(monkeypatch, "\n".join([*DESCRIPTION[:2], SPECS[0]]))
+    result = main_text(page(PRODUCT_LONG, head=PRODUCT_LD))
+    assert result.explanation is not None and "share of ours in the peer's 0.40" in " ".join(
+        result.explanation.arbiter_evidence)
+    assert (result.body, result.source) == ("\n\n".join([*SPECS, *DESCRIPTION]), "heuristic")
