@@ -111,7 +111,8 @@ def measure(name: str, url: str, batches: int, singles: int = 0) -> None:
     print(f"  store (writes):          {statistics.median(store_us):6.1f} "
           f"({statistics.median(store_us[:half]):.1f} / {statistics.median(store_us[half:]):.1f})")
     if backend is not None:
-        print(f"  PostgreSQL backend of the writer (its statements and commits): {database_cpu * 1e6 / (batches * BATCH):.1f} "
+        database_us = database_cpu * 1e6 / (batches * per_group)
+        print(f"  PostgreSQL backend of the writer (its statements and commits): {database_us:.1f} "
               "µs per event, over the run")
     print(f"  store per group: {statistics.median(store_us) * per_group:.0f} µs")
 

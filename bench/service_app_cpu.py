@@ -72,7 +72,7 @@ class Collections:
         self.seconds += time.thread_time() - self._started
 
 
-def measure(name: str, url: str, requests: int, concurrent: int, collector: str) -> None:
+def measure(name: str, url: str, requests: int, concurrent: int, collector: str, batch: int = BATCH) -> None:
     ctx = ServiceContext.build(bounded_engine(url, 5), ServiceSettings(), SchedulerSettings(), TargetPolicy(),
                                head_revision(url))
     with write_transaction(ctx.sessions) as session:
@@ -80,8 +80,9 @@ def measure(name: str, url: str, requests: int, concurrent: int, collector: str)
         _row, key = create_key(session, SITE, "events", utc_now())
     app = create_app(ctx)
     at = utc_now().isoformat()
-    bodies = [json.dumps([{"url": f"https://{SITE}/news/{(b * BATCH + i) % PAGES}", "time": at} for i in range(BATCH)]).encode()
-              for b in range(BODIES)]
+    items = [[{"url": f"https://{SITE}/news/{(b * batch + i) % PAGES}", "time": at} for i in range(batch)]
+             for b in range(max(BODIES, PAGES // batch))]
+    bodies = [json.dumps(item[0] if batch == 1 else item).encode() for item in items]
     statuses: dict[int, int] = {}
 
     async def post(body: bytes) -> None:
@@ -102,7 +103,7 @@ def measure(name: str, url: str, requests: int, concurrent: int, collector: str)
 
     async def run(start: int, count: int) -> None:
         for first in range(start, start + count, concurrent):
-            await asyncio.gather(*(post(bodies[n % BODIES]) for n in range(first, min(first + concurrent, start + count))))
+            await asyncio.gather(*(post(bodies[n % len(bodies)]) for n in range(first, min(first + concurrent, start + count))))
 
     async def main() -> None:
         await run(0, WARM_REQUESTS)
@@ -118,9 +119,9 @@ def measure(name: str, url: str, requests: int, concurrent: int, collector: str)
         await run(WARM_REQUESTS, requests)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         gc.callbacks.remove(collections.note)
-        events = requests * BATCH
+        events = requests * batch
         print(f"{name} ({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}), gc {collector}, {requests} requests of "
-              f"{BATCH}, {concurrent} at a time: process CPU {cpu * 1e6 / events:.1f} µs per event, "
+              f"{batch}, {concurrent} at a time: process CPU {cpu * 1e6 / events:.1f} µs per event, "
               f"{events / wall:,.0f} events/s in-process; statuses {statuses}")
         print(f"  collections by generation {collections.count}: {collections.seconds * 1e6 / events:.1f} µs per event "
               "(the collecting thread's CPU)")
@@ -137,6 +138,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=120)
     parser.add_argument("--concurrent", type=int, default=4)
+    parser.add_argument("--batch", type=int, default=BATCH,
+                        help="events per request; 1 sends single-event bodies (a JSON object), as the load "
+                             "benchmark's single-event phase (with --concurrent 16 --requests 4000)")
     parser.add_argument("--gc", choices=["on", "freeze", "service", "off"], default="service",
                         help="service: as `rendercrawl serve` sets the collector up (`service.app.settle_collector`)")
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="postgresql")
@@ -145,9 +149,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.db == "sqlite":
         with tempfile.TemporaryDirectory() as tmp:
-            measure("SQLite", fresh_sqlite(Path(tmp) / "app.db"), args.requests, args.concurrent, args.gc)
+            measure("SQLite", fresh_sqlite(Path(tmp) / "app.db"), args.requests, args.concurrent, args.gc, args.batch)
     else:
-        measure("PostgreSQL", fresh_postgres(args.postgres_url, args.schema), args.requests, args.concurrent, args.gc)
+        measure("PostgreSQL", fresh_postgres(args.postgres_url, args.schema), args.requests, args.concurrent, args.gc, args.batch)
     return 0
 
 
