@@ -149,3 +149,17 @@ def test_keyless_events_come_only_from_a_registered_origin_and_get_cors(service:
         "Origin": "https://evil.example", "Access-Control-Request-Method": "POST"})
     assert refused.status_code == 403 and "access-control-allow-origin" not in refused.headers
     assert _views(service) == 1
+
+
+def test_a_single_event_answer_is_the_rendered_json_of_its_result() -> None:
+    """The remembered 202 bodies of one-event requests are those `JSONResponse` renders, per shape."""
+    from fastapi.responses import JSONResponse
+
+    from service.routes_write import _accepted
+    from service.writes import ViewsResult
+
+    for result in (ViewsResult(accepted=1), ViewsResult(accepted=1, queued={"new": 1}), ViewsResult(duplicates=1),
+                   ViewsResult(accepted=1), ViewsResult(accepted=2, queued={"new": 2})):
+        answer = _accepted(result, {"Vary": "Origin"})
+        expected = JSONResponse(result.to_json(), 202, headers={"Vary": "Origin"})
+        assert (answer.status_code, answer.body, answer.raw_headers) == (202, expected.body, expected.raw_headers)
