@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 
 from service import auth
 from service.context import ServiceContext
@@ -33,17 +34,25 @@ def _body_schema(model: type[PageViewIn] | type[PushIn], what: str) -> dict[str,
 
 
 async def read_body(request: Request, limit: int) -> bytes:
-    """The body, refused with 413 as soon as it passes `limit` bytes (declared or streamed)."""
+    """The body, refused with 413 as soon as it passes `limit` bytes (declared or streamed).
+    Read from the ASGI messages as `Request.stream` does, without its async generator: a
+    single event's body comes in one message, and the generator was most of the 7 µs this took."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         raise ApiError(413, "too_large", f"body of {declared} bytes; at most {limit}", "body")
-    chunks, size = [], 0
-    async for chunk in request.stream():
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            raise ClientDisconnect()
+        chunk: bytes = message.get("body", b"")
         size += len(chunk)
         if size > limit:
             raise ApiError(413, "too_large", f"body over {limit} bytes", "body")
+        if not message.get("more_body", False):
+            return b"".join([*chunks, chunk]) if chunks else chunk
         chunks.append(chunk)
-    return b"".join(chunks)
 
 
 def _refused(rejected: list[Rejection], batch: bool) -> ApiError:

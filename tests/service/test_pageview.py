@@ -163,3 +163,33 @@ def test_a_single_event_answer_is_the_rendered_json_of_its_result() -> None:
         answer = _accepted(result, {"Vary": "Origin"})
         expected = JSONResponse(result.to_json(), 202, headers={"Vary": "Origin"})
         assert (answer.status_code, answer.body, answer.raw_headers) == (202, expected.body, expected.raw_headers)
+
+
+def test_a_body_is_read_from_every_message_and_refused_once_it_passes_the_limit() -> None:
+    """`read_body` joins a body sent in several messages, answers 413 as soon as the streamed
+    bytes pass the limit (no length declared), and a client gone mid-body is a disconnect."""
+    import asyncio
+
+    import pytest
+    from starlette.requests import ClientDisconnect, Request
+
+    from service.errors import ApiError
+    from service.routes_write import read_body
+
+    def request(*messages: dict) -> Request:
+        queue = list(messages)
+
+        async def receive() -> dict:
+            return queue.pop(0)
+
+        return Request({"type": "http", "method": "POST", "path": "/", "headers": [], "query_string": b""}, receive)
+
+    part = {"type": "http.request", "body": b"abc", "more_body": True}
+    last = {"type": "http.request", "body": b"de", "more_body": False}
+    assert asyncio.run(read_body(request(part, part, last), 8)) == b"abcabcde"
+    assert asyncio.run(read_body(request(last), 8)) == b"de"
+    with pytest.raises(ApiError) as refused:
+        asyncio.run(read_body(request(part, part, part, last), 8))
+    assert refused.value.status == 413
+    with pytest.raises(ClientDisconnect):
+        asyncio.run(read_body(request(part, {"type": "http.disconnect"}), 8))
