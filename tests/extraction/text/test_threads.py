@@ -3,6 +3,7 @@ its replies, posters' signatures, and the comments a Q&A page hangs on each post
 
 from __future__ import annotations
 
+from extraction.document import Document
 from extraction.maintext import main_text
 from extraction.text.threads import comment_lists
 from tests.extraction.text.helpers import page
@@ -35,29 +36,30 @@ def test_a_first_post_marked_up_as_an_article_is_read_with_its_replies():
     assert any("class repeats in 3 replies" in e for e in text.explanation.layout_evidence)
 
 
-def test_an_article_with_its_comments_stays_an_article():
-    """An article's body and its comments have classes of their own: the comments stay out."""
-    comments = "".join(f"<li class='comment'><div class='comment-content'><p>Comment {i}: the night buses "
-                       f"are what this town needed for years, good news for shift workers.</p></div></li>"
-                       for i in range(4))
-    doc = page(NAV + f"<main><article><h1>Buses</h1><div class='entry-content'>{FIRST_POST}</div></article>"
-               f"<ol class='comment-list'>{comments}</ol></main>", head=ARTICLE_MARKUP)
+def _comment(i: int) -> str:
+    return f"Comment {i}: the night buses are what this town needed for years, good news for shift workers."
+
+
+def _stays_an_article(doc: Document) -> None:
     text = main_text(doc)
     assert text.explanation is not None and text.explanation.layout_kind == "article"
     assert P1 in text.body and "Comment 1:" not in text.body
+
+
+def test_an_article_with_its_comments_stays_an_article():
+    """An article's body and its comments have classes of their own: the comments stay out."""
+    comments = "".join(f"<li class='comment'><div class='comment-content'><p>{_comment(i)}</p></div></li>"
+                       for i in range(4))
+    _stays_an_article(page(NAV + f"<main><article><h1>Buses</h1><div class='entry-content'>{FIRST_POST}</div>"
+                           f"</article><ol class='comment-list'>{comments}</ol></main>", head=ARTICLE_MARKUP))
 
 
 def test_a_short_article_whose_comments_share_a_one_word_class_stays_an_article():
     """`content` is a layout name any template uses: a short story in `div.content` with its
     comments' bodies in `div.content` too is still an article with comments."""
-    comments = "".join(f"<div class='comment'><div class='content'><p>Comment {i}: the night buses are what "
-                       f"this town needed for years, good news for shift workers.</p></div></div>"
-                       for i in range(4))
-    doc = page(NAV + f"<main><h1>Buses</h1><div class='content'>{FIRST_POST}</div>"
-               f"<div id='comments'>{comments}</div></main>", head=ARTICLE_MARKUP)
-    text = main_text(doc)
-    assert text.explanation is not None and text.explanation.layout_kind == "article"
-    assert P1 in text.body and "Comment 1:" not in text.body
+    comments = "".join(f"<div class='comment'><div class='content'><p>{_comment(i)}</p></div></div>" for i in range(4))
+    _stays_an_article(page(NAV + f"<main><h1>Buses</h1><div class='content'>{FIRST_POST}</div>"
+                           f"<div id='comments'>{comments}</div></main>", head=ARTICLE_MARKUP))
 
 
 def test_a_posters_signature_is_left_out_of_a_thread():
