@@ -38,9 +38,7 @@ def code_line(element: etree._Element) -> bool:
     part it from the line before (`npm create vite my-project` + `cd my-project` read as
     `my-projectcd`)."""
     words = (element.get("class") or "").split()
-    if not any(_LINE_CLASS.search(word) for word in words):
-        return False
-    return any(ancestor.tag == "pre" for ancestor in element.iterancestors())
+    return any(_LINE_CLASS.search(word) for word in words) and in_code(element)
 
 
 def in_code(element: etree._Element) -> bool:

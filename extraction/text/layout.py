@@ -64,7 +64,7 @@ from lxml import etree
 from extraction.document import Document
 from extraction.text.features import KEPT_HINTS, Features
 from extraction.text.reviews import review_ancestor
-from extraction.text.threads import post_token, signature_ancestor, template_replies
+from extraction.text.threads import post_token, signature_ancestor, template_replies, words
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
 # and the Zyte set. Last run, static: WCXB tune 0.834, check 0.835; Zyte 0.9766 (held half 0.9778);
@@ -168,9 +168,9 @@ def product_or_collection(kind: LayoutKind, card_words: int, content_words: int)
 def _posts_kind(posts: list[etree._Element], evidence: tuple[str, ...]) -> LayoutKind:
     """A thread, unless its "posts" are mostly link text: then they are the entries of a list of
     posts (a blog's index, a forum's list of topics), read as a listing with their links."""
-    words = sum(_words(post) for post in posts)
-    linked = sum(_words(a) for post in posts for a in post.iter("a"))
-    share = linked / words if words else 0.0
+    total = sum(words(post) for post in posts)
+    linked = sum(words(a) for post in posts for a in post.iter("a"))
+    share = linked / total if total else 0.0
     if share > INCLUSIVE_MAX_LINK_DENSITY:
         return LayoutKind(LISTING, (*evidence, f"{share:.2f} of their words are links: a list of posts"))
     return LayoutKind(THREAD, (*evidence, f"{share:.2f} of their words are links"))
@@ -223,16 +223,12 @@ def posts_around(container: etree._Element | None) -> list[etree._Element]:
         token = post_token(element)
         if token is not None and parent is not None:
             named = [sib for sib in parent if post_token(sib) == token]  # cheap before counting words
-            if len(named) >= THREAD_MIN_POSTS and _words(element) >= THREAD_POST_MIN_WORDS:
-                same = [sib for sib in named if _words(sib) >= THREAD_POST_MIN_WORDS]
+            if len(named) >= THREAD_MIN_POSTS and words(element) >= THREAD_POST_MIN_WORDS:
+                same = [sib for sib in named if words(sib) >= THREAD_POST_MIN_WORDS]
                 if len(same) >= THREAD_MIN_POSTS:
                     return same
         element = parent
     return []
-
-
-def _words(element: etree._Element) -> int:
-    return len("".join(element.itertext()).split())
 
 
 def product_markup(doc: Document) -> bool:
