@@ -17,7 +17,12 @@ structure, not their prose):
 - **sections named after their heading** (`<section id="cookies">` under a permalinked
   "Cookies" heading) read as a cookie banner (`section_anchor`);
 - an API reference describes a parameter again under each endpoint, and tabbed samples repeat
-  their steps: on a documentation page a second copy is read (`layout.second_copies`).
+  their steps: on a documentation page a second copy is read (`layout.second_copies`);
+- a section **lists the pages under it** by title between its paragraphs ("Overview of Redis
+  lists"): short items, one link each, dropped as navigation. On a page laid out as
+  documentation (`documents_code`: code blocks without article markup, or anchored section
+  headings) they are settled with their list (`page_index_items`); news stories put "read
+  more" lists between their paragraphs, so the rule is never asked elsewhere.
 """
 
 from __future__ import annotations
@@ -92,3 +97,69 @@ def section_anchor(element: etree._Element) -> bool:
             return (_NOT_ALNUM.sub("", "".join(candidate.itertext()).lower()) == key
                     and any(a.get("href") == f"#{ident}" for a in candidate.iter("a")))
     return False
+
+
+PAGE_INDEX_MAX_WORDS = 6
+"""Words of a list item that names another page of the docs ("Overview of Redis lists",
+"Feature Scaling"): a section's index of pages is short titles, one link each."""
+DOCS_MIN_CODE_BLOCKS = 2
+"""`<pre>` blocks that, with no article markup, show the page documents something (the layout
+test of a documentation page, `layout.DOC_MIN_CODE_BLOCKS`)."""
+ANCHORED_HEADINGS_MIN = 5
+"""Section headings (`h2`-`h4`) named after their title (`id="data-preprocessing"`) or carrying a
+link into the page (a permalink) that make a page a sectioned reference or tutorial, code or
+not. The 181 Zyte news articles have at most 4; a docs generator gives every section one."""
+
+
+def page_index_items(good: Sequence[bool], hard_bad: Sequence[bool], bad: Sequence[bool],
+                     groups: Sequence[object | None], elements: Sequence[etree._Element]) -> list[int]:
+    """Indexes (into the region's blocks) of the items of a list or table that lie between the
+    region's first and last good block, were labelled bad for their links only (no hard
+    boilerplate sign), hold at most `PAGE_INDEX_MAX_WORDS` words and link to another page (not
+    `#`: an in-page table of contents repeats the headings below it). A docs section lists the
+    pages under it by title between its paragraphs; such an item is settled with its list, not
+    dropped as navigation. Callers ask only on documentation pages (`documents_code`): a news
+    story's "read more" lists between its paragraphs are no part of it."""
+    goods = [i for i, flag in enumerate(good) if flag]
+    if not goods:
+        return []
+    first, last = goods[0], goods[-1]
+    return [i for i in range(first + 1, last)
+            if bad[i] and not hard_bad[i] and groups[i] is not None and _page_link_item(elements[i])]
+
+
+def _page_link_item(element: etree._Element) -> bool:
+    text = " ".join("".join(element.itertext()).split())
+    if not text or len(text.split()) > PAGE_INDEX_MAX_WORDS:
+        return False
+    hrefs = [(a.get("href") or "").strip() for a in element.iter("a")]
+    return any(href and not href.startswith("#") for href in hrefs)
+
+
+def documents_code(root: etree._Element, article_markup: bool) -> bool:
+    """The page is laid out as documentation: `DOCS_MIN_CODE_BLOCKS` `<pre>` blocks and no
+    `og:type`/JSON-LD article (blogs with code samples say article), or
+    `ANCHORED_HEADINGS_MIN` anchored section headings (`anchored_heading`)."""
+    if not article_markup and sum(1 for _ in root.iter("pre")) >= DOCS_MIN_CODE_BLOCKS:
+        return True
+    anchored = 0
+    for heading in root.iter("h2", "h3", "h4"):
+        anchored += anchored_heading(heading)
+        if anchored >= ANCHORED_HEADINGS_MIN:
+            return True
+    return False
+
+
+SLUG_MIN_CHARS = 4
+"""Characters an id must hold to count as a heading's slug (not `s1`, `h2`)."""
+
+
+def anchored_heading(heading: etree._Element) -> bool:
+    """A section heading a reader can link to: its id is its title's slug (letters and digits
+    only, one inside the other: `data-preprocessing` for "1. Data Preprocessing"), or it holds
+    a link into the page (a `¶`/`#` permalink)."""
+    key = _NOT_ALNUM.sub("", (heading.get("id") or "").lower())
+    title = _NOT_ALNUM.sub("", "".join(heading.itertext()).lower())
+    if len(key) >= SLUG_MIN_CHARS and title and (key in title or title in key):
+        return True
+    return any(len(a.get("href") or "") > 1 and (a.get("href") or "").startswith("#") for a in heading.iter("a"))

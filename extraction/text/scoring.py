@@ -30,7 +30,7 @@ from lxml import etree
 from extraction.document import Document
 from extraction.text.blocks import Block
 from extraction.text.cards import card_blocks
-from extraction.text.docs import code_between, defined_term, in_code
+from extraction.text.docs import code_between, defined_term, documents_code, in_code, page_index_items
 from extraction.text.features import (
     KEPT_HINTS,
     Features,
@@ -45,6 +45,7 @@ from extraction.text.layout import (
     PRODUCT,
     THREAD,
     LayoutKind,
+    article_markup,
     decide,
     inclusive_keep,
     main_root,
@@ -365,6 +366,10 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
     groups = [_list_or_table(blocks[i].element, region) for i in members]
     _label_docs_structure(labels, [blocks[i].element for i in members], [verdicts[i].hard_bad for i in members])
+    if documents_code(doc.root, article_markup(doc)):
+        for i in page_index_items([lab is Label.GOOD for lab in labels], [verdicts[i].hard_bad for i in members],
+                                  [lab is Label.BAD for lab in labels], groups, [blocks[i].element for i in members]):
+            labels[i] = Label.SHORT
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
     label_of = dict(zip(members, labels, strict=True))
