@@ -116,3 +116,37 @@ def boilerplate_phrase(text: str, words: int) -> str | None:
     lowered = text.lower()
     match = at_start.match(lowered) or anywhere.search(lowered)
     return match.lastgroup if match else None
+
+
+BIO_MIN_WORDS = 12
+"""Words: a line shorter than this that opens with the author's name is a byline, judged elsewhere."""
+BIO_MAX_WORDS = 120
+"""Words: an author's note runs to a short paragraph; a longer one is the story (a profile, a
+memoir) that happens to begin with its writer's name."""
+BIO_MIN_NAME_CHARS = 3
+"""Letters the author's first name needs before a note may open with it alone ("Sarah is a
+writer"): an initial or a two-letter token is any sentence's first word."""
+
+
+def author_note(text: str, names: tuple[str, ...]) -> bool:
+    """Whether `text` opens as a note about the page's author: the author's full name, or the
+    first name alone, as the subject of its first sentence ("Karina Cohen is the owner of ...",
+    "Sarah is a writer, teacher, and mother."). Articles end with such a note (an author box, an
+    op-ed's italic line on who wrote it); the story itself is about its subject, not its writer.
+    Only the opening counts: "About the writer: ..." or a quote of the author is not caught."""
+    words = len(text.split())
+    if not BIO_MIN_WORDS <= words <= BIO_MAX_WORDS:
+        return False
+    opening = text.lstrip(" \t\n\"'“‘(*_—–-")
+    for name in names:
+        parts = name.split()
+        if len(parts) < 2 or not parts[0][:1].isupper():
+            continue  # a one-word "author" is a site or a handle, not a person's name
+        for lead in (name, parts[0]):
+            if len(lead) < BIO_MIN_NAME_CHARS or not opening.startswith(lead):
+                continue
+            rest = opening[len(lead):]
+            nxt = rest.split(maxsplit=1)[0] if rest.strip() else ""
+            if rest[:1] in (" ", ",") and nxt[:1].islower():
+                return True
+    return False

@@ -27,6 +27,7 @@ from enum import Enum
 
 from lxml import etree
 
+from extraction.authors import authors
 from extraction.document import Document
 from extraction.text.blocks import Block
 from extraction.text.cards import card_blocks
@@ -52,6 +53,7 @@ from extraction.text.layout import (
     product_or_collection,
     second_copies,
 )
+from extraction.text.phrases import author_note
 from extraction.text.regions import Merge, region_report
 from extraction.text.teasers import teaser_blocks
 from extraction.text.threads import comment_blocks
@@ -94,6 +96,8 @@ REPEAT_RUN_MIN_WORDS = 200  # a run of kept blocks repeating the text above, thi
 REPEAT_RUN_MIN_SHARE = 0.5  # ... and this share of the words kept above it, is a copy of the page
 REPEAT_RUN_MIN_BLOCKS = 3  # ... when it copies this many different blocks (one line said many times is not)
 TAIL_SMALL_PRINT_MIN_WORDS = 40  # words of normal-size text the article must keep before its small-print tail
+NOTE_MIN_WORDS_BEFORE = 150  # words of the story kept above an author's note ...
+NOTE_MAX_WORDS_AFTER = 100  # ... and at most this many kept below it: the note ends the article
 
 
 class Label(Enum):
@@ -372,6 +376,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
             labels[i] = Label.SHORT
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
+    _trim_author_note(settled, members, blocks, verdicts, _author_names(doc))
     label_of = dict(zip(members, labels, strict=True))
     decisions: list[Decision] = []
     for i, (block, f, v) in enumerate(zip(blocks, features, verdicts, strict=True)):
@@ -584,6 +589,42 @@ def _trim_small_print_tail(settled: dict[int, tuple[bool, str]], members: list[i
     if tail and body_words >= TAIL_SMALL_PRINT_MIN_WORDS:
         for i in tail:
             settled[i] = (False, f"small print after the article x{features[i].relative_font_size:.2f}")
+
+
+def _author_names(doc: Document) -> tuple[str, ...]:
+    """The page's authors as the profile names them (metadata, JSON-LD, the byline)."""
+    found = authors(doc)
+    return found.value if found is not None else ()
+
+
+def _trim_author_note(settled: dict[int, tuple[bool, str]], members: list[int], blocks: list[Block],
+                      verdicts: list[Verdict], names: tuple[str, ...]) -> None:
+    """Drop the note about the author that ends the kept text: a paragraph opening with the
+    author's name as its subject (`phrases.author_note`), the kept paragraphs that follow it in
+    the same element (an author box's second and third lines) and a line just above it that is
+    only the name. It needs `NOTE_MIN_WORDS_BEFORE` words of story above and at most
+    `NOTE_MAX_WORDS_AFTER` kept below: an author box or an op-ed's closing line on who wrote it,
+    not an opening about the writer. The note is judged (hard-bad in `verdicts`): the peer may not
+    put it back."""
+    if not names:
+        return
+    kept = [i for i in members if settled[i][0]]
+    for at, i in enumerate(kept):
+        if not author_note(blocks[i].text, names):
+            continue
+        parent = blocks[i].element.getparent()
+        end = at + 1
+        while end < len(kept) and blocks[kept[end]].element.getparent() is parent:
+            end += 1
+        start = at - 1 if at and " ".join(blocks[kept[at - 1]].text.split()) in names else at
+        before = sum(blocks[j].words for j in kept[:start])
+        after = sum(blocks[j].words for j in kept[end:])
+        if before >= NOTE_MIN_WORDS_BEFORE and after <= NOTE_MAX_WORDS_AFTER:
+            for j in kept[start:end]:
+                settled[j] = (False, "a note about the author after the article")
+                v = verdicts[j]
+                verdicts[j] = Verdict(v.score, (*v.reasons, "a note about the author"), True)
+        return
 
 
 LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})

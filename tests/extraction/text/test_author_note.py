@@ -1,0 +1,46 @@
+"""A note about the author that ends the article (an author box, an op-ed's closing line on who
+wrote it) is not the story: a paragraph opening with the page's author as its subject, after
+the story, is left out; one opening the story, or a mention elsewhere, is kept."""
+
+from __future__ import annotations
+
+from extraction.maintext import main_text
+from extraction.text.phrases import author_note
+from tests.extraction.text.helpers import page
+
+HEAD = "<meta name='author' content='Karina Cohen'>"
+SENTENCE = "The cleaning business grew fast this year as more families booked regular visits. "
+NOTE = ("Karina Cohen is the owner of a local cleaning company serving the Greater Denver area, "
+        "with a background in fashion and software.")
+MORE = "When she is not leading the company, Karina homeschools her daughter and serves on a board."
+
+
+def _story(after: str, before: str = "") -> str:
+    paragraph = f"<p>{SENTENCE * 4}</p>"
+    return (f"<div class='post'>{before}{paragraph}{paragraph}{paragraph}{paragraph}{after}</div>"
+            "<footer><p>Contact us. All rights reserved.</p></footer>")
+
+
+def test_an_author_note_after_the_story_is_left_out_with_its_box():
+    body = main_text(page(_story(f"<div class='box'><p>{NOTE}</p><p>{MORE}</p></div>"), HEAD)).body
+    assert SENTENCE.strip() in body
+    assert "owner of a local" not in body and "homeschools" not in body
+
+
+def test_the_same_paragraph_opening_the_story_is_kept():
+    body = main_text(page(_story("", before=f"<p>{NOTE}</p>"), HEAD)).body
+    assert "owner of a local" in body
+
+
+def test_without_a_named_author_nothing_is_dropped():
+    body = main_text(page(_story(f"<div class='box'><p>{NOTE}</p></div>"))).body
+    assert "owner of a local" in body
+
+
+def test_the_note_opens_with_the_name_as_subject():
+    assert author_note(NOTE, ("Karina Cohen",))
+    assert author_note("Karina is a writer, teacher and mother who writes about cleaning homes well.",
+                       ("Karina Cohen",))
+    assert not author_note(f"About the writer: {NOTE}", ("Karina Cohen",))
+    assert not author_note(NOTE, ("Staff",))
+    assert not author_note("Karina Cohen is the owner.", ("Karina Cohen",))  # a byline-length line
