@@ -150,3 +150,31 @@ def author_note(text: str, names: tuple[str, ...]) -> bool:
             if rest[:1] in (" ", ",") and nxt[:1].islower():
                 return True
     return False
+
+
+WIDGET_LABELS = (
+    r"(?:table of contents|contents|in this article|on this page)\s*:?",  # a contents box's title
+    r"loading\b[^.]{0,40}(?:\.\.\.|…)",  # a script's placeholder ("Loading paragraph...")
+    r"listen to (?:this|the) (?:article|story)\b.*", r"rate this (?:article|post|story|page)\b.*",
+    r"(?:advertisement\W*)?scroll to continue(?: reading)?\W*",  # under an ad slot
+    r"inhaltsverzeichnis\s*:?", r"(?:sommaire|table des mati[eè]res)\s*:?",  # de, fr
+    r"(?:[ií]ndice|tabla de contenidos?)\s*:?", r"sommario\s*:?", r"inhoudsopgave\s*:?", r"содержание\s*:?",
+)
+"""Whole-block labels of a page's widgets (lower case, matched against the whole block): a
+contents box's title, a script's placeholder, an audio player's or a rating widget's prompt."""
+WIDGET_LABEL_MAX_WORDS = 10
+"""Words: a widget's label is a line, not a paragraph."""
+
+
+@cache
+def _widget_labels() -> re.Pattern[str]:
+    return re.compile(f"(?:{'|'.join(WIDGET_LABELS)})")
+
+
+def widget_label(text: str) -> bool:
+    """Whether the whole block is a widget's label ("Table of Contents", "Loading paragraph...",
+    "Listen to this article"). Unlike a boilerplate phrase, such a line says nothing about the
+    blocks around it -- a contents box's title sits between an article's lead and its first
+    section -- so the scorer drops it after the context pass, not before."""
+    stripped = text.strip()
+    return len(stripped.split()) <= WIDGET_LABEL_MAX_WORDS and bool(_widget_labels().fullmatch(stripped.lower()))

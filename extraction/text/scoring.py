@@ -53,7 +53,7 @@ from extraction.text.layout import (
     product_or_collection,
     second_copies,
 )
-from extraction.text.phrases import author_note
+from extraction.text.phrases import author_note, widget_label
 from extraction.text.regions import Merge, region_report
 from extraction.text.teasers import teaser_blocks
 from extraction.text.threads import comment_blocks
@@ -377,6 +377,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
     _trim_author_note(settled, members, blocks, verdicts, _author_names(doc))
+    _drop_widget_labels(settled, members, blocks, verdicts)
     label_of = dict(zip(members, labels, strict=True))
     decisions: list[Decision] = []
     for i, (block, f, v) in enumerate(zip(blocks, features, verdicts, strict=True)):
@@ -589,6 +590,19 @@ def _trim_small_print_tail(settled: dict[int, tuple[bool, str]], members: list[i
     if tail and body_words >= TAIL_SMALL_PRINT_MIN_WORDS:
         for i in tail:
             settled[i] = (False, f"small print after the article x{features[i].relative_font_size:.2f}")
+
+
+def _drop_widget_labels(settled: dict[int, tuple[bool, str]], members: list[int], blocks: list[Block],
+                        verdicts: list[Verdict]) -> None:
+    """Leave out kept lines that are a widget's label (`phrases.widget_label`: a contents box's
+    title, "Loading paragraph..."), after the context pass: judged before it, they would part the
+    article's lead from its first section as boilerplate does. Judged (hard-bad), so the peer may
+    not put them back."""
+    for i in members:
+        if settled[i][0] and widget_label(blocks[i].text):
+            settled[i] = (False, "a widget's label")
+            v = verdicts[i]
+            verdicts[i] = Verdict(v.score, (*v.reasons, "a widget's label"), True)
 
 
 def _author_names(doc: Document) -> tuple[str, ...]:
