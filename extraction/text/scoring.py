@@ -264,9 +264,19 @@ def label(block: Block, verdict: Verdict, features: Features) -> Label:
         return Label.GOOD
     if verdict.score > 0:
         return Label.NEAR
-    if features.link_density > SHORT_MAX_LINK_DENSITY:
+    if features.link_density > SHORT_MAX_LINK_DENSITY and not data_row(block.element):
         return Label.BAD
     return Label.SHORT
+
+
+def data_row(element: etree._Element) -> bool:
+    """A table row of two or more cells, one of them text without a link: a ranking's linked
+    name beside its figures ("M.C. Dean | $1.3B"). Its link density says navigation, but a menu
+    row links every cell; such rows are settled with their table (`smooth`), by its neighbours."""
+    if element.tag != "tr":
+        return False
+    cells = [c for c in element if c.tag in ("td", "th") and "".join(c.itertext()).strip()]
+    return len(cells) >= 2 and any(next(c.iter("a"), None) is None for c in cells)
 
 
 def smooth(labels: list[Label], headings: list[bool], groups: Sequence[object | None] | None = None,
