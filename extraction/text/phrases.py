@@ -41,6 +41,8 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"if you (?:enjoyed|liked|value|appreciate) (?:this|our|reading)\b",
         r"support (?:our|independent|quality) journalism\b", r"your financial support\b",
         r"make a (?:tax-deductible )?donation\b", r"become a (?:member|patron|supporter)\b",
+        r"we need your (?:help|support) to keep\b",
+        r"(?:kept alive|made possible|funded) by (?:reader|your) (?:donations|support)\b",
         r"unterstützen sie (?:uns|unseren)\b", r"soutenez\b", r"ap[oó]yanos\b", r"sostienici\b",
     ),
     "affiliate": (
@@ -62,6 +64,10 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
     "comments": (
         r"as you comment\b", r"moderat(?:e|ing) (?:all )?comments\b",
         r"comments are closed\b", r"kommentare? (?:schreiben|verfassen)\b", r"laisser un commentaire\b",
+    ),
+    "form_consent": (  # the legal line under a lead or contact form
+        r"by (?:submitting|providing|clicking)\b[^.]{0,120}\b(?:you (?:agree|consent)|consenting|i agree)\b",
+        r"i (?:agree|consent) (?:that|to)\b[^.]{0,100}\bcontact me\b", r"(?:msg|message) (?:&|and) data rates may apply\b",
     ),
     "caption": (
         r"\((?:image|photo|picture|foto|bild|credit)s?(?: credit)?:", r"\(ap photo\b",
@@ -157,11 +163,13 @@ WIDGET_LABELS = (
     r"loading\b[^.]{0,40}(?:\.\.\.|…)",  # a script's placeholder ("Loading paragraph...")
     r"listen to (?:this|the) (?:article|story)\b.*", r"rate this (?:article|post|story|page)\b.*",
     r"(?:advertisement\W*)?scroll to continue(?: reading)?\W*",  # under an ad slot
+    r"(?:written|reviewed|fact[- ]checked|medically reviewed) by\b[^.]{0,60}",  # a credit line
     r"inhaltsverzeichnis\s*:?", r"(?:sommaire|table des mati[eè]res)\s*:?",  # de, fr
     r"(?:[ií]ndice|tabla de contenidos?)\s*:?", r"sommario\s*:?", r"inhoudsopgave\s*:?", r"содержание\s*:?",
 )
 """Whole-block labels of a page's widgets (lower case, matched against the whole block): a
-contents box's title, a script's placeholder, an audio player's or a rating widget's prompt."""
+contents box's title, a script's placeholder, an audio player's or a rating widget's prompt, and
+the credit line above or below a story ("Written by ...", "Medically reviewed by ...")."""
 WIDGET_LABEL_MAX_WORDS = 10
 """Words: a widget's label is a line, not a paragraph."""
 

@@ -1,0 +1,33 @@
+"""The legal line under a lead form and a donation appeal are boilerplate phrases; a credit line
+("Written by ...") is a label dropped after the context pass. An article about consent forms
+or donations, in sentences of its own, is not caught."""
+
+from __future__ import annotations
+
+from extraction.text.phrases import boilerplate_phrase, widget_label
+
+
+def _phrase(text: str) -> str | None:
+    return boilerplate_phrase(text, len(text.split()))
+
+
+def test_a_forms_legal_line_is_boilerplate():
+    assert _phrase("By providing a telephone number and submitting via form on our website, you are consenting "
+                   "to be contacted by SMS text message. Message & data rates may apply.") == "form_consent"
+    assert _phrase("Terms of submitting this form: I agree that the school may contact me regarding its "
+                   "services via email or telephone.") == "form_consent"
+
+
+def test_a_donation_appeal_is_boilerplate():
+    assert _phrase("Enjoyed this piece? We need your help to keep publishing.") == "support"
+    assert _phrase("The review is a non-profit project kept alive by reader donations, no ads.") == "support"
+
+
+def test_text_about_forms_is_not_caught():
+    assert _phrase("The agency agreed that the new consent forms were clearer than the old ones.") is None
+
+
+def test_a_credit_line_is_a_label():
+    assert widget_label("Written by Cassidy Horton")
+    assert widget_label("Medically reviewed by Jane Doe, MD")
+    assert not widget_label("Written by hand, the letters were slow to arrive. Most came late.")
