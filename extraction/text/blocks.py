@@ -21,7 +21,7 @@ from lxml.html import HtmlElement
 
 from extraction.document import Document
 from extraction.text.docs import code_line
-from extraction.text.tabs import controlled_panels
+from extraction.text.tabs import closed_dialog, controlled_panels
 
 SKIPPED_TAGS = frozenset({
     "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas",
@@ -149,10 +149,13 @@ def classes(element: etree._Element) -> frozenset[str]:
 def is_hidden(doc: Document, element: etree._Element) -> bool:
     """Hidden with everything inside it: by the browser's layout, or (without layout) by the
     `hidden` / `aria-hidden` attributes and inline `display:none` / `visibility:hidden`.
+    With layout, a closed dialog (tabs.py `closed_dialog`) is hidden whatever its box says.
 
     A zero-size box the browser calls invisible is not enough: a wrapper whose children all
     float collapses to height 0 while they show, so each child is judged by its own box.
     """
+    if doc.page.has_layout and closed_dialog(element):
+        return True
     box = doc.box(element)
     if box is not None:
         return not box.visible and box.width * box.height >= MIN_BOX_AREA_PX

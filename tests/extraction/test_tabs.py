@@ -1,12 +1,12 @@
 """Issue 12: the hidden panels of a tab set or a disclosure (the WAI-ARIA tabs and disclosure
 patterns) are the page's text one click away and are read; a hidden element that only claims
-`role="tabpanel"`, with no control naming it, stays hidden."""
+`role="tabpanel"`, with no control naming it, stays hidden, and so does a closed dialog."""
 
 from __future__ import annotations
 
 from extraction.maintext import main_text
-from extraction.text.tabs import controlled_panels
-from tests.extraction.text.helpers import page
+from extraction.text.tabs import closed_dialog, controlled_panels
+from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_traps import P1, P2
 
 LINUX = "Install the package with the system package manager and then restart the service once."
@@ -44,3 +44,21 @@ def test_panels_are_named_by_aria_controls_or_by_aria_labelledby() -> None:
                '<div role="tabpanel" aria-labelledby="t1" id="p1" hidden><p>x</p></div>'
                '<div role="tabpanel" id="p2" hidden></div><div id="menu" hidden></div>')
     assert controlled_panels(doc.root) == frozenset({"p0", "p1"})
+
+
+REPORT = "Tell us what is wrong with this item and we will review the report within two working days."
+SLIDE = "The second slide of the gallery shows the mug from above with its handle and glaze."
+
+
+def test_rendered_a_closed_dialog_stays_hidden_whatever_its_box_says() -> None:
+    """With layout, a `role="dialog"` marked `aria-hidden="true"` is a modal no one opened: the
+    browser drew it (the stylesheet that hides it was not saved), the page's markup says closed.
+    Another `aria-hidden` element the browser shows (a carousel's next slide) is still read."""
+    doc = rendered(f"<main data-rc-id='1'><p data-rc-id='2'>{P1}</p><p data-rc-id='3'>{P2}</p>"
+                   f"<div role='dialog' aria-hidden='true' data-rc-id='4'><p data-rc-id='5'>{REPORT}</p></div>"
+                   f"<div aria-hidden='true' data-rc-id='6'><p data-rc-id='7'>{SLIDE}</p></div></main>",
+                   {i: box(height=600 if i == 1 else 60) for i in range(1, 8)})
+    body = main_text(doc).body
+    assert P1 in body and REPORT not in body and SLIDE in body
+    dialog = doc.root.find(".//div[@role='dialog']")
+    assert closed_dialog(dialog) and not closed_dialog(doc.root.find(".//div[@aria-hidden]/p"))
