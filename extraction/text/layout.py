@@ -19,7 +19,10 @@ short regions, and that path keeps one of them. The decision:
   of its content. A "product" page with `PRODUCT_MAX_CARD_SHARE` of its content words in rows
   of linked cards (cards.py) is a collection of products, and read as a **listing**; on a
   product page those rows are other products ("similar items") and are left out, and so are
-  its customer reviews (reviews.py: they are its comments);
+  its customer reviews (reviews.py: they are its comments). A region that lies in customer
+  reviews on a page with product evidence (markup, or a price beside an add-to-cart control)
+  and no article markup makes a product page too, however much it holds: buyers' reviews can
+  outweigh a short description, and they are the page's comments, not its text;
 - **article**: the chosen region holds at least `ARTICLE_MIN_SHARE` of the words of the page
   outside chrome (nav, footer, aside, overlays), or `ARTICLE_MIN_CONTENT_SHARE` of its *content
   words* -- those not under a boilerplate class/id (a mega-menu in a `div.menu` is chrome as
@@ -128,6 +131,10 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
                                                    "replies under comment/reply items: a thread's first post"))
     if region_prose_words < ARTICLE_MIN_PROSE_WORDS and product_markup(doc) and not article_markup(doc):
         return LayoutKind(PRODUCT, (*evidence, "product markup, no article markup"))
+    review = review_ancestor(container)
+    if review and not article_markup(doc) and _product(doc):
+        return LayoutKind(PRODUCT, (*evidence, f"the region is the customer reviews (~ {review}) of a product "
+                                    "page: its comments, not its text"))
     if (share >= ARTICLE_MIN_SHARE or content_share >= ARTICLE_MIN_CONTENT_SHARE
             or region_prose_words >= ARTICLE_MIN_PROSE_WORDS):
         code = _code_blocks(doc)

@@ -62,3 +62,18 @@ def test_a_product_pages_customer_reviews_are_its_comments() -> None:
     assert "customer reviews (~ schema.org Review)" in text.explanation.render()
     preview = main_text(page(f"<main><p>{P1}</p><div class='preview'><p>{P2}</p></div></main>", head=PRODUCT_LD))
     assert P2 in preview.body  # `preview` is not a review
+
+
+def test_a_region_of_customer_reviews_makes_a_product_page_not_an_article() -> None:
+    """A shop page without product markup (a price beside an add-to-cart button) whose reviews
+    outweigh its description: the reviews win the region, and they are the page's comments.
+    The page is a product page, read without them; with article markup it stays an article."""
+    reviews = "".join(f"<li class='review'><p>{P2} Bought it for my mother, number {i}.</p></li>" for i in range(6))
+    shop = (f"<main><h2>Kettle</h2><p>A stainless steel kettle that boils a litre in two minutes.</p><div>$49.00</div>"
+            f"<button>Add to Cart</button><ul class='review-list'>{reviews}</ul></main>")
+    text = main_text(page(shop))
+    assert text.explanation is not None and text.explanation.layout_kind == PRODUCT
+    assert "boils a litre" in text.body and "my mother" not in text.body
+    assert any("customer reviews (~ review-list)" in e for e in text.explanation.layout_evidence)
+    marked = main_text(page(shop, head='<meta property="og:type" content="article">'))
+    assert marked.explanation is not None and marked.explanation.layout_kind != PRODUCT
