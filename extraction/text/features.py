@@ -193,8 +193,10 @@ def hint_of(element: etree._Element, pattern: re.Pattern[str]) -> str | None:
 
 
 def relative_font_size(doc: Document, element: etree._Element, body_font_px: float) -> float | None:
+    """Font size against the body's; None for code (`<pre>`): monospace is set smaller by
+    convention, and a code sample is no small print."""
     box = doc.box(element)
-    if box is None or not box.font_size or not body_font_px:
+    if box is None or not box.font_size or not body_font_px or in_code(element):
         return None
     return box.font_size / body_font_px
 

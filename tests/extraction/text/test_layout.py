@@ -13,6 +13,7 @@ from extraction.text.features import (
     hint_of,
     in_overlay,
     prose_words_below,
+    relative_font_size,
 )
 from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_traps import NAV, P1, P2, P3
@@ -249,3 +250,14 @@ def test_variant_utility_tokens_are_not_boilerplate_hints():
     code = lxml.html.fromstring("<pre class='[html.theme-bold.sidebar-filled_&]:bg-tint-base focus:not-sr-only'>x</pre>")
     assert hint_of(code, STRONG_HINTS) is None
     assert hint_of(lxml.html.fromstring("<div class='lg:flex sidebar'>x</div>"), STRONG_HINTS) == "sidebar"
+
+
+def test_rendered_code_set_in_a_smaller_monospace_is_no_small_print():
+    """Browsers and stylesheets set `<pre>` smaller than the text (monospace looks larger): a
+    code sample at 0.81 of the body's size is no small print, while a paragraph at that size is."""
+    doc = rendered(f"<article data-rc-id='1'><p data-rc-id='2'>{P1}</p><pre data-rc-id='3'>import time</pre>"
+                   f"<p data-rc-id='4'>{P2}</p></article>",
+                   {1: box(height=600), 2: box(), 3: box(font_size=13.0), 4: box(font_size=13.0)})
+    pre, small = doc.root.find(".//pre"), doc.root.findall(".//p")[1]
+    assert relative_font_size(doc, pre, 16.0) is None
+    assert relative_font_size(doc, small, 16.0) == 13.0 / 16.0
