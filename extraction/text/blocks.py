@@ -21,7 +21,7 @@ from lxml.html import HtmlElement
 
 from extraction.document import Document
 from extraction.text.docs import code_line
-from extraction.text.tabs import closed_dialog, controlled_panels
+from extraction.text.tabs import closed_dialog, collapsed_body, controlled_panels
 
 SKIPPED_TAGS = frozenset({
     "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas",
@@ -379,7 +379,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
             return
-    elif (streamed_chunk(doc, el) or folded(doc, el) or el.get("id") in state["panels"]
+    elif (streamed_chunk(doc, el) or folded(doc, el) or el.get("id") in state["panels"] or collapsed_body(doc, el)
           or scroll_reveal(doc, el)):  # shown once placed, opened or scrolled to
         state["veiled"] = True
     elif is_hidden(doc, el):

@@ -22,11 +22,23 @@ slides and a `<main>` a script hid behind an open modal are the page's.
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
+
+from extraction.document import Document
 
 TAB_ROLE = "tab"
 PANEL_ROLE = "tabpanel"
 DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
+ACCORDION_MIN_ITEMS = 2  # like sibling items, each a visible title over a body, that make an accordion ...
+ACCORDION_TITLE_MAX_WORDS = 20  # ... the title a line (a question, a section's name) ...
+ACCORDION_BODY_MAX_LINK_DENSITY = 0.5  # ... the body not a list of links (a menu's closed submenu) ...
+ACCORDION_BODY_MIN_WORDS = 10  # ... and some prose: a sentence (a filter's closed list of options has none)
+
+_DIGITS = re.compile(r"\d+")
+_SENTENCE = re.compile(r"\w[.!?](?:\s|$)")
+_INLINE_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 
 def controlled_panels(root: etree._Element) -> frozenset[str]:
@@ -50,6 +62,51 @@ def closed_dialog(element: etree._Element) -> bool:
     """A WAI-ARIA dialog its page marks hidden (`aria-hidden="true"`): a modal no one opened,
     hidden with layout too, whatever box a browser without the page's stylesheet gave it."""
     return element.get("aria-hidden") == "true" and _role(element) in DIALOG_ROLES
+
+
+def collapsed_body(doc: Document, element: etree._Element) -> bool:
+    """With layout, the closed body of an accordion built without ARIA or `<details>`: the
+    browser does not display it (the page's stylesheet says `display: none` until a script
+    opens it), its item shows a short title before it, and the item repeats among like siblings
+    (tag and classes, digits dropped) -- an FAQ or a service page's sections. A static parse
+    reads it. Not when the markup itself hides it, nor when it is mostly links (a submenu)."""
+    if not doc.page.has_layout or element.get("hidden") is not None or element.get("aria-hidden") == "true":
+        return False
+    if _INLINE_HIDDEN.search(element.get("style") or ""):
+        return False
+    box, item = doc.box(element), element.getparent()
+    if box is None or box.visible or box.display != "none" or item is None or not _shown(doc, item):
+        return False
+    title = element.getprevious()
+    while title is not None and not isinstance(title.tag, str):
+        title = title.getprevious()
+    if title is None or not _shown(doc, title):
+        return False
+    if not 0 < len(_text(title).split()) <= ACCORDION_TITLE_MAX_WORDS:
+        return False
+    text = _text(element)
+    words = len(text.split())
+    linked: int = sum(len(_text(a).split()) for a in element.iter("a"))
+    if words < ACCORDION_BODY_MIN_WORDS or linked > ACCORDION_BODY_MAX_LINK_DENSITY * words or not _SENTENCE.search(text):
+        return False
+    holder = item.getparent()
+    shape = _shape(item)
+    return holder is not None and sum(1 for sib in holder if _shape(sib) == shape) >= ACCORDION_MIN_ITEMS
+
+
+def _text(element: etree._Element) -> str:
+    """The element's text, as `text_content()` gives it (typed for a plain `_Element`)."""
+    return str(etree.tostring(element, method="text", encoding="unicode", with_tail=False))
+
+
+def _shown(doc: Document, element: etree._Element) -> bool:
+    box = doc.box(element)
+    return box is not None and box.visible
+
+
+def _shape(element: etree._Element) -> str:
+    words = sorted(_DIGITS.sub("", word) for word in (element.get("class") or "").lower().split())
+    return f"{element.tag if isinstance(element.tag, str) else ''}.{'.'.join(words)}"
 
 
 def _role(element: etree._Element) -> str:

@@ -1,11 +1,13 @@
 """Issue 12: the hidden panels of a tab set or a disclosure (the WAI-ARIA tabs and disclosure
 patterns) are the page's text one click away and are read; a hidden element that only claims
-`role="tabpanel"`, with no control naming it, stays hidden, and so does a closed dialog."""
+`role="tabpanel"`, with no control naming it, stays hidden, and so does a closed dialog; the
+closed bodies of an accordion are read."""
 
 from __future__ import annotations
 
 from extraction.maintext import main_text
-from extraction.text.tabs import closed_dialog, controlled_panels
+from extraction.text.tabs import closed_dialog, collapsed_body, controlled_panels
+from render.model import Box
 from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_traps import P1, P2
 
@@ -62,3 +64,32 @@ def test_rendered_a_closed_dialog_stays_hidden_whatever_its_box_says() -> None:
     assert P1 in body and REPORT not in body and SLIDE in body
     dialog = doc.root.find(".//div[@role='dialog']")
     assert closed_dialog(dialog) and not closed_dialog(doc.root.find(".//div[@aria-hidden]/p"))
+
+
+def _accordion(answers: list[str], items: int = 3) -> tuple[str, dict[int, Box]]:
+    """An article, then `items` like items, each a visible title over a body the stylesheet
+    does not display (box invisible, `display: none`)."""
+    html = f"<article data-rc-id='1'><p data-rc-id='2'>{P1}</p><p data-rc-id='3'>{P2}</p></article><div data-rc-id='4'>"
+    boxes = {1: box(height=600), 2: box(), 3: box(), 4: box(height=300)}
+    for i in range(items):
+        n = 10 + 3 * i
+        html += (f"<div class='faq-item item-{i}' data-rc-id='{n}'><h3 data-rc-id='{n + 1}'>Question {i}?</h3>"
+                 f"<div class='faq-body' data-rc-id='{n + 2}'>{answers[i % len(answers)]}</div></div>")
+        boxes.update({n: box(), n + 1: box(), n + 2: box(visible=False, width=0, height=0, display="none")})
+    return html + "</div>", boxes
+
+
+def test_rendered_the_closed_bodies_of_an_accordion_are_read_as_shown() -> None:
+    """Without ARIA or `<details>`, an accordion is like items of a visible title over a body
+    the stylesheet hides: its answers are the page's text, as a static parse reads them. A lone
+    hidden body, and a closed list of links (a submenu), stay hidden."""
+    answer = "Yes, every plan includes the filing of a state return at no extra cost to you."
+    html, boxes = _accordion([answer])
+    assert main_text(rendered(html, boxes)).body.count(answer) == 3
+    html, boxes = _accordion([answer], items=1)
+    assert answer not in main_text(rendered(html, boxes)).body
+    links = "".join(f"<a href='/plan/{i}'>Plan number {i} for families.</a> " for i in range(4))
+    html, boxes = _accordion([links])
+    doc = rendered(html, boxes)
+    assert "Plan number 2" not in main_text(doc).body
+    assert not collapsed_body(doc, doc.root.find(".//div[@class='faq-body']"))
