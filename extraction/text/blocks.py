@@ -21,7 +21,7 @@ from lxml.html import HtmlElement
 
 from extraction.document import Document
 from extraction.text.docs import code_line
-from extraction.text.tabs import closed_dialog, collapsed_body, controlled_panels
+from extraction.text.tabs import closed_dialog, collapsed_body, controlled_panels, faded_section
 
 SKIPPED_TAGS = frozenset({
     "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas",
@@ -212,7 +212,7 @@ def scroll_reveal(doc: Document, element: etree._Element) -> bool:
     if not doc.page.has_layout or statically_hidden(element):
         return False
     style = element.get("style") or ""
-    return bool(_FADED.search(style) and _MOVED.search(style))
+    return bool(_FADED.search(style) and _MOVED.search(style)) or faded_section(doc, element)
 
 
 def read_anyway(doc: Document, element: HtmlElement, tag: str, shell: bool = False) -> bool:

@@ -36,6 +36,9 @@ ACCORDION_TITLE_MAX_WORDS = 20  # ... the title a line (a question, a section's 
 ACCORDION_BODY_MAX_LINK_DENSITY = 0.5  # ... the body not a list of links (a menu's closed submenu) ...
 ACCORDION_BODY_MIN_WORDS = 10  # ... and some prose: a sentence (a filter's closed list of options has none)
 
+FADED_MIN_AREA_PX = 2.0  # a faded section has a real box in the flow (blocks.MIN_BOX_AREA_PX)
+FADED_DISPLAYS = frozenset({"block", "flex", "grid"})  # ... laid out as a section, not a ticker's inline items
+
 _DIGITS = re.compile(r"\d+")
 _SENTENCE = re.compile(r"\w[.!?](?:\s|$)")
 _INLINE_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
@@ -92,6 +95,23 @@ def collapsed_body(doc: Document, element: etree._Element) -> bool:
     holder = item.getparent()
     shape = _shape(item)
     return holder is not None and sum(1 for sib in holder if _shape(sib) == shape) >= ACCORDION_MIN_ITEMS
+
+
+def faded_section(doc: Document, element: etree._Element) -> bool:
+    """With layout, a section the page's stylesheet faded out until a script reveals it on
+    scroll (an animation class such as `step-up` or `fade-in`: opacity 0 from a `<style>` rule,
+    not an inline style): a `div` or `section` under a heading of its own (`h2`-`h4`), laid out
+    in the flow (a block, flex or grid box of real size, static or relative, no overlay) under a
+    parent the browser shows, yet invisible itself. A static parse reads it. A lone invisible
+    paragraph, a ticker's inline items, a picture gallery without headings and every absolutely
+    placed or fixed layer (menus, tooltips, modals) keep the browser's word."""
+    if element.tag not in ("div", "section") or not any(True for _ in element.iter("h2", "h3", "h4")):
+        return False
+    box, parent = doc.box(element), element.getparent()
+    parent_box = doc.box(parent) if parent is not None else None
+    return (box is not None and not box.visible and box.display in FADED_DISPLAYS
+            and box.position in ("static", "relative") and not box.overlay
+            and box.width * box.height >= FADED_MIN_AREA_PX and parent_box is not None and parent_box.visible)
 
 
 def _text(element: etree._Element) -> str:

@@ -261,3 +261,19 @@ def test_rendered_code_set_in_a_smaller_monospace_is_no_small_print():
     pre, small = doc.root.find(".//pre"), doc.root.findall(".//p")[1]
     assert relative_font_size(doc, pre, 16.0) is None
     assert relative_font_size(doc, small, 16.0) == 13.0 / 16.0
+
+
+def test_rendered_a_section_faded_by_the_stylesheet_under_its_own_heading_is_read():
+    """An animation class fades a section out from a `<style>` rule until a script reveals it on
+    scroll: a section with a heading of its own, in the flow under a shown parent, is the page's.
+    Without a heading (a gallery, a lone paragraph) or absolutely placed (a menu), it stays hidden."""
+    def body(inner: str, position: str = "static") -> str:
+        doc = rendered(f"<main data-rc-id='1'><article data-rc-id='2'>{_story(3)}</article>"
+                       f"<div class='step-up' data-rc-id='3'>{inner}<p data-rc-id='5'>Revealed later. {P2}</p></div></main>",
+                       {1: box(height=900), 2: box(height=600), 3: box(visible=False, height=120, position=position),
+                        4: box(visible=False), 5: box(visible=False, height=80)})
+        return main_text(doc).body
+
+    assert "Revealed later." in body("<h2 data-rc-id='4'>Data areas we cover</h2>")
+    assert "Revealed later." not in body("<span data-rc-id='4'>Data areas we cover</span>")
+    assert "Revealed later." not in body("<h2 data-rc-id='4'>Data areas we cover</h2>", position="absolute")
