@@ -165,7 +165,9 @@ def is_hidden(doc: Document, element: etree._Element) -> bool:
 
 
 def statically_hidden(element: etree._Element) -> bool:
-    if element.get("hidden") is not None or element.get("aria-hidden") == "true":
+    """Hidden by the markup alone. `aria-hidden` on a link is not: it hides a card's repeated
+    link (round its summary, its picture) from screen readers, while the eye sees it."""
+    if element.get("hidden") is not None or (element.get("aria-hidden") == "true" and element.tag != "a"):
         return True
     style = element.get("style")
     return bool(style and _STATIC_HIDDEN.search(style))

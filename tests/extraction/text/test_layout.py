@@ -277,3 +277,13 @@ def test_rendered_a_section_faded_by_the_stylesheet_under_its_own_heading_is_rea
     assert "Revealed later." in body("<h2 data-rc-id='4'>Data areas we cover</h2>")
     assert "Revealed later." not in body("<span data-rc-id='4'>Data areas we cover</span>")
     assert "Revealed later." not in body("<h2 data-rc-id='4'>Data areas we cover</h2>", position="absolute")
+
+
+def test_statically_a_link_marked_aria_hidden_is_shown_but_a_hidden_block_is_not():
+    """`aria-hidden` hides from screen readers, not from the eye: a card repeats its link round
+    its summary for sighted readers and marks that copy `aria-hidden`. A static parse reads such
+    a link; an `aria-hidden` block (a closed menu or panel) stays hidden."""
+    doc = page(f"<main><article><p>{P1}</p><p>{P2} The council's <a aria-hidden='true' href='/report'>transport "
+               f"report for the region</a> gives the details.</p><div aria-hidden='true'><p>{P3}</p></div></article></main>")
+    body = main_text(doc).body
+    assert "transport report for the region" in body and P3 not in body
