@@ -21,6 +21,7 @@ from lxml.html import HtmlElement
 
 from extraction.document import Document
 from extraction.text.docs import code_line
+from extraction.text.streaming import place_streamed
 from extraction.text.tabs import closed_dialog, collapsed_body, controlled_panels, faded_section
 
 SKIPPED_TAGS = frozenset({
@@ -344,6 +345,8 @@ def segment(doc: Document, gate: Gate = Gate.ALL) -> list[Block]:
     With layout, a page whose visible text is short beside its longest `<noscript>` is read
     again with its `<noscript>`s (an app shell that did not draw: SHELL_NOSCRIPT_SHARE).
     """
+    if doc.page.has_layout:  # chunks no script placed go where React's $RC would (streaming.py)
+        place_streamed(doc.root, keep_wrapper=True)
     body = doc.root.find("body")
     start = body if body is not None else doc.root
     blocks = _segment(doc, start, gate, shell=False)
