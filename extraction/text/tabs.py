@@ -73,12 +73,13 @@ def collapsed_body(doc: Document, element: etree._Element) -> bool:
     opens it), its item shows a short title before it, and the item repeats among like siblings
     (tag and classes, digits dropped) -- an FAQ or a service page's sections. A static parse
     reads it. Not when the markup itself hides it, nor when it is mostly links (a submenu)."""
-    if not doc.page.has_layout or element.get("hidden") is not None or element.get("aria-hidden") == "true":
+    box = doc.box(element) if doc.page.has_layout else None
+    if box is None or box.visible or box.display != "none":  # the cheap test first: most elements show
         return False
-    if _INLINE_HIDDEN.search(element.get("style") or ""):
+    if element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return False
-    box, item = doc.box(element), element.getparent()
-    if box is None or box.visible or box.display != "none" or item is None or not _shown(doc, item):
+    item = element.getparent()
+    if _INLINE_HIDDEN.search(element.get("style") or "") or item is None or not _shown(doc, item):
         return False
     title = element.getprevious()
     while title is not None and not isinstance(title.tag, str):
@@ -105,13 +106,15 @@ def faded_section(doc: Document, element: etree._Element) -> bool:
     parent the browser shows, yet invisible itself. A static parse reads it. A lone invisible
     paragraph, a ticker's inline items, a picture gallery without headings and every absolutely
     placed or fixed layer (menus, tooltips, modals) keep the browser's word."""
-    if element.tag not in ("div", "section") or not any(True for _ in element.iter("h2", "h3", "h4")):
+    if element.tag not in ("div", "section"):
         return False
     box, parent = doc.box(element), element.getparent()
-    parent_box = doc.box(parent) if parent is not None else None
-    return (box is not None and not box.visible and box.display in FADED_DISPLAYS
-            and box.position in ("static", "relative") and not box.overlay
-            and box.width * box.height >= FADED_MIN_AREA_PX and parent_box is not None and parent_box.visible)
+    if (box is None or box.visible or box.display not in FADED_DISPLAYS or box.position not in ("static", "relative")
+            or box.overlay or box.width * box.height < FADED_MIN_AREA_PX or parent is None):
+        return False
+    parent_box = doc.box(parent)
+    return (parent_box is not None and parent_box.visible
+            and any(True for _ in element.iter("h2", "h3", "h4")))  # the subtree walk last: it costs most
 
 
 def _text(element: etree._Element) -> str:
