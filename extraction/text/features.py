@@ -43,6 +43,11 @@ Screen-reader-only text goes by each framework's name for it (`sr-only`, `visual
 HTML5 Boilerplate's `visuallyhidden`, Foundation's `show-for-sr`, Drupal's `element-invisible`,
 WordPress's `screen-reader-text`, `assistive-text`): a label a sighted reader never sees."""
 
+AUTHOR_BOX_HINTS = re.compile(
+    r"author[-_]?(?:bio|box|info|details?|card|profile|about|content|wrap|block|section|area|container)|"
+    r"about-?(?:the-?)?author", re.I)
+"""The strong hints of an author's box that a positive class word below does not clear."""
+
 WEAK_HINTS = re.compile(
     r"widget|banner|overlay|toolbar|pagination|pager|skip|follow|read-?more|"
     r"more-stories|meter|\bads?\b|[-_]ads?\b|\bads?[-_]|offscreen",
@@ -365,8 +370,10 @@ class HintIndex:
                 strong = own_strong
             elif own_positive:
                 # An article container resets what its outer layout said (Readability's
-                # "ok maybe it's a candidate").
-                positive, strong, weak = own_positive, None, None
+                # "ok maybe it's a candidate"). Not inside an author's box: its bio paragraph
+                # carries the site's text style (`text-rich-text_author`), not an article's role.
+                keep = strong is not None and AUTHOR_BOX_HINTS.search(strong) is not None
+                positive, strong, weak = own_positive, strong if keep else None, None
             elif own_weak:
                 weak = own_weak
             found = (chrome, strong, weak, positive)

@@ -44,3 +44,13 @@ def test_the_note_opens_with_the_name_as_subject():
     assert not author_note(f"About the writer: {NOTE}", ("Karina Cohen",))
     assert not author_note(NOTE, ("Staff",))
     assert not author_note("Karina Cohen is the owner.", ("Karina Cohen",))  # a byline-length line
+
+
+def test_an_author_box_keeps_its_hint_under_a_text_styled_paragraph():
+    box = ("<div class='blog_author-box'><div class='blog_author-wrapper'><div class='blog_author-text'>"
+           "<div class='text-size-small'>Lauren Vetter</div><div class='text-rich-text_author'>"
+           "<p>Lauren Vetter is a growth-focused marketing professional specializing in healthcare technology "
+           "and software, with years of work on the challenges clinics face.</p></div></div></div></div>")
+    body = main_text(page(_story(box))).body  # no author named in the metadata: the box's class says it
+    assert SENTENCE.strip() in body
+    assert "growth-focused" not in body
