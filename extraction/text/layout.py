@@ -16,7 +16,7 @@ short regions, and that path keeps one of them. The decision:
   posts -- a blog's index, a forum's topic list -- and make a **listing** (`_posts_kind`);
 - **product** next, when the page declares a schema.org `Product` and no article and the region
   is not a long run of prose: a product page's description can dominate it and still not be all
-  of its content. A "product" page with `PRODUCT_MAX_CARD_SHARE` of its content words in rows
+  of its content. A "product" page with `PRODUCT_MAX_CARD_SHARE` of its content (characters) in rows
   of linked cards (cards.py) is a collection of products, and read as a **listing**; on a
   product page those rows are other products ("similar items") and are left out, and so are
   its customer reviews (reviews.py: they are its comments). A region that lies in customer
@@ -87,7 +87,7 @@ THREAD_POST_MIN_WORDS = 15  # ... each holding at least this many words (not a "
 DOC_MIN_CODE_BLOCKS = 2  # pre blocks that make a documentation page (60 of 89 WCXB docs, 30 of 711 articles)
 LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a listing
 THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
-PRODUCT_MAX_CARD_SHARE = 0.5  # a "product" page with more of its content words in rows of linked cards is a collection
+PRODUCT_MAX_CARD_SHARE = 0.5  # a "product" page with more of its content characters in rows of linked cards is a collection
 INCLUSIVE_MAX_LINK_DENSITY = 0.5  # on other kinds, a block with more links than this is navigation
 INCLUSIVE_COPY_MIN_WORDS = 3  # on other kinds, a kept block this long repeating a kept one word for word is a copy
 
@@ -160,16 +160,26 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     return LayoutKind(MULTI_SECTION, (*evidence, "several regions, none of them dominant"))
 
 
-def product_or_collection(kind: LayoutKind, card_words: int, content_words: int) -> LayoutKind:
-    """A product page with `PRODUCT_MAX_CARD_SHARE` of its content words in rows of linked cards
-    (cards.py) is a collection of products, read as a listing; other kinds pass unchanged."""
+def solid_chars(text: str) -> int:
+    """Characters of `text`, spaces aside: the card share is measured in them, not in words."""
+    return sum(not c.isspace() for c in text)
+
+
+def product_or_collection(kind: LayoutKind, card_chars: int, content_chars: int) -> LayoutKind:
+    """A product page with `PRODUCT_MAX_CARD_SHARE` of its content in rows of linked cards
+    (cards.py) is a collection of products, read as a listing; other kinds pass unchanged.
+
+    The share counts characters, spaces aside (`solid_chars`), not words: a card is short tokens
+    ("3 bd", "$450", "4.5 out of 5") whose word count weighs it against prose beyond what it
+    says, and without a stylesheet the count depends on how glued inline text splits
+    ("3 beds2.5 baths" is one word fewer than "3 beds 2.5 baths")."""
     if kind.kind != PRODUCT:
         return kind
-    share = card_words / content_words if content_words else 0.0
+    share = card_chars / content_chars if content_chars else 0.0
     if share >= PRODUCT_MAX_CARD_SHARE:
-        return LayoutKind(LISTING, (*kind.evidence, f"but {share:.2f} of the content words are in rows of "
+        return LayoutKind(LISTING, (*kind.evidence, f"but {share:.2f} of the content is in rows of "
                                     "linked cards: a collection"))
-    return LayoutKind(PRODUCT, (*kind.evidence, f"{share:.2f} of the content words in rows of linked cards"))
+    return LayoutKind(PRODUCT, (*kind.evidence, f"{share:.2f} of the content in rows of linked cards"))
 
 
 def _posts_kind(posts: list[etree._Element], evidence: tuple[str, ...]) -> LayoutKind:

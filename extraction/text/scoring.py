@@ -52,6 +52,7 @@ from extraction.text.layout import (
     main_root,
     product_or_collection,
     second_copies,
+    solid_chars,
 )
 from extraction.text.phrases import author_note, widget_label
 from extraction.text.regions import Merge, region_report
@@ -538,8 +539,9 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
                          selection.merges, kind)
     cards = card_blocks([d.block for d in selection.decisions]) if kind.kind == PRODUCT else set()
     comments = comment_blocks([d.block for d in selection.decisions]) if kind.kind == THREAD else set()
-    carded = sum(d.block.words for d in clean if d.block.index in cards and _counts_for_page(d.block, d.features))
-    kind = product_or_collection(kind, carded, content_words)
+    content = [d for d in clean if _counts_for_page(d.block, d.features)]
+    carded = sum(solid_chars(d.block.text) for d in content if d.block.index in cards)
+    kind = product_or_collection(kind, carded, sum(solid_chars(d.block.text) for d in content))
     root = main_root(doc)
     if root is not None and not any(_within(d.block.element, {root}) for d in selection.decisions):
         root = None
