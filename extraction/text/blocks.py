@@ -21,6 +21,7 @@ from lxml.html import HtmlElement
 
 from extraction.document import Document
 from extraction.text.docs import code_line
+from extraction.text.inline import glued
 from extraction.text.streaming import place_streamed
 from extraction.text.tabs import closed_dialog, collapsed_body, controlled_panels, faded_section
 
@@ -412,8 +413,13 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     link = in_link or (tag == "a" and not permalink(el, owner))
     if keep and own_visible:
         builder.add(el.text, owner, link)
+    previous = None
     for child in el:
+        if keep and own_visible and not doc.page.has_layout and glued(
+                previous, child, el, lambda e: not starts_block(doc, e)):  # inline.py
+            builder.add(" ", owner, in_link=link)
         _walk(doc, child, owner, builder, gate, state, link, in_markup)
+        previous = child
         if in_markup and state["open"] and own_visible:
             builder.add(child.tail, owner, in_link=link)
     if block:

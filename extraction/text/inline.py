@@ -1,0 +1,44 @@
+"""Inline elements glued together in the markup: `<span>id</span><span>string</span>`.
+
+A page's markup often writes pieces of text in adjacent elements with nothing between them and
+lets its stylesheet part them (flex items, margins, inline-blocks): a parameter's name and its
+type, a listing card's "3 beds" and "2 baths", "Login" and "Sign up". Read as one string they
+make one word ("beds2"), which neither a reader nor a benchmark's text holds. Without layout the
+stylesheet is unknown, so a space goes between two such inline elements -- except where one
+holds a single character (`MIN_PIECE_CHARS`) and the two join letters in lower case, as
+inside a word: a letter in its own element is then a piece of a word split for styling (a drop
+cap "W|ord", a text animation that wraps each letter "F|l|o|w"). A single piece that does not
+continue a word is its own token and is parted ("1h 54m|R", a rating; "Carburetor|3", a count;
+"[|Engadget|]"). Code (`pre`, `code`...) keeps its characters as written. With layout the browser's
+`display` already parts flex and grid items into blocks, and this rule is not applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lxml.html import HtmlElement
+
+CODE_TAGS = frozenset({"pre", "code", "kbd", "samp", "tt"})
+"""Inside these the markup's characters are the text, spaces included."""
+MIN_PIECE_CHARS = 2
+"""Characters (spaces aside) below which a glued element that joins letters in lower case is a
+piece of a word, see above. Measured on the WCXB tune half: parting every glued pair, a
+headline animated letter by letter read "F l o w f r o m ..."; parting none of the single
+characters, ratings, counts and brackets stayed glued to the word before them."""
+
+
+def glued(previous: HtmlElement | None, child: HtmlElement, parent: HtmlElement,
+          inline: Callable[[HtmlElement], bool]) -> bool:
+    """`child` is an inline element right after another inline one (nothing between them),
+    both holding text, outside code, and the two do not make one word: a space goes between them."""
+    if (previous is None or previous.tail or not isinstance(child.tag, str)
+            or not isinstance(previous.tag, str) or not inline(previous) or not inline(child)):
+        return False
+    if any(isinstance(a.tag, str) and a.tag in CODE_TAGS for a in (parent, *parent.iterancestors())):
+        return False
+    before, after = ("".join(e.text_content().split()) for e in (previous, child))
+    if not before or not after:
+        return False
+    single = min(len(before), len(after)) < MIN_PIECE_CHARS
+    return not (single and before[-1].isalpha() and after[0].isalpha() and after[0].islower())

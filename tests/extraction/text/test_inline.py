@@ -1,0 +1,42 @@
+"""A space between inline elements glued together in the markup (`extraction/text/inline.py`)."""
+
+from __future__ import annotations
+
+from extraction.text.blocks import segment
+from tests.extraction.text.helpers import box, rendered
+from tests.extraction.text.helpers import page as static
+
+
+def _texts(body: str) -> list[str]:
+    return [b.text for b in segment(static(body))]
+
+
+def test_glued_inline_elements_are_parted():
+    # A Stripe parameter heading: its name and its type, parted by the stylesheet.
+    assert _texts("<h4><span><span>id</span></span><span>string</span></h4>") == ["id string"]
+    assert _texts('<p><a href="/l">Login</a><a href="/s">Sign up free</a></p>') == ["Login Sign up free"]
+
+
+def test_a_single_character_element_stays_part_of_its_word():
+    # A text animation wraps each letter; a drop cap.
+    letters = "".join(f"<span>{c}</span>" for c in "Flow") + "<span> </span>" + \
+        "".join(f"<span>{c}</span>" for c in "from")
+    assert _texts(f"<h1>{letters}</h1>") == ["Flow from"]
+    assert _texts("<p><span>W</span><span>ord</span></p>") == ["Word"]
+
+
+def test_a_single_character_that_does_not_continue_a_word_is_parted():
+    # A film's rating after its running time, a count after its category.
+    assert _texts("<p><span>1h 54m</span><span>R</span></p>") == ["1h 54m R"]
+    assert _texts('<li><a href="/c">Carburetor</a><span>3</span></li>') == ["Carburetor 3"]
+
+
+def test_code_and_text_joined_by_a_tail_keep_their_characters():
+    assert _texts("<p><code><span>foo</span><span>bar</span></code></p>") == ["foobar"]
+    assert _texts("<p><b>Bold</b>face</p>") == ["Boldface"]
+
+
+def test_with_layout_the_browser_display_decides_instead():
+    doc = rendered('<p data-rc-id="1"><span data-rc-id="2">id</span><span data-rc-id="3">string</span></p>',
+                   {1: box(), 2: box(display="inline"), 3: box(display="inline")})
+    assert [b.text for b in segment(doc)] == ["idstring"]
