@@ -5,6 +5,17 @@ from __future__ import annotations
 from extraction.document import Document, parse
 from render.model import Box, RenderedPage
 
+STORY_SENTENCE = "The plant in the valley made ten thousand washing machines last year and hired more staff. "
+"""One sentence of an article's running prose: four of them make a paragraph the scorer keeps."""
+
+DOC_INTRO = ("The command line client talks to the local server over a socket, so every step below can be "
+             "run on the same machine without any network access or extra configuration at all.")
+DOC_STEP = ("Once the server runs, the client prints the version it found and the path of the socket it "
+            "opened, which is the quickest way to check that both sides agree on the protocol.")
+DOC_MORE = ("When the two versions differ, upgrade the client first: a newer client speaks every older "
+            "protocol, while an older client refuses a newer server with a clear error message.")
+"""Three paragraphs of a documentation page's prose."""
+
 
 def page(body: str, head: str = "") -> Document:
     """A static page: HTML only, no layout."""

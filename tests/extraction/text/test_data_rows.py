@@ -4,9 +4,8 @@ table by the article around it; a row of links only is navigation."""
 from __future__ import annotations
 
 from extraction.maintext import main_text
+from tests.extraction.text.helpers import STORY_SENTENCE as SENTENCE
 from tests.extraction.text.helpers import page
-
-SENTENCE = "The plant in the valley made ten thousand washing machines last year and hired more staff. "
 
 
 def _story(rows: str) -> str:

@@ -9,14 +9,11 @@ from extraction.text.blocks import segment
 from extraction.text.docs import code_between, code_line, section_anchor
 from extraction.text.features import STRONG_HINTS, hint_of
 from extraction.text.layout import DOCUMENTATION, second_copies
+from tests.extraction.text.helpers import DOC_INTRO as INTRO
+from tests.extraction.text.helpers import DOC_MORE as MORE
+from tests.extraction.text.helpers import DOC_STEP as STEP
 from tests.extraction.text.helpers import box, page, rendered
 
-INTRO = ("The command line client talks to the local server over a socket, so every step below can be "
-         "run on the same machine without any network access or extra configuration at all.")
-STEP = ("Once the server runs, the client prints the version it found and the path of the socket it "
-        "opened, which is the quickest way to check that both sides agree on the protocol.")
-MORE = ("When the two versions differ, upgrade the client first: a newer client speaks every older "
-        "protocol, while an older client refuses a newer server with a clear error message.")
 TABS = "<ul class='tab-strip'>" + "".join(f"<li><a href='/os/{n}'>{n}</a></li>" for n in ("Linux", "macOS")) + "</ul>"
 
 

@@ -7,14 +7,11 @@ import lxml.html
 
 from extraction.maintext import main_text
 from extraction.text.docs import anchored_heading, documents_code, page_index_items
+from tests.extraction.text.helpers import DOC_INTRO as INTRO
+from tests.extraction.text.helpers import DOC_MORE as MORE
+from tests.extraction.text.helpers import DOC_STEP as STEP
 from tests.extraction.text.helpers import page
 
-INTRO = ("The command line client talks to the local server over a socket, so every step below can be "
-         "run on the same machine without any network access or extra configuration at all.")
-STEP = ("Once the server runs, the client prints the version it found and the path of the socket it "
-        "opened, which is the quickest way to check that both sides agree on the protocol.")
-MORE = ("When the two versions differ, upgrade the client first: a newer client speaks every older "
-        "protocol, while an older client refuses a newer server with a clear error message.")
 INDEX = "<ul>" + "".join(f"<li><a href='/docs/{slug}/'>{title}</a></li>" for slug, title in (
     ("sockets", "Socket options"), ("versions", "Version negotiation"), ("errors", "Error codes"))) + "</ul>"
 

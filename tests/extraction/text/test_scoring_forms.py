@@ -4,9 +4,9 @@ sign-up, a quote request), not the story; a form around the whole page (ASP.NET)
 from __future__ import annotations
 
 from extraction.maintext import main_text
+from tests.extraction.text.helpers import STORY_SENTENCE as SENTENCE
 from tests.extraction.text.helpers import page
 
-SENTENCE = "The plant in the valley made ten thousand washing machines last year and hired more staff. "
 PITCH = "Reach thousands of manufacturers and suppliers with our database, researched by real people."
 
 

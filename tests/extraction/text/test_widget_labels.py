@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from extraction.maintext import main_text
 from extraction.text.phrases import widget_label
+from tests.extraction.text.helpers import STORY_SENTENCE as SENTENCE
 from tests.extraction.text.helpers import page
-
-SENTENCE = "The plant in the valley made ten thousand washing machines last year and hired more staff. "
 
 
 def _story(between: str) -> str:
