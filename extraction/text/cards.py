@@ -11,14 +11,6 @@ layout decision's (layout.py), not this module's.
 
 A specification table or a list of features repeats too, but its rows link nowhere; reviews
 repeat, but each runs longer than a card.
-
-An article ends, often inside the story's own element, with a rail of other stories ("Explore
-more", "Related posts"): like siblings, each a card with a title -- a heading, or a linked
-line -- a short summary and a link. When the title is an unlinked heading and the only link is
-a "Learn more" button, or the cards' classes read like the article's, neither the teaser lists
-(teasers.py: a linked headline) nor the class hints catch them, and their summaries score as
-prose. `story_rails` finds those runs by shape alone; the scorer drops one only on an article
-and only after the story's last good paragraph (scoring._drop_story_rails).
 """
 
 from __future__ import annotations
@@ -35,10 +27,6 @@ from extraction.text.teasers import Item, sibling_runs
 CARD_MIN_ITEMS = 3  # sibling cards that make a row (two could be a "previous / next" pair)
 CARD_MAX_WORDS = 40  # words in one card: a title, a price, a rating, a line of summary
 CARD_ROW_SHARE = 0.8  # share of the siblings that must be cards; the rest join them (a "see all" tile)
-RAIL_TITLE_WITHIN_BLOCKS = 2  # a rail card's title is among its first blocks (after a category label)
-RAIL_TITLE_MIN_WORDS = 3  # a linked title has this many words (a bare "Read more" is not a title)
-RAIL_SUMMARY_MAX_WORDS = 40  # words after the title: a line of summary, a date, a "Learn more"
-RAIL_STORY_MIN_WORDS = 150  # kept words of story above a rail: a page of cards alone is a listing's
 
 _DIGITS = re.compile(r"\d+")
 
@@ -66,50 +54,3 @@ def is_card(item: Item) -> bool:
     words = sum(b.words for b in item.blocks)
     return (0 < words <= CARD_MAX_WORDS and any(a.get("href") for a in item.element.iter("a"))
             and any(True for _ in item.element.iter("img", "picture")))
-
-
-def story_rails(blocks: list[Block]) -> list[list[int]]:
-    """Runs of like siblings (`card_shape`) that are each a titled card with a link and at most a
-    short summary: block indexes of each run, in document order. Where a run stands (after a
-    story, or as the page's listing) is the caller's question."""
-    rails: list[list[int]] = []
-    for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, card_shape):
-        cards = [s for s in siblings if is_rail_card(s)]
-        if len(cards) >= CARD_MIN_ITEMS and len(cards) >= CARD_ROW_SHARE * len(siblings):
-            rails.append(sorted(b.index for s in siblings for b in s.blocks))
-    return rails
-
-
-def is_rail_card(item: Item) -> bool:
-    """A title among the first blocks (a heading, or a line that opens with a link of a few
-    words), at most `RAIL_SUMMARY_MAX_WORDS` words after it, and a link to somewhere."""
-    if not any(a.get("href") for a in item.element.iter("a")):
-        return False
-    for i, block in enumerate(item.blocks[:RAIL_TITLE_WITHIN_BLOCKS]):
-        if block.is_heading or block.lead_link_words >= RAIL_TITLE_MIN_WORDS:
-            after = sum(b.words for b in item.blocks[i + 1:])
-            return block.words > 0 and after <= RAIL_SUMMARY_MAX_WORDS
-    return False
-
-
-def rails_after_story(kept: list[Block], good: set[int]) -> set[int]:
-    """Indexes of the kept blocks (`kept`, in document order) that make up story rails standing
-    after the story's last good paragraph (`good`: indexes of the good blocks) below at least
-    `RAIL_STORY_MIN_WORDS` words of story and ending the kept text, with the headings between
-    that paragraph and the rail ("Explore more"). A run of cards between two good paragraphs is
-    the story's own (a guide's picks), and cards followed by more of the page's text (a closing
-    note, a call to act on a service page) are part of what the page says: both stay."""
-    rails = story_rails(kept)
-    in_rail = {i for rail in rails for i in rail}
-    story_end = max((b.index for b in kept if b.index in good and b.index not in in_rail), default=None)
-    if story_end is None:
-        return set()
-    drop: set[int] = set()
-    for rail in rails:
-        story = sum(b.words for b in kept if b.index < rail[0] and b.index not in in_rail)
-        after = any(b.index > rail[-1] and b.index not in in_rail for b in kept)
-        if rail[0] > story_end and story >= RAIL_STORY_MIN_WORDS and not after:
-            drop.update(rail)
-    if drop:
-        drop.update(b.index for b in kept if story_end < b.index < min(drop) and b.is_heading)
-    return drop
