@@ -16,10 +16,8 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import Block
-from extraction.text.cards import CARD_MIN_ITEMS, CARD_ROW_SHARE, card_shape
 from extraction.text.docs import in_code, section_anchor
 from extraction.text.phrases import boilerplate_phrase
-from extraction.text.teasers import Item, sibling_runs
 
 LINE_WIDTH_CHARS = 80
 """Characters per wrapped line for text density (Kohlschütter et al.: 80-90 characters)."""
@@ -83,14 +81,6 @@ CONSENT_HINTS = re.compile(r"cookie|consent|gdpr", re.I)
 """Hints prose never overrules either: a consent banner holds a long legal paragraph or two of
 full sentences, yet no site puts its article inside its cookie banner (issue 12: a banner whose
 prose overruled its `cookiebanner` id won over a story cut into product cards)."""
-TEASER_CARD_TITLE_WITHIN_BLOCKS = 2  # a card's title is among its first blocks (after a category label)
-TEASER_CARD_TITLE_MIN_WORDS = 3  # a linked title has this many words (a bare "Read more" is not one)
-TEASER_CARD_SUMMARY_MAX_WORDS = 40  # words after the title: a line of summary, a date, a "Learn more"
-"""A run of `CARD_MIN_ITEMS` or more like siblings (`cards.card_shape`: tag and classes, digits
-dropped), each a titled card -- a heading or a linked line among its first blocks, at most this
-many words after it, a link -- is a rail of other stories, and its summaries are not running
-prose for the overrule: six cards with a 27-word summary each add up to 150 words, yet none of
-them is the story a `related` wrapper would have to hold to be read (issue 12)."""
 PROSE_BLOCK_MIN_WORDS = 20  # a block counts as running prose with at least this many words ...
 PROSE_BLOCK_MIN_DENSITY = 9.0  # ... this many words per 80-character line, a full stop ...
 PROSE_BLOCK_MAX_LINK_DENSITY = 0.3  # ... and at most this share of linked words
@@ -310,39 +300,16 @@ def is_running_prose(block: Block) -> bool:
 
 
 def prose_words_below(blocks: list[Block]) -> dict[etree._Element, int]:
-    """Per element, the words of running-prose blocks inside it, cards' summaries aside
-    (`teaser_card_blocks`): the prose that overrules a hint is running text, not a rail's sum."""
+    """Per element, the words of running-prose blocks inside it."""
     below: dict[etree._Element, int] = {}
-    cards = teaser_card_blocks(blocks)
     for block in blocks:
-        if not is_running_prose(block) or block.index in cards:
+        if not is_running_prose(block):
             continue
         element: etree._Element | None = block.element
         while element is not None:
             below[element] = below.get(element, 0) + block.words
             element = element.getparent()
     return below
-
-
-def teaser_card_blocks(blocks: list[Block]) -> set[int]:
-    """Indexes of the blocks inside runs of like titled cards (see `TEASER_CARD_SUMMARY_MAX_WORDS`)."""
-    found: set[int] = set()
-    for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, card_shape):
-        cards = [s for s in siblings if is_titled_card(s)]
-        if len(cards) >= CARD_MIN_ITEMS and len(cards) >= CARD_ROW_SHARE * len(siblings):
-            found.update(b.index for s in siblings for b in s.blocks)
-    return found
-
-
-def is_titled_card(item: Item) -> bool:
-    """A title among the first blocks (a heading, or a line that opens with a linked headline),
-    at most `TEASER_CARD_SUMMARY_MAX_WORDS` words after it, and a link to somewhere."""
-    if not any(a.get("href") for a in item.element.iter("a")):
-        return False
-    for i, block in enumerate(item.blocks[:TEASER_CARD_TITLE_WITHIN_BLOCKS]):
-        if block.is_heading or block.lead_link_words >= TEASER_CARD_TITLE_MIN_WORDS:
-            return block.words > 0 and sum(b.words for b in item.blocks[i + 1:]) <= TEASER_CARD_SUMMARY_MAX_WORDS
-    return False
 
 
 class HintIndex:
