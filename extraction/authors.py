@@ -220,6 +220,11 @@ APP_META_PREFIXES = ("smartbanner:", "apple-itunes", "google-play")
 
 
 def authors(doc: Document) -> Found[tuple[str, ...]] | None:
+    """The page's authors, read once per document: the main text asks for them too."""
+    return doc.derive("authors", _authors)
+
+
+def _authors(doc: Document) -> Found[tuple[str, ...]] | None:
     site = site_names(doc)
     fallback: Found[tuple[str, ...]] | None = None
     for source, raw_values in _levels(doc):

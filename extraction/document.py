@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import lxml.html
 from lxml import etree
 
 from render.model import NODE_ID_ATTRIBUTE, Box, RenderedPage
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,10 +36,19 @@ class Document:
     metas: tuple[Meta, ...]
     jsonld: tuple[dict[str, Any], ...]
     _meta_index: dict[str, list[Meta]] = field(default_factory=dict)
+    _derived: dict[str, Any] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
         return self.page.final_url
+
+    def derive(self, key: str, compute: Callable[[Document], T]) -> T:
+        """`compute(self)`, worked out once per document under `key`: a value two stages ask for
+        (the authors are a profile field and a clue of the main text's author-note rule)."""
+        if key not in self._derived:
+            self._derived[key] = compute(self)
+        value: T = self._derived[key]
+        return value
 
     def meta_values(self, key: str) -> list[str]:
         """Contents of every meta whose name/property/itemprop is `key` (case-insensitive)."""

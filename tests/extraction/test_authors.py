@@ -248,3 +248,18 @@ def test_credentials_stay_with_the_name(raw, expected):
 
 def test_app_store_metas_are_not_the_articles_author():
     assert authors(doc(meta("smartbanner:author", "My Health Toolkit"))) is None
+
+
+def test_the_authors_are_read_once_per_extraction(monkeypatch):
+    """The profile's field and the main text's author-note rule share one reading."""
+    import extraction.authors as module
+    from extraction.extract import extract_html
+
+    calls = []
+    read = module._authors
+    monkeypatch.setattr(module, "_authors", lambda d: calls.append(d) or read(d))
+    story = "<p>" + "The council voted to keep the library open on Sundays after a long debate. " * 8 + "</p>"
+    result = extract_html(f"<html><head>{meta('author', 'Dana Reyes')}</head><body><article>{story * 3}"
+                          "</article></body></html>", "https://example.org/news/library")
+    assert result.authors == ("Dana Reyes",)
+    assert len(calls) == 1
