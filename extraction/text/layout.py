@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from extraction.document import Document
+from extraction.text.docs import DOC_MIN_CODE_BLOCKS, code_blocks
 from extraction.text.features import KEPT_HINTS, Features
 from extraction.text.reviews import review_ancestor
 from extraction.text.threads import post_token, signature_ancestor, template_replies, words
@@ -84,7 +85,6 @@ ARTICLE_MARKUP_MIN_PROSE_WORDS = 40  # ... or this many, on a page whose markup 
 ARTICLE_MARKUP_MIN_SHARE = 0.15  # ... when the region holds this share of the content words outside comments
 THREAD_MIN_POSTS = 3  # repeated post/comment siblings that make a thread ...
 THREAD_POST_MIN_WORDS = 15  # ... each holding at least this many words (not a "post-date" label)
-DOC_MIN_CODE_BLOCKS = 2  # pre blocks that make a documentation page (60 of 89 WCXB docs, 30 of 711 articles)
 LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a listing
 THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
 PRODUCT_MAX_CARD_SHARE = 0.5  # a "product" page with more of its content characters in rows of linked cards is a collection
@@ -137,7 +137,7 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
                                     "page: its comments, not its text"))
     if (share >= ARTICLE_MIN_SHARE or content_share >= ARTICLE_MIN_CONTENT_SHARE
             or region_prose_words >= ARTICLE_MIN_PROSE_WORDS):
-        code = _code_blocks(doc)
+        code = code_blocks(doc.root)
         if code >= DOC_MIN_CODE_BLOCKS and not article_markup(doc):
             return LayoutKind(DOCUMENTATION, (*evidence, f"{code} code blocks, no article markup",
                                               "one dominant region: read like an article"), inclusive=False)
@@ -151,7 +151,7 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
         return _posts_kind(posts, (*evidence, f"{len(posts)} repeated post/comment items"))
     if _product(doc):
         return LayoutKind(PRODUCT, (*evidence, "product markup or price with add-to-cart"))
-    code = _code_blocks(doc)
+    code = code_blocks(doc.root)
     if code >= DOC_MIN_CODE_BLOCKS:
         return LayoutKind(DOCUMENTATION, (*evidence, f"{code} code blocks"))
     link_share = teaser_link_words / page_words if page_words else 0.0
@@ -191,11 +191,6 @@ def _posts_kind(posts: list[etree._Element], evidence: tuple[str, ...]) -> Layou
     if share > INCLUSIVE_MAX_LINK_DENSITY:
         return LayoutKind(LISTING, (*evidence, f"{share:.2f} of their words are links: a list of posts"))
     return LayoutKind(THREAD, (*evidence, f"{share:.2f} of their words are links"))
-
-
-def _code_blocks(doc: Document) -> int:
-    """`<pre>` blocks on the page: code samples, what documentation is made of."""
-    return sum(1 for _ in doc.root.iter("pre"))
 
 
 def article_markup(doc: Document) -> bool:
