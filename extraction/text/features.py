@@ -184,8 +184,12 @@ the element it is on (a GitBook theme's `sidebar-filled` selector is on every co
 
 def hint_of(element: etree._Element, pattern: re.Pattern[str]) -> str | None:
     """The first class/id word of `element` matching `pattern`, or None (layout names skipped,
-    and variant utility tokens for boilerplate hints: see `VARIANT_TOKEN`)."""
-    value = f"{element.get('class') or ''} {element.get('id') or ''}".strip()
+    and variant utility tokens for boilerplate hints: see `VARIANT_TOKEN`). A custom element's
+    name (a hyphen in the tag: `<site-footer>`, `<share-buttons>`) is read as one more class
+    word: a web component names its role in its tag, not in a class (a docs site's licence
+    note in `<devsite-content-footer>` under the article, with no footer class)."""
+    tag = element.tag if isinstance(element.tag, str) and "-" in element.tag else ""
+    value = f"{element.get('class') or ''} {element.get('id') or ''} {tag}".strip()
     if not value:
         return None
     for word in value.split():

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import lxml.html
 
+from extraction.maintext import main_text
 from extraction.text.features import STRONG_HINTS, hint_of
+from tests.extraction.text.helpers import DOC_INTRO, DOC_MORE, DOC_STEP, page
 
 
 def _hint(classes: str) -> str | None:
@@ -25,3 +27,19 @@ def test_screen_reader_only_text_is_a_hint_under_each_frameworks_name():
     for classes in ("sr-only", "visually-hidden", "visuallyhidden", "show-for-sr", "element-invisible",
                     "screen-reader-text", "screenreader-only", "assistive-text"):
         assert _hint(classes), classes
+
+
+def test_a_custom_elements_name_is_read_like_its_class():
+    footer = lxml.html.fragment_fromstring("<docs-content-footer><p>x</p></docs-content-footer>")
+    assert hint_of(footer, STRONG_HINTS) == "footer"
+    assert hint_of(lxml.html.fragment_fromstring("<footer-like>x</footer-like>"), STRONG_HINTS) == "footer"
+    assert hint_of(lxml.html.fragment_fromstring("<section>x</section>"), STRONG_HINTS) is None
+
+
+def test_a_licence_note_in_a_custom_footer_element_under_the_text_is_left_out():
+    note = ("Except where noted otherwise, the text of this guide may be shared and adapted under an open "
+            "licence, and every sample shown here may be copied into your own projects under a permissive one.")
+    html = (f"<main><docs-content><article><h1>Guide</h1><p>{DOC_INTRO}</p><p>{DOC_STEP}</p><p>{DOC_MORE}</p>"
+            f"</article><docs-content-footer><p>{note}</p></docs-content-footer></docs-content></main>")
+    body = main_text(page(html)).body
+    assert DOC_STEP in body and note not in body
