@@ -22,7 +22,10 @@ structure, not their prose):
   lists"): short items, one link each, dropped as navigation. On a page laid out as
   documentation (`documents_code`: code blocks without article markup, or anchored section
   headings) they are settled with their list (`page_index_items`); news stories put "read
-  more" lists between their paragraphs, so the rule is never asked elsewhere.
+  more" lists between their paragraphs, so the rule is never asked elsewhere. Links into the
+  page are a table of contents, left out, unless a sentence ending with a colon introduces the
+  list ("Redis implements the following data types:"): then it is the text's own enumeration,
+  whose items happen to link to their sections below.
 """
 
 from __future__ import annotations
@@ -102,6 +105,9 @@ def section_anchor(element: etree._Element) -> bool:
 PAGE_INDEX_MAX_WORDS = 6
 """Words of a list item that names another page of the docs ("Overview of Redis lists",
 "Feature Scaling"): a section's index of pages is short titles, one link each."""
+LEAD_MIN_WORDS = 4
+"""Words of the sentence that introduces a list with a colon ("The following types are
+available:"); a bare label ("Contents:", "In this article:") names a table of contents instead."""
 DOC_MIN_CODE_BLOCKS = 2
 """`<pre>` blocks that, with no article markup, show the page documents something: the layout
 test of a documentation page (`layout.decide`) and of `documents_code` (60 of 89 WCXB docs, 30
@@ -125,16 +131,32 @@ def page_index_items(good: Sequence[bool], hard_bad: Sequence[bool], bad: Sequen
     if not goods:
         return []
     first, last = goods[0], goods[-1]
+    led = _led_lists(groups, elements)
     return [i for i in range(first + 1, last)
-            if bad[i] and not hard_bad[i] and groups[i] is not None and _page_link_item(elements[i])]
+            if bad[i] and not hard_bad[i] and groups[i] is not None and _page_link_item(elements[i], groups[i] in led)]
 
 
-def _page_link_item(element: etree._Element) -> bool:
+def _led_lists(groups: Sequence[object | None], elements: Sequence[etree._Element]) -> set[object]:
+    """The lists introduced by the block just before their first item, a sentence ending with a
+    colon ("Redis implements the following data types:"): what follows is what the sentence
+    announces, the text's own enumeration, even when each item links to its section below."""
+    led: set[object] = set()
+    for i in range(1, len(groups)):
+        if groups[i] is not None and groups[i] is not groups[i - 1]:
+            lead = " ".join("".join(elements[i - 1].itertext()).split())
+            if lead.endswith(":") and len(lead.split()) >= LEAD_MIN_WORDS:
+                led.add(groups[i])
+    return led
+
+
+def _page_link_item(element: etree._Element, in_page: bool = False) -> bool:
+    """At most `PAGE_INDEX_MAX_WORDS` words with a link to another page, or (`in_page`, an item
+    of a list a sentence introduces) to a section of this one."""
     text = " ".join("".join(element.itertext()).split())
     if not text or len(text.split()) > PAGE_INDEX_MAX_WORDS:
         return False
     hrefs = [(a.get("href") or "").strip() for a in element.iter("a")]
-    return any(href and not href.startswith("#") for href in hrefs)
+    return any(href and (in_page or not href.startswith("#")) for href in hrefs)
 
 
 def code_blocks(root: etree._Element) -> int:

@@ -63,3 +63,22 @@ def test_page_index_items_take_short_items_linking_elsewhere_between_good_blocks
     assert page_index_items(good, [False] * 6, bad, groups, items) == [2]
     hard = [False, False, True, False, False, False]
     assert page_index_items(good, hard, bad, groups, items) == []
+
+
+IN_PAGE = "<ul>" + "".join(f"<li><a href='#{slug}'>{title}</a></li>" for slug, title in (
+    ("strings", "String"), ("hashes", "Hash"), ("sorted-sets", "Sorted set"))) + "</ul>"
+
+
+def _enumerating(lead: str) -> str:
+    return (f"<article><h1>Data types</h1><p>{INTRO}</p><p>{lead}</p>{IN_PAGE}<p>{MORE}</p>"
+            f"<h2 id='strings'>Strings</h2><p>{STEP}</p><pre>SET a 1</pre><pre>GET a</pre></article>")
+
+
+def test_a_list_of_in_page_links_a_sentence_introduces_with_a_colon_is_the_texts_own():
+    body = main_text(page(_enumerating("The server implements the following data types:"))).body
+    assert "String" in body.split("\n") and "Sorted set" in body
+
+
+def test_a_contents_list_under_a_bare_label_is_still_left_out():
+    body = main_text(page(_enumerating("In this article:"))).body
+    assert MORE in body and "Sorted set" not in body
