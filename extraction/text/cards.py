@@ -11,11 +11,23 @@ layout decision's (layout.py), not this module's.
 
 A specification table or a list of features repeats too, but its rows link nowhere; reviews
 repeat, but each runs longer than a card.
+
+An article ends, often inside the story's own element, with a rail of other stories ("Explore
+more", "Related posts"): like siblings, each a card with a title -- a heading, or a linked
+line -- a short summary and a link. When the title is an unlinked heading and the only link is
+a "Learn more" button, or the cards' classes read like the article's, neither the teaser lists
+(teasers.py: a linked headline) nor the class hints catch them, and their summaries score as
+prose. `story_rails` finds those runs by shape (titles that read as headlines); the scorer
+drops them only on an article, after the story's last good paragraph, and when a class word
+names one of them as other stories (`related`, `recommend`...: a hint their summaries
+overruled), since a service page closes with cards of its offers in the same shape
+(scoring._drop_story_rails). Neither the shape nor the class word is enough alone.
 """
 
 from __future__ import annotations
 
 import re
+import statistics
 
 from lxml import etree
 
@@ -27,6 +39,12 @@ from extraction.text.teasers import Item, sibling_runs
 CARD_MIN_ITEMS = 3  # sibling cards that make a row (two could be a "previous / next" pair)
 CARD_MAX_WORDS = 40  # words in one card: a title, a price, a rating, a line of summary
 CARD_ROW_SHARE = 0.8  # share of the siblings that must be cards; the rest join them (a "see all" tile)
+RAIL_TITLE_WITHIN_BLOCKS = 2  # a rail card's title is among its first blocks (after a category label)
+RAIL_TITLE_MIN_WORDS = 3  # a linked title has this many words (a bare "Read more" is not a title)
+RAIL_SUMMARY_MAX_WORDS = 40  # words after the title: a line of summary, a date, a "Learn more"
+RAIL_STORY_MIN_WORDS = 150  # kept words of story above a rail: a page of cards alone is a listing's
+RAIL_HEADLINE_MIN_WORDS = 5  # median words of a rail's card titles: other stories' headlines, not the
+# names of a business's services or products ("Web Design", "Tax Help") that close a service page
 
 _DIGITS = re.compile(r"\d+")
 
@@ -54,3 +72,57 @@ def is_card(item: Item) -> bool:
     words = sum(b.words for b in item.blocks)
     return (0 < words <= CARD_MAX_WORDS and any(a.get("href") for a in item.element.iter("a"))
             and any(True for _ in item.element.iter("img", "picture")))
+
+
+def story_rails(blocks: list[Block]) -> list[list[int]]:
+    """Runs of like siblings (`card_shape`) that are each a titled card with a link and at most a
+    short summary: block indexes of each run, in document order. Where a run stands (after a
+    story, or as the page's listing) is the caller's question."""
+    rails: list[list[int]] = []
+    for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, card_shape):
+        titles = [t for t in (rail_title(s) for s in siblings) if t is not None]
+        if (len(titles) >= CARD_MIN_ITEMS and len(titles) >= CARD_ROW_SHARE * len(siblings)
+                and statistics.median(t.words for t in titles) >= RAIL_HEADLINE_MIN_WORDS):
+            rails.append(sorted(b.index for s in siblings for b in s.blocks))
+    return rails
+
+
+def rail_title(item: Item) -> Block | None:
+    """The title of a rail card: among the first blocks, a heading or a line that opens with a
+    link of a few words, with at most `RAIL_SUMMARY_MAX_WORDS` words after it in an item that
+    links somewhere; None when the item is not such a card."""
+    if not any(a.get("href") for a in item.element.iter("a")):
+        return None
+    for i, block in enumerate(item.blocks[:RAIL_TITLE_WITHIN_BLOCKS]):
+        if block.is_heading or block.lead_link_words >= RAIL_TITLE_MIN_WORDS:
+            after = sum(b.words for b in item.blocks[i + 1:])
+            return block if block.words > 0 and after <= RAIL_SUMMARY_MAX_WORDS else None
+    return None
+
+
+def rails_after_story(kept: list[Block], good: set[int], named: set[int]) -> set[int]:
+    """Indexes of the kept blocks (`kept`, in document order) that make up story rails standing
+    after the story's last good paragraph (`good`: indexes of the good blocks) below at least
+    `RAIL_STORY_MIN_WORDS` words of story and ending the kept text, with the headings between
+    that paragraph and the rail ("Explore more"). A run of cards between two good paragraphs is
+    the story's own (a guide's picks), and cards followed by more of the page's text (a closing
+    note, a call to act on a service page) are part of what the page says: both stay. So do
+    the rails after a story when none of them is named as other stories (`named`: indexes of
+    blocks under a `related`-like hint, kept or overruled; most of a rail's blocks): a service
+    page closes with cards of its offers in the same shape. One named rail is enough for the
+    rails beside it (a "related" slider, then a "latest" one)."""
+    rails = story_rails(kept)
+    in_rail = {i for rail in rails for i in rail}
+    story_end = max((b.index for b in kept if b.index in good and b.index not in in_rail), default=None)
+    if story_end is None:
+        return set()
+    drop: set[int] = set()
+    for rail in rails:
+        story = sum(b.words for b in kept if b.index < rail[0] and b.index not in in_rail)
+        after = any(b.index > rail[-1] and b.index not in in_rail for b in kept)
+        if rail[0] > story_end and story >= RAIL_STORY_MIN_WORDS and not after:
+            drop.update(rail)
+    if not any(2 * sum(i in named for i in rail) > len(rail) for rail in rails if drop.issuperset(rail)):
+        return set()
+    drop.update(b.index for b in kept if story_end < b.index < min(drop) and b.is_heading)
+    return drop

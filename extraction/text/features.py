@@ -43,6 +43,12 @@ Screen-reader-only text goes by each framework's name for it (`sr-only`, `visual
 HTML5 Boilerplate's `visuallyhidden`, Foundation's `show-for-sr`, Drupal's `element-invisible`,
 WordPress's `screen-reader-text`, `assistive-text`): a label a sighted reader never sees."""
 
+OTHER_STORIES_HINTS = re.compile(r"related|recommend|trending|popular|most-?read|more-?stories|taboola|outbrain",
+                                 re.I)
+"""The boilerplate hints that name a rail of other stories. Alone they do not drop a rail: its
+cards' summaries add up to the prose that overrules them, and stories sit in `related`-named
+wrappers too (see `cards.rails_after_story`, which asks for the rail's shape as well)."""
+
 AUTHOR_BOX_HINTS = re.compile(
     r"author[-_]?(?:bio|box|info|details?|card|profile|about|content|wrap|block|section|area|container)|"
     r"about-?(?:the-?)?author", re.I)

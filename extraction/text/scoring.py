@@ -30,10 +30,11 @@ from lxml import etree
 from extraction.authors import authors
 from extraction.document import Document
 from extraction.text.blocks import Block
-from extraction.text.cards import card_blocks
+from extraction.text.cards import card_blocks, rails_after_story
 from extraction.text.docs import code_between, defined_term, documents_code, in_code, page_index_items
 from extraction.text.features import (
     KEPT_HINTS,
+    OTHER_STORIES_HINTS,
     Features,
     HintIndex,
     is_running_prose,
@@ -42,6 +43,7 @@ from extraction.text.features import (
     prose_words_below,
 )
 from extraction.text.layout import (
+    ARTICLE,
     INCLUSIVE_MAX_LINK_DENSITY,
     PRODUCT,
     THREAD,
@@ -535,7 +537,8 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
     uncommented = sum(d.block.words for d in clean if _counts_for_page(d.block, d.features) and not d.features.strong_hint)
     kind = decide(doc, region_words, region_prose, content_words, page_words, linked, selection.container, uncommented)
     if not kind.inclusive:
-        return Selection(selection.container, selection.container_score, selection.siblings, selection.decisions,
+        return Selection(selection.container, selection.container_score, selection.siblings,
+                         _drop_story_rails(selection.decisions) if kind.kind == ARTICLE else selection.decisions,
                          selection.merges, kind)
     cards = card_blocks([d.block for d in selection.decisions]) if kind.kind == PRODUCT else set()
     comments = comment_blocks([d.block for d in selection.decisions]) if kind.kind == THREAD else set()
@@ -565,6 +568,19 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
                                    for d in decisions])
     score = sum(d.verdict.score for d in decisions if d.kept)
     return Selection(start, score, (), tuple(decisions), merges, kind)
+
+
+def _drop_story_rails(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
+    """On an article, leave out (judged) the rails of other stories after its last good paragraph
+    (cards.rails_after_story)."""
+    named = {d.block.index for d in decisions
+             if any(h and OTHER_STORIES_HINTS.search(h)
+                    for h in (d.features.strong_hint, d.features.weak_hint, d.features.overruled_hint))}
+    drop = rails_after_story([d.block for d in decisions if d.kept],
+                             {d.block.index for d in decisions if d.kept and d.label is Label.GOOD}, named)
+    return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
+                          "a rail of other stories after the article") if d.block.index in drop else d
+                 for d in decisions)
 
 
 def _counts_for_page(block: Block, f: Features) -> bool:
