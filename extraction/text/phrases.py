@@ -186,3 +186,29 @@ def widget_label(text: str) -> bool:
     section -- so the scorer drops it after the context pass, not before."""
     stripped = text.strip()
     return len(stripped.split()) <= WIDGET_LABEL_MAX_WORDS and bool(_widget_labels().fullmatch(stripped.lower()))
+
+
+REFERENCE_TITLES = (
+    r"(?:article |additional )?(?:sources|references|citations|bibliography|works cited|footnotes)",
+    r"quellen(?:angaben)?|literatur(?:verzeichnis)?|einzelnachweise",  # de
+    r"r[ée]f[ée]rences|bibliographie",  # fr
+    r"fuentes|referencias|bibliograf[ií]a",  # es
+    r"fonti|riferimenti|bibliografia",  # it
+    r"fontes|refer[êe]ncias",  # pt
+    r"bronnen|bronvermelding|referenties",  # nl
+    r"источники|список литературы",  # ru
+)
+"""Whole-block titles of an article's list of references (lower case, an optional colon): the
+studies and pages the story cites, set after it under a title of their own. What readers read is
+the story; annotators and readers' tools (reader views, read-aloud) leave the list out."""
+
+
+@cache
+def _reference_titles() -> re.Pattern[str]:
+    return re.compile(f"(?:{'|'.join(REFERENCE_TITLES)})\\s*:?")
+
+
+def references_title(text: str) -> bool:
+    """Whether the whole block is the title of a list of references ("Sources", "References:",
+    "Article Sources"), not a heading that merely opens with the word ("Sources of protein")."""
+    return bool(_reference_titles().fullmatch(" ".join(text.split()).lower()))

@@ -56,7 +56,7 @@ from extraction.text.layout import (
     second_copies,
     solid_chars,
 )
-from extraction.text.phrases import author_note, widget_label
+from extraction.text.phrases import author_note, references_title, widget_label
 from extraction.text.regions import Merge, region_report
 from extraction.text.teasers import teaser_blocks
 from extraction.text.threads import comment_blocks
@@ -538,7 +538,8 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
     kind = decide(doc, region_words, region_prose, content_words, page_words, linked, selection.container, uncommented)
     if not kind.inclusive:
         return Selection(selection.container, selection.container_score, selection.siblings,
-                         _drop_story_rails(selection.decisions) if kind.kind == ARTICLE else selection.decisions,
+                         _drop_references(_drop_story_rails(selection.decisions)) if kind.kind == ARTICLE
+                         else selection.decisions,
                          selection.merges, kind)
     cards = card_blocks([d.block for d in selection.decisions]) if kind.kind == PRODUCT else set()
     comments = comment_blocks([d.block for d in selection.decisions]) if kind.kind == THREAD else set()
@@ -580,6 +581,31 @@ def _drop_story_rails(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
                              {d.block.index for d in decisions if d.kept and d.label is Label.GOOD}, named)
     return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
                           "a rail of other stories after the article") if d.block.index in drop else d
+                 for d in decisions)
+
+
+REFERENCE_TITLE_LEVELS = {"h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6, "summary": 6}
+"""Rank of the elements a list of references is titled by (a `<details>` summary opens one too);
+a short line ending in a colon ("Article Sources:") ranks under them all."""
+
+
+def _drop_references(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
+    """On an article, leave out (judged) its list of references: the kept blocks from a title
+    that is only "Sources", "References", "Bibliography"... (`phrases.references_title`) -- a
+    heading, a `<details>` summary or a line ending in a colon -- to the next kept heading of
+    its rank or above, or to the end of the kept text."""
+    kept = [d for d in decisions if d.kept]
+    drop: set[int] = set()
+    for at, d in enumerate(kept):
+        text = d.block.text.strip()
+        rank = REFERENCE_TITLE_LEVELS.get(d.block.tag, 7 if text.endswith(":") else 0)
+        if not rank or not references_title(text):
+            continue
+        end = next((j for j in range(at + 1, len(kept))
+                    if kept[j].block.is_heading and REFERENCE_TITLE_LEVELS.get(kept[j].block.tag, 1) <= rank), len(kept))
+        drop.update(k.block.index for k in kept[at:end])
+    return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
+                          "a list of references after the article") if d.block.index in drop else d
                  for d in decisions)
 
 
