@@ -415,7 +415,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         builder.add(el.text, owner, link)
     previous = None
     for child in el:
-        if keep and own_visible and not doc.page.has_layout and glued(
+        if keep and own_visible and glued(
                 previous, child, el, lambda e: not starts_block(doc, e)):  # inline.py
             builder.add(" ", owner, in_link=link)
         _walk(doc, child, owner, builder, gate, state, link, in_markup)

@@ -9,8 +9,11 @@ holds a single character (`MIN_PIECE_CHARS`) and the two join letters in lower c
 inside a word: a letter in its own element is then a piece of a word split for styling (a drop
 cap "W|ord", a text animation that wraps each letter "F|l|o|w"). A single piece that does not
 continue a word is its own token and is parted ("1h 54m|R", a rating; "Carburetor|3", a count;
-"[|Engadget|]"). Code (`pre`, `code`...) keeps its characters as written. With layout the browser's
-`display` already parts flex and grid items into blocks, and this rule is not applied.
+"[|Engadget|]"). Code (`pre`, `code`...) keeps its characters as written. The rule holds with
+layout too: the browser's `display` parts flex and grid items into blocks only when the stylesheet
+that makes them so was loaded, and a snapshot often lacks it (a saved page, a blocked CDN), so
+two inline boxes that abut ("Accessories|1385", a filter's name and its count) are no evidence
+that the page shows one word (rendered WCXB tune 0.87146 -> 0.87226, check 0.87723 -> 0.87793).
 """
 
 from __future__ import annotations

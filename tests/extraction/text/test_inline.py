@@ -36,7 +36,20 @@ def test_code_and_text_joined_by_a_tail_keep_their_characters():
     assert _texts("<p><b>Bold</b>face</p>") == ["Boldface"]
 
 
-def test_with_layout_the_browser_display_decides_instead():
-    doc = rendered('<p data-rc-id="1"><span data-rc-id="2">id</span><span data-rc-id="3">string</span></p>',
-                   {1: box(), 2: box(display="inline"), 3: box(display="inline")})
-    assert [b.text for b in segment(doc)] == ["idstring"]
+def test_with_layout_glued_inline_boxes_are_parted_too():
+    # A snapshot without the stylesheet that made them flex items: the boxes abut, inline.
+    doc = rendered('<p data-rc-id="1"><span data-rc-id="2">Accessories</span><span data-rc-id="3">1385</span></p>',
+                   {1: box(), 2: box(display="inline", width=83), 3: box(display="inline", x=183, width=24)})
+    assert [b.text for b in segment(doc)] == ["Accessories 1385"]
+
+
+def test_with_layout_a_letter_continuing_its_word_stays_glued():
+    doc = rendered('<p data-rc-id="1"><span data-rc-id="2">W</span><span data-rc-id="3">ord</span></p>',
+                   {1: box(), 2: box(display="inline", width=12), 3: box(display="inline", x=112, width=30)})
+    assert [b.text for b in segment(doc)] == ["Word"]
+
+
+def test_with_layout_the_browser_display_parts_blocks():
+    doc = rendered('<div data-rc-id="1"><span data-rc-id="2">Accessories</span><span data-rc-id="3">1385</span></div>',
+                   {1: box(display="flex"), 2: box(display="block"), 3: box(display="block", y=140)})
+    assert [b.text for b in segment(doc)] == ["Accessories", "1385"]
