@@ -45,6 +45,7 @@ RAIL_SUMMARY_MAX_WORDS = 40  # words after the title: a line of summary, a date,
 RAIL_STORY_MIN_WORDS = 150  # kept words of story above a rail: a page of cards alone is a listing's
 RAIL_HEADLINE_MIN_WORDS = 5  # median words of a rail's card titles: other stories' headlines, not the
 # names of a business's services or products ("Web Design", "Tax Help") that close a service page
+CARD_ROW_SHARE = 0.8  # share of the siblings that must be cards; the rest join them when short (a "see all" tile)
 
 _DIGITS = re.compile(r"\d+")
 
@@ -55,7 +56,7 @@ def card_blocks(blocks: list[Block]) -> set[int]:
     for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, card_shape):
         cards = [s for s in siblings if is_card(s)]
         if len(cards) >= CARD_MIN_ITEMS and len(cards) >= CARD_ROW_SHARE * len(siblings):
-            found.update(b.index for s in siblings for b in s.blocks)
+            found.update(b.index for s in siblings if _joins(s) for b in s.blocks)
     return found
 
 
@@ -126,3 +127,7 @@ def rails_after_story(kept: list[Block], good: set[int], named: set[int]) -> set
         return set()
     drop.update(b.index for b in kept if story_end < b.index < min(drop) and b.is_heading)
     return drop
+def _joins(item: Item) -> bool:
+    """A sibling of a card row is one of its cards unless it runs longer than a card: a "see all"
+    tile joins the row, a carousel's slide of prose (a home's description among its photos) does not."""
+    return sum(b.words for b in item.blocks) <= CARD_MAX_WORDS

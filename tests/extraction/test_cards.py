@@ -77,3 +77,18 @@ def test_a_region_of_customer_reviews_makes_a_product_page_not_an_article() -> N
     assert any("customer reviews (~ review-list)" in e for e in text.explanation.layout_evidence)
     marked = main_text(page(shop, head='<meta property="og:type" content="article">'))
     assert marked.explanation is not None and marked.explanation.layout_kind != PRODUCT
+
+
+def test_a_long_sibling_does_not_join_a_row_of_cards() -> None:
+    """A carousel of a home's photos with one slide of prose (its description): the photos are
+    a card row, the description runs longer than a card and is not one of them."""
+    slides = "".join(f"<li class='cell'><a href='/h/1/{i}'><img src='/i/{i}.jpg' alt=''></a>"
+                     f"<span>Photo {i} of 5</span></li>" for i in range(5))
+    remarks = f"<li class='cell'><p>{P1} {P2}</p></li>"
+    blocks = segment(page(f"<ul>{slides}{remarks}</ul>"))
+    found = {b.text for b in blocks if b.index in card_blocks(blocks)}
+    assert "Photo 2 of 5" in found
+    assert not any(P1[:30] in t for t in found)
+    tile = "<li class='cell'><a href='/all'>See all photos</a></li>"
+    blocks = segment(page(f"<ul>{slides}{tile}</ul>"))
+    assert "See all photos" in {b.text for b in blocks if b.index in card_blocks(blocks)}  # a short tile joins
