@@ -22,7 +22,8 @@ short regions, and that path keeps one of them. The decision:
   its customer reviews (reviews.py: they are its comments). A region that lies in customer
   reviews on a page with product evidence (markup, or a price beside an add-to-cart control)
   and no article markup makes a product page too, however much it holds: buyers' reviews can
-  outweigh a short description, and they are the page's comments, not its text;
+  outweigh a short description, and they are the page's comments, not its text. A shop's page
+  read as an article (its description dominates) leaves them out too (`shop_page`);
 - **article**: the chosen region holds at least `ARTICLE_MIN_SHARE` of the words of the page
   outside chrome (nav, footer, aside, overlays), or `ARTICLE_MIN_CONTENT_SHARE` of its *content
   words* -- those not under a boilerplate class/id (a mega-menu in a `div.menu` is chrome as
@@ -249,6 +250,14 @@ def product_markup(doc: Document) -> bool:
         if script.get("type") == "application/ld+json" and _PRODUCT_TYPE.search(script.text or ""):
             return True
     return any(_PRODUCT_TYPE.search(element.get("itemtype") or "") for element in doc.root.xpath("//*[@itemtype]"))
+
+
+def shop_page(doc: Document) -> bool:
+    """The page sells something and is not an article: product evidence (`_product`) and no
+    article markup. Its customer reviews are its comments whatever its layout kind: a product
+    read as one dominant region (a long description that passes for an article) still has them
+    inside that region, below the description."""
+    return _product(doc) and not article_markup(doc)
 
 
 def _product(doc: Document) -> bool:

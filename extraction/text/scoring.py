@@ -54,10 +54,12 @@ from extraction.text.layout import (
     main_root,
     product_or_collection,
     second_copies,
+    shop_page,
     solid_chars,
 )
 from extraction.text.phrases import author_note, references_title, widget_label
 from extraction.text.regions import Merge, region_report
+from extraction.text.reviews import review_ancestor
 from extraction.text.teasers import teaser_blocks
 from extraction.text.threads import comment_blocks
 
@@ -540,6 +542,8 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
         return Selection(selection.container, selection.container_score, selection.siblings,
                          _drop_references(_drop_story_rails(selection.decisions)) if kind.kind == ARTICLE
                          else selection.decisions,
+        read = _drop_shop_reviews(doc, selection.decisions) if kind.kind == ARTICLE else selection.decisions
+        return Selection(selection.container, selection.container_score, selection.siblings, read,
                          selection.merges, kind)
     cards = card_blocks([d.block for d in selection.decisions]) if kind.kind == PRODUCT else set()
     comments = comment_blocks([d.block for d in selection.decisions]) if kind.kind == THREAD else set()
@@ -607,6 +611,21 @@ def _drop_references(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
     return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
                           "a list of references after the article") if d.block.index in drop else d
                  for d in decisions)
+def _drop_shop_reviews(doc: Document, decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
+    """On a shop's page read as one dominant region (a product whose description passes for an
+    article), leave out the kept blocks that lie in its customer reviews (`reviews.py`): they
+    are the page's comments, as on a page read as a product. Judged (hard-bad), so the peer may
+    not put them back."""
+    if not any(d.kept and review_ancestor(d.block.element) for d in decisions) or not shop_page(doc):
+        return decisions
+    out: list[Decision] = []
+    for d in decisions:
+        review = review_ancestor(d.block.element) if d.kept else None
+        if review:
+            verdict = Verdict(d.verdict.score, (*d.verdict.reasons, f"customer reviews (~ {review})"), True)
+            d = Decision(d.block, d.features, verdict, d.label, False, f"customer reviews (~ {review}) of a shop's page")
+        out.append(d)
+    return tuple(out)
 
 
 def _counts_for_page(block: Block, f: Features) -> bool:

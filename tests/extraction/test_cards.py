@@ -92,3 +92,18 @@ def test_a_long_sibling_does_not_join_a_row_of_cards() -> None:
     tile = "<li class='cell'><a href='/all'>See all photos</a></li>"
     blocks = segment(page(f"<ul>{slides}{tile}</ul>"))
     assert "See all photos" in {b.text for b in blocks if b.index in card_blocks(blocks)}  # a short tile joins
+def test_a_shop_page_read_as_one_region_leaves_out_the_reviews_inside_it() -> None:
+    """A shop page (a price beside an add-to-cart button, no product markup) whose long
+    description wins as one dominant region -- read like an article -- with its customer reviews
+    inside that region, below the description: the reviews are still its comments. With article
+    markup the page is an article (a review of the product), and its text stays whole."""
+    description = "".join(f"<p>{P1} {P2} Part {i} of the kettle's description.</p>" for i in range(4))
+    reviews = "".join(f"<li><p>{P2} Bought it for my mother, number {i}.</p></li>" for i in range(2))
+    shop = (f"<div id='product'><h2>Kettle</h2>{description}<div>$49.00</div><button>Add to Cart</button>"
+            f"<div class='customer-reviews'><h3>What buyers say</h3><ul>{reviews}</ul></div></div>")
+    text = main_text(page(shop))
+    assert text.explanation is not None and text.explanation.layout_kind == "article"
+    assert "Part 3 of the kettle's description" in text.body and "my mother" not in text.body
+    assert "customer reviews (~ customer-reviews) of a shop's page" in text.explanation.render()
+    marked = main_text(page(shop, head='<meta property="og:type" content="article">'))
+    assert "my mother" in marked.body
