@@ -31,7 +31,7 @@ STRONG_HINTS = re.compile(
     r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|"
     r"masthead|promo|advert|sponsor|popup|modal|byline|author[-_]?(?:bio|box|info|details?|card|profile|about|content|wrap|block|section|area|container|dropdown)|about-?(?:the-?)?author|tag-?list|"
     r"\btags\b|nav\b|[-_]nav(?!y)|^nav(?!y)|visually-?hidden|hidden-visually|sr-only|show-for-sr|screen-?reader|element-invisible|assistive-text|"
-    r"caption|credit",
+    r"caption|credit|^(?!has-)(?:[a-z0-9]+[-_])*(?:tool-?tip|infotip|popover)(?:__content|[-_](?:content|body|text|inner|box))?$",
     re.I,
 )
 """Class/id words of boilerplate containers (Readability's unlikely candidates, extended):
@@ -41,7 +41,11 @@ box is named by `author` and the component word after it (`author-details`, `aut
 by `y` is a colour (`text-navy`, `bg-navy-800`: utility classes on any element), not navigation.
 Screen-reader-only text goes by each framework's name for it (`sr-only`, `visually-hidden`,
 HTML5 Boilerplate's `visuallyhidden`, Foundation's `show-for-sr`, Drupal's `element-invisible`,
-WordPress's `screen-reader-text`, `assistive-text`): a label a sighted reader never sees."""
+WordPress's `screen-reader-text`, `assistive-text`): a label a sighted reader never sees.
+So is a tooltip's or a popover's bubble (`tool-tip`, `wt-popover`, `infotip__content`,
+`a-popover-content`: the whole word, so `popover-trigger` and `has-tooltip`, the visible
+element that opens one, are not hints): it shows on hover or click, beside the text it
+explains, and a static parse reads it inline (a shop's glossary of each specification)."""
 
 OTHER_STORIES_HINTS = re.compile(r"related|recommend|trending|popular|most-?read|more-?stories|taboola|outbrain",
                                  re.I)

@@ -7,6 +7,9 @@ import lxml.html
 from extraction.maintext import main_text
 from extraction.text.features import STRONG_HINTS, hint_of
 from tests.extraction.text.helpers import DOC_INTRO, DOC_MORE, DOC_STEP, page
+from tests.extraction.test_cards import PRODUCT_LD
+from tests.extraction.text.helpers import page
+from tests.extraction.text.test_traps import P1
 
 
 def _hint(classes: str) -> str | None:
@@ -43,3 +46,17 @@ def test_a_licence_note_in_a_custom_footer_element_under_the_text_is_left_out():
             f"</article><docs-content-footer><p>{note}</p></docs-content-footer></docs-content></main>")
     body = main_text(page(html)).body
     assert DOC_STEP in body and note not in body
+def test_a_tooltips_or_popovers_bubble_is_a_hint_the_element_that_opens_it_is_not():
+    for classes in ("tool-tip", "tooltip", "wt-popover", "infotip__content", "a-popover-content", "popover-body"):
+        assert _hint(classes), classes
+    for classes in ("has-tooltip", "a-popover-trigger", "info-items-with-tooltips", "tooltipster-base-theme"):
+        assert _hint(classes) is None, classes
+
+
+def test_a_specifications_glossary_in_tooltips_is_left_out_of_a_product_page():
+    tip = ("<div class='tool-tip'><p>Impedance is the resistance a headphone offers to the current of the "
+           "amplifier, measured in ohms.</p></div>")
+    doc = page(f"<main><p>{P1}</p><div class='spec'><h4>Impedance</h4>{tip}<p>32 ohms</p></div></main>",
+               head=PRODUCT_LD)
+    body = main_text(doc).body
+    assert P1 in body and "32 ohms" in body and "measured in ohms" not in body
