@@ -38,7 +38,6 @@ from extraction.text.teasers import Item, sibling_runs
 # and the Zyte set (see extraction/text/README.md for the run).
 CARD_MIN_ITEMS = 3  # sibling cards that make a row (two could be a "previous / next" pair)
 CARD_MAX_WORDS = 40  # words in one card: a title, a price, a rating, a line of summary
-CARD_ROW_SHARE = 0.8  # share of the siblings that must be cards; the rest join them (a "see all" tile)
 RAIL_TITLE_WITHIN_BLOCKS = 2  # a rail card's title is among its first blocks (after a category label)
 RAIL_TITLE_MIN_WORDS = 3  # a linked title has this many words (a bare "Read more" is not a title)
 RAIL_SUMMARY_MAX_WORDS = 40  # words after the title: a line of summary, a date, a "Learn more"

@@ -539,10 +539,8 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
     uncommented = sum(d.block.words for d in clean if _counts_for_page(d.block, d.features) and not d.features.strong_hint)
     kind = decide(doc, region_words, region_prose, content_words, page_words, linked, selection.container, uncommented)
     if not kind.inclusive:
-        return Selection(selection.container, selection.container_score, selection.siblings,
-                         _drop_references(_drop_story_rails(selection.decisions)) if kind.kind == ARTICLE
-                         else selection.decisions,
-        read = _drop_shop_reviews(doc, selection.decisions) if kind.kind == ARTICLE else selection.decisions
+        read = (_drop_shop_reviews(doc, _drop_references(_drop_story_rails(selection.decisions)))
+                if kind.kind == ARTICLE else selection.decisions)
         return Selection(selection.container, selection.container_score, selection.siblings, read,
                          selection.merges, kind)
     cards = card_blocks([d.block for d in selection.decisions]) if kind.kind == PRODUCT else set()
@@ -611,6 +609,8 @@ def _drop_references(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
     return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
                           "a list of references after the article") if d.block.index in drop else d
                  for d in decisions)
+
+
 def _drop_shop_reviews(doc: Document, decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
     """On a shop's page read as one dominant region (a product whose description passes for an
     article), leave out the kept blocks that lie in its customer reviews (`reviews.py`): they

@@ -92,6 +92,8 @@ def test_a_long_sibling_does_not_join_a_row_of_cards() -> None:
     tile = "<li class='cell'><a href='/all'>See all photos</a></li>"
     blocks = segment(page(f"<ul>{slides}{tile}</ul>"))
     assert "See all photos" in {b.text for b in blocks if b.index in card_blocks(blocks)}  # a short tile joins
+
+
 def test_a_shop_page_read_as_one_region_leaves_out_the_reviews_inside_it() -> None:
     """A shop page (a price beside an add-to-cart button, no product markup) whose long
     description wins as one dominant region -- read like an article -- with its customer reviews

@@ -6,9 +6,8 @@ import lxml.html
 
 from extraction.maintext import main_text
 from extraction.text.features import STRONG_HINTS, hint_of
-from tests.extraction.text.helpers import DOC_INTRO, DOC_MORE, DOC_STEP, page
 from tests.extraction.test_cards import PRODUCT_LD
-from tests.extraction.text.helpers import page
+from tests.extraction.text.helpers import DOC_INTRO, DOC_MORE, DOC_STEP, page
 from tests.extraction.text.test_traps import P1
 
 
@@ -46,6 +45,8 @@ def test_a_licence_note_in_a_custom_footer_element_under_the_text_is_left_out():
             f"</article><docs-content-footer><p>{note}</p></docs-content-footer></docs-content></main>")
     body = main_text(page(html)).body
     assert DOC_STEP in body and note not in body
+
+
 def test_a_tooltips_or_popovers_bubble_is_a_hint_the_element_that_opens_it_is_not():
     for classes in ("tool-tip", "tooltip", "wt-popover", "infotip__content", "a-popover-content", "popover-body"):
         assert _hint(classes), classes
