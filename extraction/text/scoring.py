@@ -27,7 +27,7 @@ from enum import Enum
 
 from lxml import etree
 
-from extraction.authors import authors
+from extraction.authors import authors, clean_name, is_person
 from extraction.document import Document
 from extraction.text.blocks import Block
 from extraction.text.cards import card_blocks, rails_after_story
@@ -691,13 +691,12 @@ def _trim_author_note(settled: dict[int, tuple[bool, str]], members: list[int], 
     the same element (an author box's second and third lines) and a line just above it that is
     only the name. It needs `NOTE_MIN_WORDS_BEFORE` words of story above and at most
     `NOTE_MAX_WORDS_AFTER` kept below: an author box or an op-ed's closing line on who wrote it,
-    not an opening about the writer. The note is judged (hard-bad in `verdicts`): the peer may not
-    put it back."""
-    if not names:
-        return
+    not an opening about the writer. When the page's metadata names no author, the name may come
+    from a line just above the note (`_boxed_note`: an author box's "Written by Jane Doe"). The
+    note is judged (hard-bad in `verdicts`): the peer may not put it back."""
     kept = [i for i in members if settled[i][0]]
     for at, i in enumerate(kept):
-        if not author_note(blocks[i].text, names):
+        if not (author_note(blocks[i].text, names) if names else _boxed_note(blocks, i)):
             continue
         parent = blocks[i].element.getparent()
         end = at + 1
@@ -712,6 +711,47 @@ def _trim_author_note(settled: dict[int, tuple[bool, str]], members: list[int], 
                 v = verdicts[j]
                 verdicts[j] = Verdict(v.score, (*v.reasons, "a note about the author"), True)
         return
+
+
+NAME_LINE_LOOKBACK = 2  # blocks above a note where an author box prints the name (a job title may sit between)
+NAME_LINE_MAX_WORDS = 4  # a person's name, not a line of text
+
+
+BOX_NOTE_VERBS = frozenset({"is", "was", "has", "leads", "founded", "joined", "writes", "works", "serves", "covers",
+                            "specializes", "holds", "brings", "lives", "helps", "loves"})
+"""What an author box's note says of the person it names, right after the name ("Jane is a
+writer", "Jane Doe leads..."): with no name from the page's metadata, the name line above is
+weaker evidence (a term set alone on a line, "Web Online", then "Web online courses are...")."""
+
+
+def _boxed_note(blocks: list[Block], i: int) -> bool:
+    """Whether block `i` is a note about a person named on a line just above it
+    (`_name_lines_above`), the name followed by one of `BOX_NOTE_VERBS`."""
+    opening = blocks[i].text.lstrip(" \t\n\"'“‘(*_—–-")
+    for name in _name_lines_above(blocks, i):
+        if author_note(opening, (name,)):
+            for lead in (name, name.split()[0]):
+                after = opening[len(lead):].split(maxsplit=1) if opening.startswith(lead) else []
+                if after and after[0] in BOX_NOTE_VERBS:
+                    return True
+    return False
+
+
+def _name_lines_above(blocks: list[Block], i: int) -> tuple[str, ...]:
+    """Names printed alone on a line just above block `i`, kept or not, after a "By"/"Written
+    by" prefix is cleaned off (`authors.clean_name`): an author box names its author above the
+    note when the page's metadata names nobody ("Written by Jane Doe", "Jane Doe / Senior
+    Editor"). Two to `NAME_LINE_MAX_WORDS` capitalised words, a person's (`authors.is_person`);
+    not a heading of the story (a listicle's items are titled by people's names)."""
+    found: list[str] = []
+    for block in blocks[max(0, i - NAME_LINE_LOOKBACK):i]:
+        if block.tag == "h2":
+            continue
+        name = clean_name(block.text)
+        words = name.split()
+        if 2 <= len(words) <= NAME_LINE_MAX_WORDS and all(w[:1].isupper() for w in words) and is_person(name):
+            found.append(name)
+    return tuple(found)
 
 
 LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})

@@ -54,3 +54,19 @@ def test_an_author_box_keeps_its_hint_under_a_text_styled_paragraph():
     body = main_text(page(_story(box))).body  # no author named in the metadata: the box's class says it
     assert SENTENCE.strip() in body
     assert "growth-focused" not in body
+
+
+def test_with_no_named_author_a_note_under_a_name_line_is_left_out():
+    """An author box names its author on a line above the note when the metadata names nobody
+    (`scoring._boxed_note`): the name, a "Written by" credit, a job title between."""
+    for above in ("<p>Written by Karina Cohen</p>", "<p>Karina Cohen</p><h6>Owner</h6>"):
+        body = main_text(page(_story(f"<div class='box'>{above}<p>{NOTE}</p></div>"))).body
+        assert SENTENCE.strip() in body
+        assert "owner of a local" not in body
+
+
+def test_a_term_alone_on_a_line_is_no_name_line():
+    term = ("<p>Web Online</p><p>Web online courses are recommended for students who want to learn "
+            "at home at their own pace, with a teacher on call.</p>")
+    body = main_text(page(_story(term))).body
+    assert "recommended for students" in body
