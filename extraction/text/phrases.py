@@ -212,3 +212,30 @@ def references_title(text: str) -> bool:
     """Whether the whole block is the title of a list of references ("Sources", "References:",
     "Article Sources"), not a heading that merely opens with the word ("Sources of protein")."""
     return bool(_reference_titles().fullmatch(" ".join(text.split()).lower()))
+
+
+DISCLAIMERS = (
+    r"for (?:general )?(?:educational and )?(?:informational|information|educational)"
+    r"(?: and (?:educational|informational))? purposes only",
+    r"(?:does|do|is) not (?:constitute|intended as|a substitute for) "
+    r"(?:professional |legal |financial |medical |tax |investment )*advice",
+    r"not (?:be )?(?:a )?substitute for (?:professional )?(?:medical )?advice",
+    r"views (?:and opinions )?expressed (?:in this (?:article|post|blog)|by the authors?)[^.]{0,40} "
+    r"(?:are|is) (?:their|his|her|the authors?'?s?) own",
+    r"do(?:es)? not necessarily (?:reflect|represent) the (?:views|opinions|position)",
+)
+"""A publisher's legal disclaimer under a story: not advice, informational purposes only, the
+authors' own views (lower case, anywhere in the block)."""
+DISCLAIMER_MAX_WORDS = 150
+"""Words: a disclaimer runs to a paragraph; a longer block that says so is an article about it."""
+
+
+@cache
+def _disclaimers() -> re.Pattern[str]:
+    return re.compile(f"(?:{'|'.join(DISCLAIMERS)})")
+
+
+def disclaimer(text: str) -> bool:
+    """Whether the block is a legal disclaimer ("This article is for informational purposes only
+    and does not constitute legal advice"): like a widget's label, dropped after the context pass."""
+    return len(text.split()) <= DISCLAIMER_MAX_WORDS and bool(_disclaimers().search(" ".join(text.split()).lower()))

@@ -57,7 +57,7 @@ from extraction.text.layout import (
     shop_page,
     solid_chars,
 )
-from extraction.text.phrases import author_note, references_title, widget_label
+from extraction.text.phrases import author_note, disclaimer, references_title, widget_label
 from extraction.text.regions import Merge, region_report
 from extraction.text.reviews import review_ancestor
 from extraction.text.teasers import teaser_blocks
@@ -672,10 +672,11 @@ def _drop_widget_labels(settled: dict[int, tuple[bool, str]], members: list[int]
     article's lead from its first section as boilerplate does. Judged (hard-bad), so the peer may
     not put them back."""
     for i in members:
-        if settled[i][0] and widget_label(blocks[i].text):
-            settled[i] = (False, "a widget's label")
+        what = "a widget's label" if widget_label(blocks[i].text) else "a disclaimer" if disclaimer(blocks[i].text) else ""
+        if settled[i][0] and what:
+            settled[i] = (False, what)
             v = verdicts[i]
-            verdicts[i] = Verdict(v.score, (*v.reasons, "a widget's label"), True)
+            verdicts[i] = Verdict(v.score, (*v.reasons, what), True)
 
 
 def _author_names(doc: Document) -> tuple[str, ...]:
