@@ -22,10 +22,11 @@ structure, not their prose):
   lists"): short items, one link each, dropped as navigation. On a page laid out as
   documentation (`documents_code`: code blocks without article markup, or anchored section
   headings) they are settled with their list (`page_index_items`); news stories put "read
-  more" lists between their paragraphs, so the rule is never asked elsewhere. Links into the
-  page are a table of contents, left out, unless a sentence ending with a colon introduces the
-  list ("Redis implements the following data types:"): then it is the text's own enumeration,
-  whose items happen to link to their sections below.
+  more" lists between their paragraphs, so elsewhere the rule takes only lists a sentence
+  introduces (below). Links into the page are a table of contents, left out, unless a sentence
+  ending with a colon introduces the list ("Redis implements the following data types:"): then
+  it is the text's own enumeration, whose items happen to link to their sections below or to
+  the pages it names ("The study draws on three reports:"), on any page.
 """
 
 from __future__ import annotations
@@ -119,21 +120,25 @@ not. The 181 Zyte news articles have at most 4; a docs generator gives every sec
 
 
 def page_index_items(good: Sequence[bool], hard_bad: Sequence[bool], bad: Sequence[bool],
-                     groups: Sequence[object | None], elements: Sequence[etree._Element]) -> list[int]:
+                     groups: Sequence[object | None], elements: Sequence[etree._Element],
+                     led_only: bool = False) -> list[int]:
     """Indexes (into the region's blocks) of the items of a list or table that lie between the
     region's first and last good block, were labelled bad for their links only (no hard
     boilerplate sign), hold at most `PAGE_INDEX_MAX_WORDS` words and link to another page (not
     `#`: an in-page table of contents repeats the headings below it). A docs section lists the
     pages under it by title between its paragraphs; such an item is settled with its list, not
-    dropped as navigation. Callers ask only on documentation pages (`documents_code`): a news
-    story's "read more" lists between its paragraphs are no part of it."""
+    dropped as navigation. `led_only` (every page not laid out as documentation,
+    `documents_code`): only the items of lists a sentence ending with a colon introduces
+    (`_led_lists`) -- a news story's "read more" lists between its paragraphs are no part of
+    it, but a list its sentence announces is."""
     goods = [i for i, flag in enumerate(good) if flag]
     if not goods:
         return []
     first, last = goods[0], goods[-1]
     led = _led_lists(groups, elements)
     return [i for i in range(first + 1, last)
-            if bad[i] and not hard_bad[i] and groups[i] is not None and _page_link_item(elements[i], groups[i] in led)]
+            if bad[i] and not hard_bad[i] and groups[i] is not None and (groups[i] in led or not led_only)
+            and _page_link_item(elements[i], groups[i] in led)]
 
 
 def _led_lists(groups: Sequence[object | None], elements: Sequence[etree._Element]) -> set[object]:

@@ -385,10 +385,10 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
     groups = [_list_or_table(blocks[i].element, region) for i in members]
     _label_docs_structure(labels, [blocks[i].element for i in members], [verdicts[i].hard_bad for i in members])
-    if documents_code(doc.root, article_markup(doc)):
-        for i in page_index_items([lab is Label.GOOD for lab in labels], [verdicts[i].hard_bad for i in members],
-                                  [lab is Label.BAD for lab in labels], groups, [blocks[i].element for i in members]):
-            labels[i] = Label.SHORT
+    for i in page_index_items([lab is Label.GOOD for lab in labels], [verdicts[i].hard_bad for i in members],
+                              [lab is Label.BAD for lab in labels], groups, [blocks[i].element for i in members],
+                              led_only=not documents_code(doc.root, article_markup(doc))):
+        labels[i] = Label.SHORT
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
     _trim_author_note(settled, members, blocks, verdicts, _author_names(doc))

@@ -82,3 +82,12 @@ def test_a_list_of_in_page_links_a_sentence_introduces_with_a_colon_is_the_texts
 def test_a_contents_list_under_a_bare_label_is_still_left_out():
     body = main_text(page(_enumerating("In this article:"))).body
     assert MORE in body and "Sorted set" not in body
+
+
+def test_on_any_page_a_list_of_links_a_sentence_announces_with_a_colon_is_kept():
+    story = (f"<article><h1>Report</h1><p>{INTRO}</p><p>The findings draw on three earlier reports:</p>{INDEX}"
+             f"<p>{MORE}</p><p>{STEP}</p></article>")
+    body = main_text(page(story)).body
+    assert "Socket options" in body and "Error codes" in body
+    unannounced = story.replace("<p>The findings draw on three earlier reports:</p>", "")
+    assert "Socket options" not in main_text(page(unannounced)).body
