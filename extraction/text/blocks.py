@@ -22,6 +22,7 @@ from lxml.html import HtmlElement
 from extraction.document import Document
 from extraction.text.docs import code_line
 from extraction.text.inline import glued
+from extraction.text.labels import visual_copy
 from extraction.text.streaming import place_streamed
 from extraction.text.tabs import closed_dialog, collapsed_body, controlled_panels, faded_section
 
@@ -151,12 +152,13 @@ def classes(element: etree._Element) -> frozenset[str]:
 def is_hidden(doc: Document, element: etree._Element) -> bool:
     """Hidden with everything inside it: by the browser's layout, or (without layout) by the
     `hidden` / `aria-hidden` attributes and inline `display:none` / `visibility:hidden`.
-    With layout, a closed dialog (tabs.py `closed_dialog`) is hidden whatever its box says.
+    With layout, a closed dialog (tabs.py `closed_dialog`) and an `aria-hidden` visual copy of a
+    sibling's accessible label (labels.py `visual_copy`) are hidden whatever their box says.
 
     A zero-size box the browser calls invisible is not enough: a wrapper whose children all
     float collapses to height 0 while they show, so each child is judged by its own box.
     """
-    if doc.page.has_layout and closed_dialog(element):
+    if doc.page.has_layout and (closed_dialog(element) or visual_copy(element)):
         return True
     box = doc.box(element)
     if box is not None:
