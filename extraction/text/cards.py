@@ -32,6 +32,7 @@ import statistics
 from lxml import etree
 
 from extraction.text.blocks import Block
+from extraction.text.features import STRONG_HINTS, hint_of
 from extraction.text.teasers import Item, sibling_runs
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
@@ -45,6 +46,15 @@ RAIL_STORY_MIN_WORDS = 150  # kept words of story above a rail: a page of cards 
 RAIL_HEADLINE_MIN_WORDS = 5  # median words of a rail's card titles: other stories' headlines, not the
 # names of a business's services or products ("Web Design", "Tax Help") that close a service page
 CARD_ROW_SHARE = 0.8  # share of the siblings that must be cards; the rest join them when short (a "see all" tile)
+
+ITEM_CONTROL_HINTS = re.compile(
+    r"nav|menu|comment|disqus|share|sharing|social|newsletter|signup|cookie|consent|modal|popup|"
+    r"visually-?hidden|hidden-visually|sr-only|show-for-sr|screen-?reader|element-invisible|assistive-text", re.I)
+"""Boilerplate hints that name a control or a hidden label inside an item even when every item
+carries one (a card's menu, its comment count, its screen-reader label): `item_hint` never
+clears them. The others name what the item is (related, sponsored, a subscription offer)."""
+
+ITEM_HINT_MIN_SHARE = 0.5  # the hinted element holds this share of its item's words: it names the item
 
 _DIGITS = re.compile(r"\d+")
 
@@ -130,3 +140,37 @@ def _joins(item: Item) -> bool:
     """A sibling of a card row is one of its cards unless it runs longer than a card: a "see all"
     tile joins the row, a carousel's slide of prose (a home's description among its photos) does not."""
     return sum(b.words for b in item.blocks) <= CARD_MAX_WORDS
+
+
+def item_hint(element: etree._Element) -> bool:
+    """The boilerplate class/id word in force at `element` names each item of a row, not a widget
+    around the content: the element carrying it lies inside one of `CARD_MIN_ITEMS` or more like
+    siblings (`card_shape`), and `CARD_ROW_SHARE` of them hold an element with that class word too
+    (a shop grid's `subscription-eligible` card, a store's `as-util-relatedlink` tile). A rail of
+    related stories carries its word above its items (`div.related > ul > li`), or on each item
+    itself (`li.related-post`), never only inside them. The element carrying the word holds
+    `ITEM_HINT_MIN_SHARE` of its item's words (it wraps the card, not a part of it), and the word
+    is not one of `ITEM_CONTROL_HINTS`. Read on listings only (`layout.inclusive_keep`)."""
+    carrier = next((e for e in (element, *element.iterancestors()) if hint_of(e, STRONG_HINTS)), None)
+    if carrier is None:
+        return False
+    hint = hint_of(carrier, STRONG_HINTS) or ""
+    if ITEM_CONTROL_HINTS.search(hint):
+        return False
+    words = [w for w in f"{carrier.get('class') or ''} {carrier.get('id') or ''}".split() if hint in w.lower()]
+    if not words:
+        return False
+    word = words[0]
+    for item in carrier.iterancestors():
+        parent = item.getparent()
+        if parent is None or item.tag in ("body", "html"):
+            return False
+        shape = card_shape(item)
+        like = [s for s in parent if isinstance(s.tag, str) and card_shape(s) == shape]
+        if len(like) >= CARD_MIN_ITEMS:
+            holding = sum(1 for s in like if any(word in f"{e.get('class') or ''} {e.get('id') or ''}".split()
+                                                 for e in s.iter() if isinstance(e.tag, str)))
+            own = len("".join(carrier.itertext()).split())
+            whole = len("".join(item.itertext()).split())
+            return holding >= CARD_ROW_SHARE * len(like) and own >= ITEM_HINT_MIN_SHARE * whole
+    return False

@@ -46,7 +46,8 @@ short regions, and that path keeps one of them. The decision:
 
 For every other kind the region is inclusive (`inclusive_keep`): the page's `<main>` (or
 the body), every block in it kept unless it is boilerplate by a sign that does not depend on
-length -- chrome, a boilerplate class/id, an overlay, a boilerplate phrase, a copyright line --
+length -- chrome, a boilerplate class/id (on a listing, not a class word every card of a row
+carries: `cards.item_hint`), an overlay, a boilerplate phrase, a copyright line --
 or it is link-heavy navigation (on a listing, linked titles are the content and stay; on a
 thread, comment classes are the posts and stay, while fragments under
 `THREAD_FRAGMENT_MAX_WORDS` words with no sentence end -- a poster's name, a date, a post
@@ -306,8 +307,9 @@ def second_copies(texts: Sequence[str | None], kind: str = "") -> set[int]:
     return copies
 
 
-def inclusive_keep(kind: str, f: Features, card: bool = False,
-                   element: etree._Element | None = None, comment: bool = False) -> tuple[bool, str]:
+def inclusive_keep(kind: str, f: Features, card: bool = False,  # noqa: PLR0913
+                   element: etree._Element | None = None, comment: bool = False,
+                   item_hint: bool = False) -> tuple[bool, str]:
     """Whether a block inside the inclusive region is content, and why. `card`: the block is
     inside a row of linked cards (cards.py); on a product page those are other products, and
     its customer reviews (reviews.py, found from the block's `element`) are its comments.
@@ -318,7 +320,8 @@ def inclusive_keep(kind: str, f: Features, card: bool = False,
     if f.chrome_ancestor:
         return False, f"inside <{f.chrome_ancestor}>"
     if f.strong_hint and not (kind == THREAD and KEPT_HINTS.search(f.strong_hint)):
-        return False, f"class/id ~ {f.strong_hint}"
+        if not (item_hint and kind == LISTING):
+            return False, f"class/id ~ {f.strong_hint}"
     if f.phrase:
         return False, f"boilerplate phrase: {f.phrase}"
     if f.copyright:

@@ -31,6 +31,7 @@ from extraction.authors import authors, clean_name, is_person
 from extraction.document import Document
 from extraction.text.blocks import Block
 from extraction.text.cards import card_blocks, rails_after_story
+from extraction.text.cards import card_blocks, item_hint
 from extraction.text.docs import code_between, defined_term, documents_code, in_code, page_index_items
 from extraction.text.features import (
     KEPT_HINTS,
@@ -45,6 +46,7 @@ from extraction.text.features import (
 from extraction.text.layout import (
     ARTICLE,
     INCLUSIVE_MAX_LINK_DENSITY,
+    LISTING,
     PRODUCT,
     THREAD,
     LayoutKind,
@@ -558,8 +560,10 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
         elif d.block.tag == "h1":
             kept, why = False, "headline (the title field holds it)"
         else:
+            itemized = (kind.kind == LISTING and d.features.strong_hint is not None
+                        and not d.features.chrome_ancestor and item_hint(d.block.element))
             kept, why = inclusive_keep(kind.kind, d.features, d.block.index in cards, d.block.element,
-                                       d.block.index in comments)
+                                       d.block.index in comments, itemized)
         decisions.append(Decision(d.block, d.features, d.verdict, d.label, kept, why))
     for i in second_copies([d.block.text if d.kept else None for d in decisions], kind.kind):
         d = decisions[i]
