@@ -103,6 +103,8 @@ REPEAT_RUN_MIN_WORDS = 200  # a run of kept blocks repeating the text above, thi
 REPEAT_RUN_MIN_SHARE = 0.5  # ... and this share of the words kept above it, is a copy of the page
 REPEAT_RUN_MIN_BLOCKS = 3  # ... when it copies this many different blocks (one line said many times is not)
 TAIL_SMALL_PRINT_MIN_WORDS = 40  # words of normal-size text the article must keep before its small-print tail
+REGION_FORM_MAX_SHARE = 0.5  # on an inclusive read, a form holding less of the kept words is a box to fill in, not the page ...
+REGION_FORMS_MAX = 2  # ... when the region holds at most this many forms (a form per item is the items' markup)
 NOTE_MIN_WORDS_BEFORE = 150  # words of the story kept above an author's note ...
 NOTE_MAX_WORDS_AFTER = 100  # ... and at most this many kept below it: the note ends the article
 
@@ -565,12 +567,17 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
             kept, why = inclusive_keep(kind.kind, d.features, d.block.index in cards, d.block.element,
                                        d.block.index in comments, itemized)
         decisions.append(Decision(d.block, d.features, d.verdict, d.label, kept, why))
-    for i in second_copies([d.block.text if d.kept else None for d in decisions], kind.kind):
-        d = decisions[i]
-        decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False, "a second copy of a kept block")
     start = root if root is not None else doc.root.find("body")
     if start is None:
         start = doc.root
+    for i in _region_forms(decisions, start) if kind.kind != THREAD else ():
+        d = decisions[i]
+        verdict = Verdict(d.verdict.score, (*d.verdict.reasons, "inside a form in the region"), True)
+        decisions[i] = Decision(d.block, d.features, verdict, d.label, False,
+                                "inside a form (a sign-up, a request, a buy box)")
+    for i in second_copies([d.block.text if d.kept else None for d in decisions], kind.kind):
+        d = decisions[i]
+        decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False, "a second copy of a kept block")
     merges = region_report(start, [(d.block.element, d.block.words, d.verdict.score, d.kept, d.why)
                                    for d in decisions])
     score = sum(d.verdict.score for d in decisions if d.kept)
@@ -613,6 +620,33 @@ def _drop_references(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
     return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
                           "a list of references after the article") if d.block.index in drop else d
                  for d in decisions)
+def _region_forms(decisions: list[Decision], start: etree._Element) -> list[int]:
+    """Indexes of the kept blocks of an inclusive region that lie in a `<form>` below its root
+    holding under `REGION_FORM_MAX_SHARE` of the kept words: a box the reader fills in -- a
+    lead or sign-up form with its pitch, a quote request, a search, a shop's options and
+    buy button -- as on an article (`_judge_inner_forms`). A form holding most of the region is
+    the page's wrapper (ASP.NET puts every page in one) and says nothing."""
+    outer: dict[int, etree._Element] = {}
+    for i, d in enumerate(decisions):
+        if not d.kept:
+            continue
+        found = None
+        for ancestor in (d.block.element, *d.block.element.iterancestors()):
+            if ancestor is start:
+                break
+            if ancestor.tag == "form":
+                found = ancestor
+        if found is not None:
+            outer[i] = found
+    if not outer:
+        return []
+    kept_words = sum(d.block.words for d in decisions if d.kept)
+    held: dict[etree._Element, int] = {}
+    for i, form in outer.items():
+        held[form] = held.get(form, 0) + decisions[i].block.words
+    if len(held) > REGION_FORMS_MAX:
+        return []
+    return [i for i, form in outer.items() if held[form] < REGION_FORM_MAX_SHARE * kept_words]
 
 
 def _drop_shop_reviews(doc: Document, decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:

@@ -1,0 +1,33 @@
+"""Issue 12: on an inclusive read (product, multi-section, listing pages), a form inside the
+region is a box the reader fills in -- a lead form with its pitch, a shop's buy box -- and its
+text is left out; a form wrapping the page, or one form per item, is markup and says nothing."""
+
+from __future__ import annotations
+
+from extraction.maintext import main_text
+from tests.extraction.test_cards import PRODUCT_LD
+from tests.extraction.text.helpers import page
+from tests.extraction.text.test_traps import P1, P2
+
+LEAD_FORM = ("<form class='quote-request'><h3>Get a free quote today</h3><label>Your work email address</label>"
+             "<input name='email'><p>Our team replies within one business day with a tailored plan.</p>"
+             "<button>Request pricing</button></form>")
+
+
+def test_a_lead_form_inside_an_inclusive_region_is_left_out() -> None:
+    doc = page(f"<main><h2>Kettle</h2><p>{P1}</p>{LEAD_FORM}<h2>Details</h2><p>{P2}</p></main>", head=PRODUCT_LD)
+    text = main_text(doc)
+    assert text.explanation is not None and text.explanation.layout_kind == "product"
+    assert P1 in text.body and P2 in text.body
+    assert "tailored plan" not in text.body and "free quote" not in text.body
+    assert "inside a form (a sign-up, a request, a buy box)" in text.explanation.render()
+
+
+def test_a_form_wrapping_the_page_or_one_per_item_is_not_a_box() -> None:
+    wrapped = main_text(page(f"<main><form id='form1'><h2>Kettle</h2><p>{P1}</p><p>{P2}</p>"
+                             "<p>Our team replies within one business day.</p></form></main>", head=PRODUCT_LD))
+    assert P1 in wrapped.body and "one business day" in wrapped.body
+    items = "".join(f"<form class='item'><p>Steel kettle number {i} boils a litre in two minutes.</p>"
+                    "<button>Add</button></form>" for i in range(3))
+    itemized = main_text(page(f"<main><h2>Kettles</h2><p>{P1}</p>{items}</main>", head=PRODUCT_LD))
+    assert "kettle number 2 boils" in itemized.body
