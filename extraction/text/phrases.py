@@ -69,6 +69,25 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"by (?:submitting|providing|clicking)\b[^.]{0,120}\b(?:you (?:agree|consent)|consenting|i agree)\b",
         r"i (?:agree|consent) (?:that|to)\b[^.]{0,100}\bcontact me\b", r"(?:msg|message) (?:&|and) data rates may apply\b",
     ),
+    "cookie_notice": (  # a consent banner or its settings dialog, when its class does not say so
+        r"we use cookies\b", r"(?:this|our) (?:web ?)?site uses cookies\b",
+        r"uses cookies\b.{0,160}\bby (?:using|continuing|browsing)\b",
+        r"use cookies and (?:other|similar) (?:technologies|tracking)\b",
+        r"(?:customi[sz]e|manage) (?:your )?cookie (?:settings|preferences)\b",
+        r"^these cookies (?:allow|are|collect|track|help|enable|may)\b", r"strictly necessary (?:cookies|to provide)\b",
+        r"wir verwenden cookies\b", r"diese (?:web)?seite verwendet cookies\b",  # de
+        r"nous utilisons (?:des )?cookies\b", r"ce site utilise des cookies\b",  # fr
+        r"utilizamos cookies\b", r"este sitio (?:web )?utiliza cookies\b",  # es
+        r"utilizziamo (?:i )?cookie\b", r"questo sito utilizza (?:i )?cookie\b",  # it
+        r"wij gebruiken cookies\b", r"deze (?:web)?site gebruikt cookies\b",  # nl
+        r"мы используем (?:файлы )?cookie",  # ru
+    ),
+    "status": (  # a script's error message, shown when something fails
+        r"(?:oops|opps|sorry)[!,.]? something went wrong\b", r"something went wrong\b[^.]{0,60}\. please try again\b",
+        r"something went wrong while submitting\b",
+        r"there was (?:a|an) (?:problem|error|issue)\b[^.]{0,60}\. please (?:try again|reload|refresh)\b",
+        r"^unable to [^.]{0,60}\. please try again\b",
+    ),
     "caption": (
         r"\((?:image|photo|picture|foto|bild|credit)s?(?: credit)?:", r"\(ap photo\b",
         r"^(?:photo|image|picture|foto|bild|credit|crédit|crédito|photograph)s?(?: credit)?:",

@@ -155,3 +155,13 @@ def test_a_product_page_keeps_our_body_when_the_peer_reads_a_shorter_part_of_it(
     assert result.explanation is not None and "share of ours in the peer's 0.40" in " ".join(
         result.explanation.arbiter_evidence)
     assert (result.body, result.source) == ("\n\n".join([*SPECS, *DESCRIPTION]), "heuristic")
+
+
+def test_the_peer_body_taken_whole_loses_the_lines_we_left_out_for_their_wording(monkeypatch: pytest.MonkeyPatch):
+    """A cookie notice without a consent class: we leave it out by its wording (`phrases.py`),
+    and the peer's body, taken whole, loses it too."""
+    notice = "We use cookies to improve your browsing experience and for marketing purposes."
+    _peer_returns(monkeypatch, "\n".join([HIDDEN, HIDDEN.upper(), notice]))
+    shop = PRODUCT.replace("</main>", f"<div><p>{notice}</p></div></main>")
+    result = main_text(page(shop, head=PRODUCT_LD))
+    assert result.source == "peer" and HIDDEN in result.body and notice not in result.body

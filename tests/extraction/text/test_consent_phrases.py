@@ -31,3 +31,24 @@ def test_a_credit_line_is_a_label():
     assert widget_label("Written by Cassidy Horton")
     assert widget_label("Medically reviewed by Jane Doe, MD")
     assert not widget_label("Written by hand, the letters were slow to arrive. Most came late.")
+
+
+def test_a_cookie_notice_without_a_consent_class_is_boilerplate():
+    assert _phrase("We use cookies to improve your browsing experience and for marketing purposes.") == "cookie_notice"
+    assert _phrase("Acme uses cookies to enhance site functionality and analyze traffic. By using our site, "
+                   "you agree to our use of cookies.") == "cookie_notice"
+    assert _phrase("These cookies allow a website to remember choices you have made in the past.") == "cookie_notice"
+    assert _phrase("Customize Your Cookie Settings") == "cookie_notice"
+    assert _phrase("Wir verwenden Cookies, um unsere Website zu verbessern.") == "cookie_notice"
+
+
+def test_a_scripts_error_message_is_boilerplate():
+    assert _phrase("There was a problem calculating your shipping. Please try again.") == "status"
+    assert _phrase("Oops! Something went wrong while submitting the form.") == "status"
+    assert _phrase("Unable to add item to List. Please try again.") == "status"
+
+
+def test_text_about_cookies_or_failures_is_not_caught():
+    assert _phrase("The bakery sells cookies, bagels and doughnuts over the counter.") is None
+    assert _phrase("Clearing cookies and cache fixed the video player for most readers.") is None
+    assert _phrase("Something went wrong at the plant on Tuesday, officials said.") is None
