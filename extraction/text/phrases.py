@@ -88,6 +88,10 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"there was (?:a|an) (?:problem|error|issue)\b[^.]{0,60}\. please (?:try again|reload|refresh)\b",
         r"^unable to [^.]{0,60}\. please try again\b",
     ),
+    "sign_in": (  # a prompt to log in before an action the page offers members
+        r"^(?:please )?(?:create an account or )?(?:sign|log) ?in (?:to|or (?:sign up|register|create)) ",
+        r"^you(?:'| a)re not (?:signed|logged) in\b",
+    ),
     "caption": (
         r"\((?:image|photo|picture|foto|bild|credit)s?(?: credit)?:", r"\(ap photo\b",
         r"^(?:photo|image|picture|foto|bild|credit|crédit|crédito|photograph)s?(?: credit)?:",

@@ -52,3 +52,11 @@ def test_text_about_cookies_or_failures_is_not_caught():
     assert _phrase("The bakery sells cookies, bagels and doughnuts over the counter.") is None
     assert _phrase("Clearing cookies and cache fixed the video player for most readers.") is None
     assert _phrase("Something went wrong at the plant on Tuesday, officials said.") is None
+
+
+def test_a_sign_in_prompt_is_boilerplate():
+    assert _phrase("Sign in to add this item to your wishlist, follow it, or mark it as ignored") == "sign_in"
+    assert _phrase("Create an account or sign in to comment") == "sign_in"
+    assert _phrase("You're not signed in! Open this page in the app to follow it.") == "sign_in"
+    assert _phrase("Signing in to the portal took minutes, the clerk said.") is None
+    assert _phrase("Team plans are priced per seat (log in to see exact pricing).") is None
