@@ -53,9 +53,10 @@ thread, comment classes are the posts and stay, while fragments under
 `THREAD_FRAGMENT_MAX_WORDS` words with no sentence end -- a poster's name, a date, a post
 count, "Reply" -- are the posts' metadata and go, and so do posters' signatures and the
 comments a Q&A page hangs on several posts: `threads.py`). A kept block of `INCLUSIVE_COPY_MIN_WORDS`
-words or more that repeats one kept before it, word for word, is a second copy and goes
-(`second_copies`: a card's title linked and printed again, responsive copies of menus and
-cards, a reply quoting the post it answers).
+words or more (a two-word field label ending with a colon aside) that repeats one kept before
+it, word for word, is a second copy and goes (`second_copies`: a card's title linked and
+printed again, a badge on every card, responsive copies of menus and cards, a reply quoting
+the post it answers).
 """
 
 from __future__ import annotations
@@ -91,7 +92,8 @@ LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a 
 THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
 PRODUCT_MAX_CARD_SHARE = 0.5  # a "product" page with more of its content characters in rows of linked cards is a collection
 INCLUSIVE_MAX_LINK_DENSITY = 0.5  # on other kinds, a block with more links than this is navigation
-INCLUSIVE_COPY_MIN_WORDS = 3  # on other kinds, a kept block this long repeating a kept one word for word is a copy
+INCLUSIVE_COPY_MIN_WORDS = 2  # on other kinds, a kept block this long repeating a kept one word for word is a copy
+LABEL_COPY_MIN_WORDS = 3  # ... but a shorter one ending with a colon is a field's label, its value differing per card
 
 ARTICLE, LISTING, THREAD, PRODUCT, DOCUMENTATION, MULTI_SECTION = (
     "article", "listing", "thread", "product", "documentation", "multi-section")
@@ -286,8 +288,10 @@ def second_copies(texts: Sequence[str | None], kind: str = "") -> set[int]:
     """Indexes of the kept blocks (`texts` in document order, None for a block left out) that
     repeat, word for word, a block kept before them, with `INCLUSIVE_COPY_MIN_WORDS` words or
     more. On an inclusive read a second copy is never new content: a card links its title and
-    prints it again, a responsive page holds its mobile and desktop menus and cards, a reply
-    quotes the post it answers. An article keeps its own repeated lines (a workout's warm-up
+    prints it again, a listing prints one badge on every card ("Best seller"), a responsive page
+    holds its mobile and desktop menus and cards, a reply quotes the post it answers. A label
+    shorter than `LABEL_COPY_MIN_WORDS` ending with a colon ("Cap Type:") is not a copy: each
+    card prints it over a value of its own. An article keeps its own repeated lines (a workout's warm-up
     each day): only runs of a whole copy go there (`scoring._drop_repeats`). So does
     documentation (`kind`): an API reference describes a parameter again under each endpoint
     that takes it, tabbed samples repeat their common steps, and each copy is read."""
@@ -299,7 +303,8 @@ def second_copies(texts: Sequence[str | None], kind: str = "") -> set[int]:
         if text is None:
             continue
         key = " ".join(text.split()).lower()
-        if len(key.split()) < INCLUSIVE_COPY_MIN_WORDS:
+        words = len(key.split())
+        if words < INCLUSIVE_COPY_MIN_WORDS or (words < LABEL_COPY_MIN_WORDS and key.endswith(":")):
             continue
         if key in seen:
             copies.add(i)

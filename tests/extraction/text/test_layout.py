@@ -242,8 +242,20 @@ def test_a_second_copy_of_a_kept_block_is_a_copy_on_an_inclusive_read():
     from extraction.text.layout import second_copies
 
     texts = ["Blue wool  coat for winter", None, "blue wool coat for winter", "$99", "$99", "Blue wool coat for winter"]
-    assert second_copies(texts) == {2, 5}  # folded whitespace and case; lines under 3 words stay
+    assert second_copies(texts) == {2, 5}  # folded whitespace and case; one-word lines stay
     assert second_copies(["Blue wool coat", None, None]) == set()
+
+
+def test_a_repeated_two_word_card_label_is_a_copy_and_a_field_label_is_not():
+    """A listing prints the same badge on every card ("Best seller", "Available now"): after the
+    first it adds nothing. A label ending with a colon is a field whose value differs per card
+    ("Cap type: Screw cap"), and it stays; so do one-word lines (prices, sizes) and, from three
+    words, a quoted post's "Ann wrote:" is a copy as before."""
+    from extraction.text.layout import second_copies
+
+    texts = ["Best seller", "Oak shelf unit", "$49", "Cap type:", "Best  seller", "Pine shelf unit", "$49",
+             "Cap type:", "Ann Lee wrote:", "Ann Lee wrote:"]
+    assert second_copies(texts) == {4, 9}
 
 
 def test_variant_utility_tokens_are_not_boilerplate_hints():
