@@ -98,6 +98,12 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"image credits?:", r"photo(?:graph)?s? by\b", r"getty images\b", r"\(credit:",
         r"^© ?[^\d\s]",  # "© Jane Doe" opens a picture credit ("© 2024 …" is a footer's)
     ),
+    "pager": (  # a listing's paging controls and result count, the whole line
+        r"^(?:load|show|view|see) (?:more|all)(?: (?:results|items|products|articles|posts|stories))?\W*$",
+        r"^(?:next|previous|prev)(?: page)?\W*$", r"^(?:previous|prev) next$",
+        r"^showing \d[\d,.]*(?: ?[-–] ?\d[\d,.]*)? of \d[\d,.]* (?:results|items|products)$",
+        r"^page \d+ of \d+$",
+    ),
     "dateline": (
         r"^(?:published|updated|posted|last updated|last modified|veröffentlicht|aktualisiert|publié|"
         r"mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(?: on| at| am| le)?:? "
