@@ -136,6 +136,8 @@ def rails_after_story(kept: list[Block], good: set[int], named: set[int]) -> set
         return set()
     drop.update(b.index for b in kept if story_end < b.index < min(drop) and b.is_heading)
     return drop
+
+
 def _joins(item: Item) -> bool:
     """A sibling of a card row is one of its cards unless it runs longer than a card: a "see all"
     tile joins the row, a carousel's slide of prose (a home's description among its photos) does not."""

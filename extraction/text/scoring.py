@@ -30,8 +30,7 @@ from lxml import etree
 from extraction.authors import authors, clean_name, is_person
 from extraction.document import Document
 from extraction.text.blocks import Block
-from extraction.text.cards import card_blocks, rails_after_story
-from extraction.text.cards import card_blocks, item_hint
+from extraction.text.cards import card_blocks, item_hint, rails_after_story
 from extraction.text.docs import code_between, defined_term, documents_code, in_code, page_index_items
 from extraction.text.features import (
     KEPT_HINTS,
@@ -620,6 +619,8 @@ def _drop_references(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
     return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
                           "a list of references after the article") if d.block.index in drop else d
                  for d in decisions)
+
+
 def _region_forms(decisions: list[Decision], start: etree._Element) -> list[int]:
     """Indexes of the kept blocks of an inclusive region that lie in a `<form>` below its root
     holding under `REGION_FORM_MAX_SHARE` of the kept words: a box the reader fills in -- a
