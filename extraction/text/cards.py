@@ -32,7 +32,7 @@ import statistics
 from lxml import etree
 
 from extraction.text.blocks import Block
-from extraction.text.features import STRONG_HINTS, hint_of
+from extraction.text.features import strong_hint_of
 from extraction.text.teasers import Item, sibling_runs
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
@@ -153,10 +153,10 @@ def item_hint(element: etree._Element) -> bool:
     itself (`li.related-post`), never only inside them. The element carrying the word holds
     `ITEM_HINT_MIN_SHARE` of its item's words (it wraps the card, not a part of it), and the word
     is not one of `ITEM_CONTROL_HINTS`. Read on listings only (`layout.inclusive_keep`)."""
-    carrier = next((e for e in (element, *element.iterancestors()) if hint_of(e, STRONG_HINTS)), None)
+    carrier = next((e for e in (element, *element.iterancestors()) if strong_hint_of(e)), None)
     if carrier is None:
         return False
-    hint = hint_of(carrier, STRONG_HINTS) or ""
+    hint = strong_hint_of(carrier) or ""
     if ITEM_CONTROL_HINTS.search(hint):
         return False
     words = [w for w in f"{carrier.get('class') or ''} {carrier.get('id') or ''}".split() if hint in w.lower()]

@@ -211,6 +211,23 @@ def hint_of(element: etree._Element, pattern: re.Pattern[str]) -> str | None:
     return None
 
 
+CAPTION_HINTS = re.compile(r"caption|credit", re.I)
+"""The strong hints that name a picture's small print (`wp-caption-text`, `photo-credit`)."""
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def strong_hint_of(element: etree._Element) -> str | None:
+    """The boilerplate class/id word of `element` itself (see `hint_of`), except a caption's word
+    on an element that is or holds a heading: a picture's caption or credit is a line under it,
+    while themes call a card's whole text box its caption too -- WooCommerce's `product-caption`
+    holds each product's title, summary and price, and read as small print it wiped a shop's grid
+    (`cards.item_hint` reads listings only, and that grid read as a thread of WordPress posts)."""
+    hint = hint_of(element, STRONG_HINTS)
+    if hint and CAPTION_HINTS.fullmatch(hint) and any(d.tag in HEADING_TAGS for d in element.iter()):
+        return None
+    return hint
+
+
 def relative_font_size(doc: Document, element: etree._Element, body_font_px: float) -> float | None:
     """Font size against the body's; None for code (`<pre>`): monospace is set smaller by
     convention, and a code sample is no small print."""
@@ -374,7 +391,7 @@ class HintIndex:
                     chrome = chrome or tag
             elif tag == "article" and not prose and _is_teaser_article(element):
                 chrome = chrome or "article> among <article"
-            own_strong = hint_of(element, STRONG_HINTS)
+            own_strong = strong_hint_of(element)
             if own_strong and prose and not (KEPT_HINTS.search(own_strong) or CONSENT_HINTS.search(own_strong)):
                 overruled = demoted = own_strong
                 own_strong = None

@@ -1,5 +1,7 @@
 """On a listing, a boilerplate class word that every card of a row carries names the cards, not a
-widget round the content (`cards.item_hint`): a shop grid's `subscription-eligible` products stay."""
+widget round the content (`cards.item_hint`): a shop grid's `subscription-eligible` products stay.
+A card's text box named its caption (`product-caption`) is no picture's caption on any page
+(`features.strong_hint_of`)."""
 
 from __future__ import annotations
 
@@ -28,3 +30,30 @@ def test_a_rail_named_by_its_wrapper_stays_boilerplate() -> None:
     text = main_text(page(f"<main><h1>Coffee</h1>{_grid('card-wrapper')}{rail}</main>"))
     assert text.explanation is not None and text.explanation.layout_kind == LISTING
     assert "blend number 5" in text.body and "Mug design 2" not in text.body
+
+
+def _shop_grid(n: int = 8) -> str:
+    """A WooCommerce grid: WordPress names each card a post (`post-401`), and its text box beside
+    the picture is its `product-caption`."""
+    return "<ul class='products'>" + "".join(
+        f"<li class='product type-product post-{400 + i}'><div class='product-img-wrap'>"
+        f"<a href='/p/{i}'><img src='/i/{i}.jpg' alt=''></a></div>"
+        f"<div class='product-caption'><h3><a href='/p/{i}'>Canvas travel bag model {i}</a></h3>"
+        f"<div class='short-description'>A roomy bag for the back seat, with {i + 2} side pockets.</div>"
+        f"<span class='price'>$1{i}9.00</span></div></li>"
+        for i in range(n)) + "</ul>"
+
+
+def test_a_cards_text_box_named_caption_is_not_a_pictures_caption() -> None:
+    # Read as a thread of posts (the `post-401` classes), but the cards' text is its content:
+    # before, `caption` made every card small print and the page's body came out empty.
+    text = main_text(page(f"<main><h1>Travel gear</h1><p>Showing all 8 results</p>{_shop_grid()}</main>"))
+    assert "with 7 side pockets." in text.body and "with 2 side pockets." in text.body
+
+
+def test_a_pictures_caption_stays_small_print() -> None:
+    story = " ".join(["The new ferry line to the islands opened this week with two daily crossings."] * 6)
+    figure = ("<div class='wp-caption'><img src='/f.jpg' alt=''><p class='wp-caption-text'>The ferry leaves "
+              "the harbour on its first morning crossing</p></div>")
+    text = main_text(page(f"<main><article><h1>Ferry</h1><p>{story}</p>{figure}<p>{story}</p></article></main>"))
+    assert "new ferry line" in text.body and "first morning crossing" not in text.body
