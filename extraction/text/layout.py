@@ -37,6 +37,9 @@ short regions, and that path keeps one of them. The decision:
   forums as well; an article's own comments do not make it less of one). Such a page with `DOC_MIN_CODE_BLOCKS`
   code blocks and no article markup is named **documentation**, and read the same way (one
   dominant region: `LayoutKind.inclusive` is false);
+- a page read as an **article** with no article or product markup whose rows of priced cards
+  outside the region hold `GRID_MIN_CARD_SHARE` of its content is a shop's collection beside
+  its buying advice, read as a **listing** (`collection_beside_prose`);
 - otherwise the page is *not* a single article, and its kind is named by the first evidence that
   holds: **thread** (at least `THREAD_MIN_POSTS` repeated siblings whose class/id says post,
   comment, reply or message), **product** (schema.org `Product` markup, or a price beside an
@@ -91,6 +94,9 @@ THREAD_POST_MIN_WORDS = 15  # ... each holding at least this many words (not a "
 LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a listing
 THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
 PRODUCT_MAX_CARD_SHARE = 0.5  # a "product" page with more of its content characters in rows of linked cards is a collection
+GRID_MIN_CARD_SHARE = 0.3  # an "article" without article or product markup with this share of its content characters
+# in rows of priced cards outside its region is a shop's collection with its buying guide (SEO prose) beside the grid
+GRID_MIN_PRICED_CARDS = 3  # ... blocks of those rows that show a price: a row of products, not of stories
 INCLUSIVE_MAX_LINK_DENSITY = 0.5  # on other kinds, a block with more links than this is navigation
 INCLUSIVE_COPY_MIN_WORDS = 2  # on other kinds, a kept block this long repeating a kept one word for word is a copy
 LABEL_COPY_MIN_WORDS = 3  # ... but a shorter one ending with a colon is a field's label, its value differing per card
@@ -184,6 +190,33 @@ def product_or_collection(kind: LayoutKind, card_chars: int, content_chars: int)
         return LayoutKind(LISTING, (*kind.evidence, f"but {share:.2f} of the content is in rows of "
                                     "linked cards: a collection"))
     return LayoutKind(PRODUCT, (*kind.evidence, f"{share:.2f} of the content in rows of linked cards"))
+
+
+def grid_candidate(doc: Document, kind: LayoutKind) -> bool:
+    """Whether a page read as an article may be a collection beside its prose
+    (`collection_beside_prose`): no article markup and no product markup (a declared product is a
+    product page, whose prose may well be its text). The cheap test, before rows of cards are sought."""
+    return kind.kind == ARTICLE and not article_markup(doc) and not product_markup(doc)
+
+
+def collection_beside_prose(kind: LayoutKind, outside_card_chars: int, content_chars: int,
+                            priced_cards: int) -> LayoutKind:
+    """A shop's category page often carries hundreds of words of buying advice (written for
+    search engines) above or below its grid of products; that prose wins the single region and
+    makes the page an "article", and the grid is lost. Such a page (`grid_candidate`) is a
+    collection read as a listing, grid and prose together, when rows of linked cards (cards.py)
+    left outside the region hold `GRID_MIN_CARD_SHARE` of its content characters and show a
+    price in `GRID_MIN_PRICED_CARDS` blocks or more (products, not stories)."""
+    share = outside_card_chars / content_chars if content_chars else 0.0
+    if kind.kind != ARTICLE or share < GRID_MIN_CARD_SHARE or priced_cards < GRID_MIN_PRICED_CARDS:
+        return kind
+    return LayoutKind(LISTING, (*kind.evidence, f"but {share:.2f} of the content is in rows of priced cards "
+                                "outside the region, no article or product markup: a collection beside its prose"))
+
+
+def priced(text: str) -> bool:
+    """A price in `text` (a currency sign before a figure, or a figure before a currency)."""
+    return bool(_PRICE.search(text))
 
 
 def _posts_kind(posts: list[etree._Element], evidence: tuple[str, ...]) -> LayoutKind:

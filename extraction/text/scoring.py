@@ -50,9 +50,12 @@ from extraction.text.layout import (
     THREAD,
     LayoutKind,
     article_markup,
+    collection_beside_prose,
     decide,
+    grid_candidate,
     inclusive_keep,
     main_root,
+    priced,
     product_or_collection,
     second_copies,
     shop_page,
@@ -541,6 +544,13 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
     linked = sum(d.block.words if d.features.teaser else d.block.link_words for d in clean)
     uncommented = sum(d.block.words for d in clean if _counts_for_page(d.block, d.features) and not d.features.strong_hint)
     kind = decide(doc, region_words, region_prose, content_words, page_words, linked, selection.container, uncommented)
+    if grid_candidate(doc, kind):
+        grid = card_blocks([d.block for d in selection.decisions])
+        outside = [d for d in clean if d.block.index in grid and not d.kept and _counts_for_page(d.block, d.features)]
+        kind = collection_beside_prose(
+            kind, sum(solid_chars(d.block.text) for d in outside),
+            sum(solid_chars(d.block.text) for d in clean if _counts_for_page(d.block, d.features)),
+            sum(priced(d.block.text) for d in outside))
     if not kind.inclusive:
         read = (_drop_shop_reviews(doc, _drop_references(_drop_story_rails(selection.decisions)))
                 if kind.kind == ARTICLE else selection.decisions)
