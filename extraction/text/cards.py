@@ -32,7 +32,7 @@ import statistics
 from lxml import etree
 
 from extraction.text.blocks import Block
-from extraction.text.features import strong_hint_of
+from extraction.text.features import SCREEN_READER_HINTS, strong_hint_of
 from extraction.text.teasers import Item, sibling_runs
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
@@ -48,8 +48,8 @@ RAIL_HEADLINE_MIN_WORDS = 5  # median words of a rail's card titles: other stori
 CARD_ROW_SHARE = 0.8  # share of the siblings that must be cards; the rest join them when short (a "see all" tile)
 
 ITEM_CONTROL_HINTS = re.compile(
-    r"nav|menu|comment|disqus|share|sharing|social|newsletter|signup|cookie|consent|modal|popup|"
-    r"visually-?hidden|hidden-visually|sr-only|show-for-sr|screen-?reader|element-invisible|assistive-text", re.I)
+    r"nav|menu|comment|disqus|share|sharing|social|newsletter|signup|cookie|consent|modal|popup|" + SCREEN_READER_HINTS,
+    re.I)
 """Boilerplate hints that name a control or a hidden label inside an item even when every item
 carries one (a card's menu, its comment count, its screen-reader label): `item_hint` never
 clears them. The others name what the item is (related, sponsored, a subscription offer)."""

@@ -26,11 +26,14 @@ CHROME_TAGS = frozenset({"nav", "footer", "aside", "menu", "figcaption"})
 """Elements whose text is page chrome or sits beside the running text (a figure's caption);
 `header` is judged by its text because articles put their own title and byline in one."""
 
+SCREEN_READER_HINTS = r"visually-?hidden|hidden-visually|sr-only|show-for-sr|screen-?reader|element-invisible|assistive-text"
+"""Each framework's class for text only a screen reader reads (see `STRONG_HINTS`)."""
+
 STRONG_HINTS = re.compile(
     r"comment|disqus|share|sharing|social|related|recommend|newsletter|subscri|signup|cookie|consent|"
     r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|"
     r"masthead|promo|advert|sponsor|popup|modal|byline|author[-_]?(?:bio|box|info|details?|card|profile|about|content|wrap|block|section|area|container|dropdown)|about-?(?:the-?)?author|tag-?list|"
-    r"\btags\b|nav\b|[-_]nav(?!y)|^nav(?!y)|visually-?hidden|hidden-visually|sr-only|show-for-sr|screen-?reader|element-invisible|assistive-text|"
+    r"\btags\b|nav\b|[-_]nav(?!y)|^nav(?!y)|" + SCREEN_READER_HINTS + "|"
     r"caption|credit|^(?!has-)(?:[a-z0-9]+[-_])*(?:tool-?tip|infotip|popover)(?:__content|[-_](?:content|body|text|inner|box))?$",
     re.I,
 )
