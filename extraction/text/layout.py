@@ -40,6 +40,10 @@ short regions, and that path keeps one of them. The decision:
 - a page read as an **article** with no article or product markup whose rows of priced cards
   outside the region hold `GRID_MIN_CARD_SHARE` of its content is a shop's collection beside
   its buying advice, read as a **listing** (`collection_beside_prose`);
+  dominant region: `LayoutKind.inclusive` is false). An article whose region is a thread's
+  posts -- a forum's feed that dominates its page (`posts_within`) -- still loses what a thread
+  loses from its posts: signatures, fragments outside each post's body (`post_body`), second
+  copies (`scoring._drop_post_chrome`);
 - otherwise the page is *not* a single article, and its kind is named by the first evidence that
   holds: **thread** (at least `THREAD_MIN_POSTS` repeated siblings whose class/id says post,
   comment, reply or message), **product** (schema.org `Product` markup, or a price beside an
@@ -68,6 +72,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import lxml.html
 from lxml import etree
 
 from extraction.document import Document
@@ -93,6 +98,8 @@ THREAD_MIN_POSTS = 3  # repeated post/comment siblings that make a thread ...
 THREAD_POST_MIN_WORDS = 15  # ... each holding at least this many words (not a "post-date" label)
 LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a listing
 THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
+POST_BODY_MIN_SHARE = 0.8  # a post's child holding this share of its words holds its text
+POSTS_MIN_REGION_SHARE = 0.5  # an article's region whose repeated post items hold this share of its words is a thread
 PRODUCT_MAX_CARD_SHARE = 0.5  # a "product" page with more of its content characters in rows of linked cards is a collection
 GRID_MIN_CARD_SHARE = 0.3  # an "article" without article or product markup with this share of its content characters
 # in rows of priced cards outside its region is a shop's collection with its buying guide (SEO prose) beside the grid
@@ -106,6 +113,9 @@ ARTICLE, LISTING, THREAD, PRODUCT, DOCUMENTATION, MULTI_SECTION = (
 
 _ARTICLE_TYPE = re.compile(r"\"@type\"\s*:\s*\[?\s*\"(?:News|Blog|Tech|Report)?(?:Article|Posting)\"", re.I)
 _PRODUCT_TYPE = re.compile(r"schema\.org/Product\b|\"@type\"\s*:\s*\"Product\"", re.I)
+_ENTRY = "hentry"
+"""hAtom's class for an entry of a blog or feed: WordPress prints it on every post of a query loop
+(teasers of other pages). Forum software does not mark its posts so."""
 _CART = re.compile(r"add[- _]?to[- _]?(?:cart|bag|basket)|buy[- _]now|in den warenkorb|ajouter au panier", re.I)
 _PRICE = re.compile(r"[$€£¥]\s?\d|\d(?:[.,]\d{2})?\s?(?:€|EUR|USD|kr)\b")
 
@@ -245,9 +255,45 @@ def article_markup(doc: Document) -> bool:
 def repeated_post_items(doc: Document) -> list[etree._Element]:
     """The largest group of siblings under one parent whose class/id says post, comment, reply
     or message and that each hold at least `THREAD_POST_MIN_WORDS` words, in document order."""
+    return _post_group(doc.root)
+
+
+def posts_within(container: etree._Element | None) -> list[etree._Element]:
+    """The thread an article's region is: `THREAD_MIN_POSTS` repeated post items inside it
+    (`repeated_post_items` counted in the region) holding `POSTS_MIN_REGION_SHARE` of its words.
+    A forum whose posts sit in one feed wins as one dominant region and is read as an article;
+    its posts' chrome (poster's rank, post count, signature, quoted copies) is then still no
+    text (`post_chrome`). An article's comments lie outside its region."""
+    if not isinstance(container, lxml.html.HtmlElement) or container.tag in ("body", "html"):
+        return []
+    posts = _post_group(container)
+    if len(posts) < THREAD_MIN_POSTS or sum(words(p) for p in posts) < POSTS_MIN_REGION_SHARE * words(container):
+        return []
+    if sum(_ENTRY in (p.get("class") or "").split() for p in posts) >= POSTS_MIN_REGION_SHARE * len(posts):
+        return []  # a blog's entries (a `wp-block-post` query loop of other pages' teasers), not a thread
+    return posts
+
+
+def post_body(post: etree._Element) -> etree._Element:
+    """The part of a post that holds its text: down from the post item, while one child holds
+    `POST_BODY_MIN_SHARE` of the words (the poster's panel, the date line and the signature
+    beside it are the rest). A post with no such child is its own body."""
+    element = post
+    while True:
+        total = words(element)
+        children = [c for c in element if isinstance(c.tag, str)]
+        if not children or not total:
+            return element
+        largest = max(children, key=words)
+        if words(largest) < POST_BODY_MIN_SHARE * total:
+            return element
+        element = largest
+
+
+def _post_group(root: lxml.html.HtmlElement) -> list[etree._Element]:
     groups: dict[tuple[etree._Element, str], list[etree._Element]] = {}
     best: list[etree._Element] = []
-    for element in doc.root.iter(etree.Element):
+    for element in root.iter(etree.Element):
         token = post_token(element)
         parent = element.getparent()
         if token is None or parent is None:
@@ -345,6 +391,18 @@ def second_copies(texts: Sequence[str | None], kind: str = "") -> set[int]:
     return copies
 
 
+def post_chrome(f: Features, element: etree._Element | None) -> str | None:
+    """Why a block of a thread's posts is no post's text, if it is not: a poster's signature,
+    or a fragment under `THREAD_FRAGMENT_MAX_WORDS` words with no sentence end (a poster's
+    name, rank, post count, a date, "Reply")."""
+    signature = signature_ancestor(element)
+    if signature:
+        return f"a poster's signature (~ {signature})"
+    if f.words < THREAD_FRAGMENT_MAX_WORDS and not f.sentence_ends:
+        return f"a fragment of under {THREAD_FRAGMENT_MAX_WORDS} words between posts (name, date, count)"
+    return None
+
+
 def inclusive_keep(kind: str, f: Features, card: bool = False,  # noqa: PLR0913
                    element: etree._Element | None = None, comment: bool = False,
                    item_hint: bool = False) -> tuple[bool, str]:
@@ -366,13 +424,11 @@ def inclusive_keep(kind: str, f: Features, card: bool = False,  # noqa: PLR0913
         return False, "copyright"
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY and kind != LISTING:
         return False, "link-heavy (navigation)"
-    signature = signature_ancestor(element) if kind == THREAD else None
-    if signature:
-        return False, f"a poster's signature (~ {signature})"
+    chrome = post_chrome(f, element) if kind == THREAD else None
+    if chrome:
+        return False, chrome
     if comment and kind == THREAD:
         return False, "a comment on a post (comment lists hang on several posts)"
-    if kind == THREAD and f.words < THREAD_FRAGMENT_MAX_WORDS and not f.sentence_ends:
-        return False, f"a fragment of under {THREAD_FRAGMENT_MAX_WORDS} words between posts (name, date, count)"
     if card and kind == PRODUCT:
         return False, "a row of linked cards (other products)"
     review = review_ancestor(element) if kind == PRODUCT else None

@@ -56,6 +56,9 @@ from extraction.text.layout import (
     inclusive_keep,
     main_root,
     priced,
+    post_body,
+    post_chrome,
+    posts_within,
     product_or_collection,
     second_copies,
     shop_page,
@@ -65,7 +68,7 @@ from extraction.text.phrases import author_note, disclaimer, references_title, w
 from extraction.text.regions import Merge, region_report
 from extraction.text.reviews import review_ancestor
 from extraction.text.teasers import teaser_blocks
-from extraction.text.threads import comment_blocks
+from extraction.text.threads import comment_blocks, signature_ancestor
 
 # Block score (unit: words). Tuned together on the Zyte benchmark, static mode, first run of
 # bench/extraction_quality (see extraction/text/README.md). Constants added later (here
@@ -552,7 +555,8 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
             sum(solid_chars(d.block.text) for d in clean if _counts_for_page(d.block, d.features)),
             sum(priced(d.block.text) for d in outside))
     if not kind.inclusive:
-        read = (_drop_shop_reviews(doc, _drop_references(_drop_story_rails(selection.decisions)))
+        read = (_drop_post_chrome(_drop_shop_reviews(doc, _drop_references(_drop_story_rails(selection.decisions))),
+                                  selection.container)
                 if kind.kind == ARTICLE else selection.decisions)
         return Selection(selection.container, selection.container_score, selection.siblings, read,
                          selection.merges, kind)
@@ -591,6 +595,29 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
                                    for d in decisions])
     score = sum(d.verdict.score for d in decisions if d.kept)
     return Selection(start, score, (), tuple(decisions), merges, kind)
+
+
+def _drop_post_chrome(decisions: tuple[Decision, ...], container: etree._Element | None) -> tuple[Decision, ...]:
+    """On an article whose region is a thread's posts (`layout.posts_within`), leave out (judged)
+    what a thread's read leaves out of its posts: signatures, fragments outside each post's body
+    (`layout.post_body`: the poster's rank and post count in the panel beside it; short lines
+    inside it, a list's items, are the post's own) and second copies (`layout.second_copies`: a
+    quoted post, a poster's join date over each of their posts). Text around the posts stays
+    the article's read."""
+    posts = posts_within(container)
+    if not posts:
+        return decisions
+    within, bodies = set(posts), {post_body(p) for p in posts}
+    inside = {d.block.index for d in decisions if d.kept and _within(d.block.element, within)}
+    why = {d.block.index: post_chrome(d.features, d.block.element) for d in decisions if d.block.index in inside
+           and (signature_ancestor(d.block.element) or not _within(d.block.element, bodies))}
+    texts = [d.block.text if d.kept and not why.get(d.block.index) else None for d in decisions]
+    for i in second_copies(texts, THREAD):
+        if decisions[i].block.index in inside:
+            why[decisions[i].block.index] = "a second copy of a kept block"
+    return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
+                          reason) if (reason := why.get(d.block.index)) else d
+                 for d in decisions)
 
 
 def _drop_story_rails(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:

@@ -105,3 +105,27 @@ def test_nested_replies_and_one_comment_section_are_not_comments_on_posts():
     body = main_text(doc).body
     assert all(f"Reply {i}:" in body for i in (0, 11, 22))
 
+
+
+def _feed_post(i: int, text: str) -> str:
+    """A phpBB-like post: the poster's panel beside the post's body, a signature under it."""
+    return (f"<div class='post bg{i % 2}'><dl class='postprofile'><dt><a href='/u/anna'>anna</a></dt>"
+            f"<dd class='profile-rank'>Member</dd><dd class='profile-posts'>Posts: 524</dd>"
+            f"<dd class='profile-joined'>Joined: Mon Jul 24, 2017 9:28 am</dd></dl>"
+            f"<div class='postbody'><h3><a href='#p{i}'>Re: Night buses</a></h3>"
+            f"<div class='content'><p>{text}</p><ul><li>Route 4</li><li>Route 9</li></ul></div>"
+            f"<div class='signature'>Proud owner of three bicycles and a bus pass, see my photo blog</div>"
+            f"</div></div>")
+
+
+def test_a_thread_read_as_an_article_leaves_out_its_posts_chrome():
+    """A forum whose posts sit in one feed wins as one dominant region and is read as an
+    article; its posts' chrome is still no text: the poster's rank and post count (fragments
+    outside the post's body), signatures, and the join-date line repeated over each post of
+    one poster. Short lines inside a post's body (a list of routes) stay."""
+    posts = "".join(_feed_post(i, f"Post {i}: {p}") for i, p in enumerate((P1, P2, P3, P2, P3, P1)))
+    text = main_text(page(NAV + f"<main><h1>Night buses</h1><div id='posts'>{posts}</div></main>"))
+    assert text.explanation is not None and text.explanation.layout_kind == "article"
+    assert P1 in text.body and P3 in text.body and "Route 4" in text.body
+    assert "Posts: 524" not in text.body and "Member" not in text.body and "Proud owner" not in text.body
+    assert text.body.count("Joined: Mon Jul 24") == 1
