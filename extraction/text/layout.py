@@ -36,14 +36,13 @@ short regions, and that path keeps one of them. The decision:
   content words outside comment classes too (a CMS says "article" on its section fronts and
   forums as well; an article's own comments do not make it less of one). Such a page with `DOC_MIN_CODE_BLOCKS`
   code blocks and no article markup is named **documentation**, and read the same way (one
-  dominant region: `LayoutKind.inclusive` is false);
-- a page read as an **article** with no article or product markup whose rows of priced cards
-  outside the region hold `GRID_MIN_CARD_SHARE` of its content is a shop's collection beside
-  its buying advice, read as a **listing** (`collection_beside_prose`);
   dominant region: `LayoutKind.inclusive` is false). An article whose region is a thread's
   posts -- a forum's feed that dominates its page (`posts_within`) -- still loses what a thread
   loses from its posts: signatures, fragments outside each post's body (`post_body`), second
   copies (`scoring._drop_post_chrome`);
+- a page read as an **article** with no article or product markup whose rows of priced cards
+  outside the region hold `GRID_MIN_CARD_SHARE` of its content is a shop's collection beside
+  its buying advice, read as a **listing** (`collection_beside_prose`);
 - otherwise the page is *not* a single article, and its kind is named by the first evidence that
   holds: **thread** (at least `THREAD_MIN_POSTS` repeated siblings whose class/id says post,
   comment, reply or message), **product** (schema.org `Product` markup, or a price beside an
