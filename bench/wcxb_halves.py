@@ -4,6 +4,7 @@
     .venv/bin/python bench/wcxb_halves.py --save base        # keep per-page scores as "base"
     .venv/bin/python bench/wcxb_halves.py --diff base        # pages whose F1 moved since "base"
     .venv/bin/python bench/wcxb_halves.py --system trafilatura   # a peer, same table
+    .venv/bin/python bench/wcxb_halves.py --rendered --save r1   # ours on the cached rendered snapshots
 
 A page is in the *tune* half when the first byte of sha256(page id) is even, else in the
 *check* half (`bench/extraction_halves.half_of`, the rule used for the Zyte set). Changes are
@@ -11,6 +12,10 @@ tuned on the tune half and kept only when the check half and the Zyte set do not
 WCXB is scored with its own scorer (`../shared/bench/wcxb_score.py`, mean per-page word F1),
 Zyte with `../shared/bench/evaluate.py`. Extraction is static (`RenderedPage.from_html`), run
 in two worker processes; CPU ms/page is `time.process_time` around parse + main text alone.
+With `--rendered` each page is read from its snapshot in the render caches
+(`bench/extraction_render.py`: bench/out/rendered-wcxb/, bench/out/rendered/), as
+`bench/extraction_quality.py`'s ours-rendered column reads it; a page without a snapshot, or
+whose render ended on Chromium's error page, is read from its static HTML there too.
 """
 
 from __future__ import annotations
@@ -29,22 +34,29 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.extraction_halves import half_of, load_scorer  # noqa: E402
+from bench.extraction_peers import ERROR_PAGE_PREFIX  # noqa: E402
+from bench.extraction_render import cache_dir, cached_snapshots  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "bench"
 RUNS = ROOT / "bench" / "out" / "wcxb-halves"
 TYPES = ("article", "forum", "product", "collection", "listing", "documentation", "service")
 
 
-def _run_one(job: tuple[str, str, str, str]) -> tuple[str, str, float, str, str]:
-    system, pid, url, path = job
+def _run_one(job: tuple[str, str, str, str, str]) -> tuple[str, str, float, str, str]:
+    system, pid, url, path, snapshot_path = job
     html = gzip.decompress(Path(path).read_bytes()).decode("utf-8", errors="replace")
-    start = time.process_time()
     if system == "ours":
         from extraction.document import parse
         from extraction.maintext import main_text
         from render.model import RenderedPage
 
-        result = main_text(parse(RenderedPage.from_html(html, url)))
+        page = RenderedPage.from_html(html, url)
+        if snapshot_path:
+            rendered = RenderedPage.from_json(Path(snapshot_path).read_text(encoding="utf-8"))
+            if not rendered.final_url.startswith(ERROR_PAGE_PREFIX):
+                page = rendered
+        start = time.process_time()
+        result = main_text(parse(page))
         body = result.body
         explanation = result.explanation
         kind = explanation.layout_kind if explanation is not None else ""
@@ -53,17 +65,21 @@ def _run_one(job: tuple[str, str, str, str]) -> tuple[str, str, float, str, str]
     elif system == "trafilatura":
         import trafilatura
 
+        start = time.process_time()
         body, kind, arbiter = trafilatura.extract(html, url=url) or "", "", ""
     else:
         raise SystemExit(f"unknown system {system}")
     return pid, body, 1000 * (time.process_time() - start), kind or "", arbiter
 
 
-def extract(system: str, root: Path, key: str = "url",
+def extract(system: str, root: Path, key: str = "url", snapshots: Path | None = None,
             ) -> tuple[dict[str, str], list[float], dict[str, str], dict[str, str]]:
-    """Bodies, CPU ms, layout kinds and the arbiter's choice (`arbiter.py`) per page."""
+    """Bodies, CPU ms, layout kinds and the arbiter's choice (`arbiter.py`) per page; read from
+    the rendered snapshots in `snapshots` where there is one."""
     gold = json.loads((root / "ground-truth.json").read_text(encoding="utf-8"))
-    jobs = [(system, pid, g[key], str(root / "html" / f"{pid}.html.gz")) for pid, g in gold.items()]
+    cached = cached_snapshots(gold, snapshots) if snapshots is not None else {}
+    jobs = [(system, pid, g[key], str(root / "html" / f"{pid}.html.gz"), str(cached.get(pid, "")))
+            for pid, g in gold.items()]
     preds: dict[str, str] = {}
     kinds: dict[str, str] = {}
     choices: dict[str, str] = {}
@@ -81,12 +97,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", help="store this run's per-page F1 and predictions under this name")
     ap.add_argument("--diff", help="list pages whose F1 moved against a stored run")
     ap.add_argument("--no-zyte", action="store_true", help="WCXB only")
+    ap.add_argument("--rendered", action="store_true",
+                    help="ours on the cached rendered snapshots (bench/extraction_render.py) instead of static HTML")
     args = ap.parse_args(argv)
+    if args.rendered and args.system != "ours":
+        ap.error("--rendered reads ours only")
+    mode = "rendered" if args.rendered else "static"
     wcxb = load_scorer("wcxb_score", BENCH / "wcxb_score.py")
     gold = json.loads((BENCH / "wcxb-dev" / "ground-truth.json").read_text(encoding="utf-8"))
-    preds, cpu, kinds, choices = extract(args.system, BENCH / "wcxb-dev")
+    preds, cpu, kinds, choices = extract(args.system, BENCH / "wcxb-dev",
+                                         snapshots=cache_dir("wcxb") if args.rendered else None)
     rows = wcxb.score(gold, preds)
-    print(f"WCXB dev, {args.system} static: F1 by half and page type (n); CPU median "
+    print(f"WCXB dev, {args.system} {mode}: F1 by half and page type (n); CPU median "
           f"{statistics.median(cpu):.1f} ms/page")
     print("| half | all | " + " | ".join(TYPES) + " | empty |")
     print("|---|" + "---|" * (len(TYPES) + 2))
@@ -107,9 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_zyte:
         ev = load_scorer("evaluate", BENCH / "evaluate.py")
         zgold = ev.load_ground_truth(BENCH / "scrapinghub" / "ground-truth.json")
-        zpreds, zcpu, _, zchoices = extract(args.system, BENCH / "scrapinghub")
+        zpreds, zcpu, _, zchoices = extract(args.system, BENCH / "scrapinghub",
+                                            snapshots=cache_dir("zyte") if args.rendered else None)
         zrows, _, _ = ev.evaluate(zgold, zpreds)
-        print("\nZyte 2019, static: | half | pages | F1 | P | R |")
+        print(f"\nZyte 2019, {mode}: | half | pages | F1 | P | R |")
         for half in ("tune", "held", "all"):
             chosen_rows = [r for r in zrows if half == "all" or half_of(r["id"]) == half]
             s = ev.aggregate(chosen_rows)
