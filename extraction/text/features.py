@@ -30,7 +30,7 @@ SCREEN_READER_HINTS = r"visually-?hidden|hidden-visually|sr-only|show-for-sr|scr
 """Each framework's class for text only a screen reader reads (see `STRONG_HINTS`)."""
 
 STRONG_HINTS = re.compile(
-    r"comment|disqus|share|sharing|social|related|recommend|newsletter|subscri|signup|cookie|consent|"
+    r"comment|disqus|share|sharing|social|related|recommend|(?:up|cross)-?sells?(?![a-z])|newsletter|subscri|signup|cookie|consent|"
     r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|"
     r"masthead|promo|advert|sponsor|popup|modal|byline|author[-_]?(?:bio|box|info|details?|card|profile|about|content|wrap|block|section|area|container|dropdown)|about-?(?:the-?)?author|tag-?list|"
     r"\btags\b|nav\b|[-_]nav(?!y)|^nav(?!y)|" + SCREEN_READER_HINTS + "|"
@@ -48,7 +48,9 @@ WordPress's `screen-reader-text`, `assistive-text`): a label a sighted reader ne
 So is a tooltip's or a popover's bubble (`tool-tip`, `wt-popover`, `infotip__content`,
 `a-popover-content`: the whole word, so `popover-trigger` and `has-tooltip`, the visible
 element that opens one, are not hints): it shows on hover or click, beside the text it
-explains, and a static parse reads it inline (a shop's glossary of each specification)."""
+explains, and a static parse reads it inline (a shop's glossary of each specification).
+A shop's up-sells and cross-sells (WooCommerce's `section.up-sells`, `cross-sells`) are its
+other products, as `related` ones are: the whole word, so `upsellable` is not one."""
 
 OTHER_STORIES_HINTS = re.compile(r"related|recommend|trending|popular|most-?read|more-?stories|taboola|outbrain",
                                  re.I)

@@ -6,7 +6,7 @@ import lxml.html
 
 from extraction.maintext import main_text
 from extraction.text.features import STRONG_HINTS, hint_of
-from tests.extraction.test_cards import PRODUCT_LD
+from tests.extraction.test_cards import PRODUCT_LD, SPECS
 from tests.extraction.text.helpers import DOC_INTRO, DOC_MORE, DOC_STEP, page
 from tests.extraction.text.test_traps import P1
 
@@ -61,3 +61,22 @@ def test_a_specifications_glossary_in_tooltips_is_left_out_of_a_product_page():
                head=PRODUCT_LD)
     body = main_text(doc).body
     assert P1 in body and "32 ohms" in body and "measured in ohms" not in body
+
+
+def test_up_sells_and_cross_sells_are_hints_a_word_that_only_starts_so_is_not():
+    for classes in ("up-sells upsells products", "upsell", "cross-sells", "crosssell-products", "upsell_block"):
+        assert _hint(classes), classes
+    for classes in ("upsellable", "cross-sellers-badge"):
+        assert _hint(classes) is None, classes
+
+
+def test_a_shops_up_sells_below_a_product_are_left_out_with_their_heading():
+    """The row of cards goes as other products either way; its heading went only by its name."""
+    cards = "".join(f"<li class='product'><a href='/p/{i}'><img src='/{i}.jpg' alt=''></a>"
+                    f"<h2>Sandal model {i}</h2><span class='price'>{i}9,90€</span></li>" for i in range(4))
+    doc = page(f"<main><div class='product'><h1>Kettle</h1><p>{P1}</p>{SPECS}"
+               f"<section class='up-sells upsells products'><h2>You may also like</h2>"
+               f"<ul class='products'>{cards}</ul></section></div></main>", head=PRODUCT_LD)
+    body = main_text(doc).body
+    assert P1 in body and "Value 3 litres" in body
+    assert "Sandal model 2" not in body and "You may also like" not in body
