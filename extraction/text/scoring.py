@@ -138,6 +138,12 @@ class Decision:
     kept: bool
     why: str
 
+    def judged_out(self, why: str, reason: str = "") -> Decision:
+        """This block left out by a rule on the whole read, judged (hard-bad: the second candidate
+        may not put it back); `reason` joins its verdict's reasons when given."""
+        reasons = (*self.verdict.reasons, reason) if reason else self.verdict.reasons
+        return Decision(self.block, self.features, Verdict(self.verdict.score, reasons, True), self.label, False, why)
+
 
 @dataclass(frozen=True, slots=True)
 class Selection:
@@ -584,10 +590,8 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
     if start is None:
         start = doc.root
     for i in _region_forms(decisions, start) if kind.kind != THREAD else ():
-        d = decisions[i]
-        verdict = Verdict(d.verdict.score, (*d.verdict.reasons, "inside a form in the region"), True)
-        decisions[i] = Decision(d.block, d.features, verdict, d.label, False,
-                                "inside a form (a sign-up, a request, a buy box)")
+        decisions[i] = decisions[i].judged_out("inside a form (a sign-up, a request, a buy box)",
+                                               "inside a form in the region")
     for i in second_copies([d.block.text if d.kept else None for d in decisions], kind.kind):
         d = decisions[i]
         decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False, "a second copy of a kept block")
@@ -615,9 +619,7 @@ def _drop_post_chrome(decisions: tuple[Decision, ...], container: etree._Element
     for i in second_copies(texts, THREAD):
         if decisions[i].block.index in inside:
             why[decisions[i].block.index] = "a second copy of a kept block"
-    return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
-                          reason) if (reason := why.get(d.block.index)) else d
-                 for d in decisions)
+    return tuple(d.judged_out(reason) if (reason := why.get(d.block.index)) else d for d in decisions)
 
 
 def _drop_story_rails(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
@@ -628,8 +630,7 @@ def _drop_story_rails(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
                     for h in (d.features.strong_hint, d.features.weak_hint, d.features.overruled_hint))}
     drop = rails_after_story([d.block for d in decisions if d.kept],
                              {d.block.index for d in decisions if d.kept and d.label is Label.GOOD}, named)
-    return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
-                          "a rail of other stories after the article") if d.block.index in drop else d
+    return tuple(d.judged_out("a rail of other stories after the article") if d.block.index in drop else d
                  for d in decisions)
 
 
@@ -653,8 +654,7 @@ def _drop_references(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
         end = next((j for j in range(at + 1, len(kept))
                     if kept[j].block.is_heading and REFERENCE_TITLE_LEVELS.get(kept[j].block.tag, 1) <= rank), len(kept))
         drop.update(k.block.index for k in kept[at:end])
-    return tuple(Decision(d.block, d.features, Verdict(d.verdict.score, d.verdict.reasons, True), d.label, False,
-                          "a list of references after the article") if d.block.index in drop else d
+    return tuple(d.judged_out("a list of references after the article") if d.block.index in drop else d
                  for d in decisions)
 
 
@@ -694,14 +694,9 @@ def _drop_shop_reviews(doc: Document, decisions: tuple[Decision, ...]) -> tuple[
     not put them back."""
     if not any(d.kept and review_ancestor(d.block.element) for d in decisions) or not shop_page(doc):
         return decisions
-    out: list[Decision] = []
-    for d in decisions:
-        review = review_ancestor(d.block.element) if d.kept else None
-        if review:
-            verdict = Verdict(d.verdict.score, (*d.verdict.reasons, f"customer reviews (~ {review})"), True)
-            d = Decision(d.block, d.features, verdict, d.label, False, f"customer reviews (~ {review}) of a shop's page")
-        out.append(d)
-    return tuple(out)
+    reviews = {d.block.index: review_ancestor(d.block.element) if d.kept else None for d in decisions}
+    return tuple(d.judged_out(f"customer reviews (~ {review}) of a shop's page", f"customer reviews (~ {review})")
+                 if (review := reviews[d.block.index]) else d for d in decisions)
 
 
 def _counts_for_page(block: Block, f: Features) -> bool:
