@@ -108,10 +108,22 @@ UNSPACED_CHARS_PER_WORD = 2
 count as one word, so blocks in those scripts weigh like blocks in spaced scripts."""
 
 
+def unspaced_chars(text: str) -> int:
+    """Characters of the scripts written without spaces (see UNSPACED_CHARS_PER_WORD)."""
+    return 0 if text.isascii() else len(_UNSPACED_SCRIPT.findall(text))
+
+
 def count_words(text: str) -> int:
-    words = len(text.split())
-    if not text.isascii():
-        words += len(_UNSPACED_SCRIPT.findall(text)) // UNSPACED_CHARS_PER_WORD
+    """Words split by spaces; a run in a script written without spaces counts its characters
+    (UNSPACED_CHARS_PER_WORD to a word, one at least), once: counting it as a spaced word too
+    made a two-character menu label ("北京") weigh as two words, and a footer of city links
+    outweigh the story above it."""
+    if not unspaced_chars(text):
+        return len(text.split())
+    words = 0
+    for token in text.split():
+        unspaced = len(_UNSPACED_SCRIPT.findall(token))
+        words += max(1, -(-unspaced // UNSPACED_CHARS_PER_WORD)) if unspaced else 1
     return words
 
 

@@ -15,12 +15,16 @@ from dataclasses import dataclass
 from lxml import etree
 
 from extraction.document import Document
-from extraction.text.blocks import Block
+from extraction.text.blocks import Block, count_words, unspaced_chars
 from extraction.text.docs import in_code, section_anchor
 from extraction.text.phrases import boilerplate_phrase
 
 LINE_WIDTH_CHARS = 80
 """Characters per wrapped line for text density (Kohlschütter et al.: 80-90 characters)."""
+UNSPACED_CHAR_COLUMNS = 2
+"""Columns a character of a script written without spaces takes on a line (`blocks.py`'s
+`count_words`): a Chinese or Japanese character is drawn twice as wide as a Latin letter, so
+an 80-column line holds about 40 of them."""
 
 CHROME_TAGS = frozenset({"nav", "footer", "aside", "menu", "figcaption"})
 """Elements whose text is page chrome or sits beside the running text (a figure's caption);
@@ -121,7 +125,10 @@ _DATE = re.compile(
     r"\d+ (minutes?|hours?|days?) ago)\b",
     re.I,
 )
-_SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]?(\s|$)")
+_SENTENCE_END = re.compile(r"[.!?…।॥؟۔။።][\"'”’)\]]?(\s|$)|[。！？．][」』”’）)]?")
+"""A full stop and what may close the sentence after it: Latin, Devanagari and Bengali (danda),
+Arabic and Urdu, Burmese and Ethiopic stops are followed by a space; Chinese and Japanese
+ones are not (the next sentence starts at once)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +168,9 @@ def text_density(text: str) -> float:
     Kohlschütter's measure: running prose averages 10+ words per 80-character line, while
     one-line fragments (menus, bylines) score only their word count.
     """
+    unspaced = unspaced_chars(text)
+    if unspaced:
+        return _unspaced_density(text, unspaced)
     words = text.split()
     if len(text) <= LINE_WIDTH_CHARS:
         return float(len(words))
@@ -174,6 +184,17 @@ def text_density(text: str) -> float:
         current += len(word) + 1
         count += 1
     return full_words / lines if lines else float(len(words))
+
+
+def _unspaced_density(text: str, unspaced: int) -> float:
+    """Text density of a text in a script written without spaces, where `split` sees a whole
+    paragraph as one word (a Chinese story's paragraphs read as one-word labels, and the page as
+    a link list): `count_words`' words per `LINE_WIDTH_CHARS` columns, each unspaced character
+    `UNSPACED_CHAR_COLUMNS` wide. A text of one line scores its word count, as in
+    `text_density`."""
+    columns = len(text) + unspaced * (UNSPACED_CHAR_COLUMNS - 1)
+    words = count_words(text)
+    return float(words) if columns <= LINE_WIDTH_CHARS else words * LINE_WIDTH_CHARS / columns
 
 
 def sentence_ends(text: str) -> int:
