@@ -92,6 +92,9 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"^(?:please )?(?:create an account or )?(?:sign|log) ?in (?:to|or (?:sign up|register|create)) ",
         r"^you(?:'| a)re not (?:signed|logged) in\b",
     ),
+    "typo_report": (  # a script that mails a selected typo to the editors (Orphus and its kin)
+        r"ctrl ?\+ ?enter\b",
+    ),
     "caption": (
         r"\((?:image|photo|picture|foto|bild|credit)s?(?: credit)?:", r"\(ap photo\b",
         r"^(?:photo|image|picture|foto|bild|credit|crédit|crédito|photograph)s?(?: credit)?:",
@@ -193,12 +196,18 @@ WIDGET_LABELS = (
     r"listen to (?:this|the) (?:article|story)\b.*", r"rate this (?:article|post|story|page)\b.*",
     r"(?:advertisement\W*)?scroll to continue(?: reading)?\W*",  # under an ad slot
     r"(?:written|reviewed|fact[- ]checked|medically reviewed) by\b[^.]{0,60}",  # a credit line
+    r"(?:viewed|read|seen) \d[\d,.]* times", r"\d[\d,.]* (?:views|reads)",  # a view counter
+    r"(?:found|spotted|see) (?:a|an) (?:typo|error|mistake)\b[^.]{0,40}\??",  # a typo reporter's prompt
     r"inhaltsverzeichnis\s*:?", r"(?:sommaire|table des mati[eè]res)\s*:?",  # de, fr
+    r"\d[\d,.]* (?:aufrufe|vues|visualizaciones|visualizzazioni|visualizações|weergaven)",
+    r"(?:visto|le[ií]do|lido|letto) \d[\d,.]* (?:veces|vezes|volte)", r"\d[\d,.]* mal gelesen", r"lu \d[\d,.]* fois",
+    r"просмотр(?:ов|ы)?:? \d[\d,.]*", r"\d[\d,.]* просмотр\w*", r"нашли (?:ошибку|опечатку)\??",
     r"(?:[ií]ndice|tabla de contenidos?)\s*:?", r"sommario\s*:?", r"inhoudsopgave\s*:?", r"содержание\s*:?",
 )
 """Whole-block labels of a page's widgets (lower case, matched against the whole block): a
-contents box's title, a script's placeholder, an audio player's or a rating widget's prompt, and
-the credit line above or below a story ("Written by ...", "Medically reviewed by ...")."""
+contents box's title, a script's placeholder, an audio player's or a rating widget's prompt, a
+view counter ("Visto 314 veces"), a typo reporter's prompt ("Found a typo?"), and the credit
+line above or below a story ("Written by ...", "Medically reviewed by ...")."""
 WIDGET_LABEL_MAX_WORDS = 10
 """Words: a widget's label is a line, not a paragraph."""
 

@@ -592,6 +592,9 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
     for i in _region_forms(decisions, start) if kind.kind != THREAD else ():
         decisions[i] = decisions[i].judged_out("inside a form (a sign-up, a request, a buy box)",
                                                "inside a form in the region")
+    for i, d in enumerate(decisions):
+        if d.kept and widget_label(d.block.text):
+            decisions[i] = d.judged_out("a widget's label", "a widget's label")
     for i in second_copies([d.block.text if d.kept else None for d in decisions], kind.kind):
         d = decisions[i]
         decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False, "a second copy of a kept block")
