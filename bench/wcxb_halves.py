@@ -1,7 +1,7 @@
 """Tuning discipline on WCXB dev: the 1,358 pages split into a tune and a check half by sha256(id).
 
     .venv/bin/python bench/wcxb_halves.py                    # ours, static, WCXB by half and type + Zyte
-    .venv/bin/python bench/wcxb_halves.py --save base        # keep per-page scores as "base"
+    .venv/bin/python bench/wcxb_halves.py --save base        # keep per-page scores, bodies and layout kinds as "base"
     .venv/bin/python bench/wcxb_halves.py --diff base        # pages whose F1 moved since "base"
     .venv/bin/python bench/wcxb_halves.py --system trafilatura   # a peer, same table
     .venv/bin/python bench/wcxb_halves.py --rendered --save r1   # ours on the cached rendered snapshots
@@ -143,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
         per_page.update({f"zyte:{r['id']}": r["f1"] or 0.0 for r in zrows})
     RUNS.mkdir(parents=True, exist_ok=True)
     if args.save:
-        (RUNS / f"{args.save}.json").write_text(json.dumps({"f1": per_page, "preds": preds}), encoding="utf-8")
+        (RUNS / f"{args.save}.json").write_text(json.dumps({"f1": per_page, "preds": preds, "kinds": kinds}),
+                                                encoding="utf-8")
     if args.diff:
         base = json.loads((RUNS / f"{args.diff}.json").read_text(encoding="utf-8"))["f1"]
         moved = [(pid, base.get(pid) or 0.0, f or 0.0) for pid, f in per_page.items()
