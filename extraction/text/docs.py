@@ -61,13 +61,19 @@ def in_code(element: etree._Element) -> bool:
 def code_between(good: Sequence[bool], hard_bad: Sequence[bool], code: Sequence[bool]) -> list[int]:
     """Indexes (into the region's blocks, in document order) of the code blocks that lie
     between the region's first and last good block and carry no hard boilerplate sign (chrome,
-    a boilerplate class, an overlay): the page's own samples. Code before the first good block
-    or after the last (a header's install snippet, a footer's badge) is left to the context pass."""
+    a boilerplate class, an overlay): the page's own samples; so are the code blocks that follow
+    the last good block with nothing between (a reference's closing example after its last
+    paragraph, which the context pass dropped beside the footer). Code before the first good
+    block, or after a block that is not code (a header's install snippet, a footer's badge), is
+    left to the context pass."""
     goods = [i for i, flag in enumerate(good) if flag]
     if not goods:
         return []
     first, last = goods[0], goods[-1]
-    return [i for i in range(first + 1, last) if code[i] and not hard_bad[i] and not good[i]]
+    closing = last + 1
+    while closing < len(code) and code[closing] and not hard_bad[closing]:
+        closing += 1
+    return [i for i in range(first + 1, closing) if code[i] and not hard_bad[i] and not good[i]]
 
 
 def defined_term(element: etree._Element) -> bool:

@@ -24,12 +24,21 @@ def test_a_short_code_sample_beside_a_tab_strip_is_kept_between_the_good_paragra
     assert "tool serve --socket /run/tool" in body and STEP in body
 
 
-def test_code_between_takes_only_code_inside_the_good_span_and_never_hard_boilerplate():
-    good = [False, True, False, False, False, True, False]
-    hard = [False, False, False, True, False, False, False]
-    code = [True, False, True, True, True, False, True]
-    assert code_between(good, hard, code) == [2, 4]
+def test_code_between_takes_code_inside_the_good_span_and_the_samples_closing_it_never_hard_boilerplate():
+    good = [False, True, False, False, False, True, False, False, False]
+    hard = [False, False, False, True, False, False, False, True, False]
+    code = [True, False, True, True, True, False, True, True, True]
+    assert code_between(good, hard, code) == [2, 4, 6]  # not the header's snippet (0), nor past the footer's (7)
     assert code_between([False, False], [False, False], [True, True]) == []
+
+
+def test_a_code_sample_that_closes_the_page_after_its_last_paragraph_is_kept():
+    html = (f"<article><h1>Getting started</h1><p>{INTRO}</p><p>{STEP}</p><p>{MORE}</p>"
+            "<pre><code><div class='cm-line'>tool serve --socket /run/tool</div>"
+            "<div class='cm-line'>tool status</div></code></pre></article>"
+            "<footer><p>Copyright 2026 Example Tools. All rights reserved.</p></footer>")
+    body = main_text(page(html)).body
+    assert "tool serve --socket /run/tool" in body and "tool status" in body and "Copyright" not in body
 
 
 def test_a_definition_term_linked_to_its_page_is_kept_with_its_definition():
