@@ -205,10 +205,13 @@ def date_count(text: str) -> int:
     return len(_DATE.findall(text))
 
 
-LAYOUT_NAME = re.compile(r"(?:has|with|no|without|show)[-_]?(?:sidebar|nav|menu)|sidebars|sidebar[-_]?(?:left|right|layout)",
-                         re.I)
+LAYOUT_NAME = re.compile(r"(?:has|with|no|without|show)[-_]?(?:(?:sticky|fixed)[-_]?)?(?:sidebar|nav|menu)|sidebars|"
+                         r"sidebar[-_]?(?:left|right|layout)", re.I)
 """Class words that describe an element's layout rather than name it: `has-sidebar`,
-`layout__2-sidebars-inline` wrap the main column *beside* a sidebar, so they are no hint."""
+`layout__2-sidebars-inline` wrap the main column *beside* a sidebar, so they are no hint; nor
+is a heading's `anchorWithStickyNavbar` (Docusaurus gives every section heading this CSS-module
+class, which offsets its anchor below the sticky navbar: read as a hint, it dropped every
+heading of every Docusaurus page and the lists and tables under them with it)."""
 
 
 VARIANT_TOKEN = re.compile(r"[:\[]")
@@ -408,8 +411,14 @@ class HintIndex:
             demoted = None
             if tag == "main" or element.get("role") == "main":
                 # The page's own main landmark: chrome above it is a wrapper the markup misnested
-                # (a whole page inside `<nav>`), not a sign about its text.
+                # (a whole page inside `<nav>`), not a sign about its text, and so is a class word
+                # above it: a layout's name for the column beside the menu (Read the Docs'
+                # `wy-nav-content`) or for a skip link's target (Docusaurus' `skipToContent`).
+                # A comment thread or a consent dialog around a landmark stays what it is.
                 chrome = None
+                if strong and not (KEPT_HINTS.search(strong) or CONSENT_HINTS.search(strong)):
+                    strong = None
+                weak = None
             if tag in CHROME_TAGS:
                 if prose and not chrome and tag not in KEPT_CHROME:
                     overruled = demoted = f"<{tag}>"
