@@ -107,6 +107,16 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"^showing \d[\d,.]*(?: ?[-–] ?\d[\d,.]*)? of \d[\d,.]* (?:results|items|products)$",
         r"^page \d+ of \d+$",
     ),
+    "outdated": (  # a documentation site's banner over a page of another version than the current one
+        r"you(?:'re| are) not reading the (?:most recent|latest|current)(?: stable)? version\b",
+        r"documentation for [^,]{1,40}, which is no longer (?:actively )?maintained\b",
+        r"this is unreleased documentation\b",
+        r"for up-to-date documentation,? see\b",
+        r"you(?:'re| are) (?:viewing|reading) (?:the )?(?:documentation|docs) for an? "
+        r"(?:older|old|previous|outdated|unreleased|development|archived) (?:version|release)\b",
+        r"(?:this|these) (?:documentation|docs|pages?) (?:is|are) for an? "
+        r"(?:older|old|previous|outdated|unreleased|development) (?:version|release)\b",
+    ),
     "dateline": (
         r"^(?:published|updated|posted|last updated|last modified|veröffentlicht|aktualisiert|publié|"
         r"mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)(?: on| at| am| le)?:? "
@@ -194,6 +204,8 @@ WIDGET_LABELS = (
     r"(?:table of contents|contents|in this article|on this page)\s*:?",  # a contents box's title
     r"loading\b[^.]{0,40}(?:\.\.\.|…)",  # a script's placeholder ("Loading paragraph...")
     r"listen to (?:this|the) (?:article|story)\b.*", r"rate this (?:article|post|story|page)\b.*",
+    r"(?:was|is) this (?:page |article |post |doc |document |guide |section |content |answer )?(?:helpful|useful)\b.*",
+    r"did (?:this|the) (?:page|article|doc|guide|answer) (?:help|answer)\b.*",  # a feedback widget's question
     r"(?:advertisement\W*)?scroll to continue(?: reading)?\W*",  # under an ad slot
     r"(?:written|reviewed|fact[- ]checked|medically reviewed) by\b[^.]{0,60}",  # a credit line
     r"(?:viewed|read|seen) \d[\d,.]* times", r"\d[\d,.]* (?:views|reads)",  # a view counter
@@ -205,9 +217,10 @@ WIDGET_LABELS = (
     r"(?:[ií]ndice|tabla de contenidos?)\s*:?", r"sommario\s*:?", r"inhoudsopgave\s*:?", r"содержание\s*:?",
 )
 """Whole-block labels of a page's widgets (lower case, matched against the whole block): a
-contents box's title, a script's placeholder, an audio player's or a rating widget's prompt, a
-view counter ("Visto 314 veces"), a typo reporter's prompt ("Found a typo?"), and the credit
-line above or below a story ("Written by ...", "Medically reviewed by ...")."""
+contents box's title, a script's placeholder, an audio player's or a rating widget's prompt (a
+documentation page's "Was this page helpful?" over its yes and no buttons), a view counter
+("Visto 314 veces"), a typo reporter's prompt ("Found a typo?"), and the credit line above or
+below a story ("Written by ...", "Medically reviewed by ...")."""
 WIDGET_LABEL_MAX_WORDS = 10
 """Words: a widget's label is a line, not a paragraph."""
 

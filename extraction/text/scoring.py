@@ -585,16 +585,14 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
                         and not d.features.chrome_ancestor and item_hint(d.block.element))
             kept, why = inclusive_keep(kind.kind, d.features, d.block.index in cards, d.block.element,
                                        d.block.index in comments, itemized)
-        decisions.append(Decision(d.block, d.features, d.verdict, d.label, kept, why))
+        what = _widget_label_or_disclaimer(d.block.text) if kept else ""
+        decisions.append(d.judged_out(what, what) if what else Decision(d.block, d.features, d.verdict, d.label, kept, why))
     start = root if root is not None else doc.root.find("body")
     if start is None:
         start = doc.root
     for i in _region_forms(decisions, start) if kind.kind != THREAD else ():
         decisions[i] = decisions[i].judged_out("inside a form (a sign-up, a request, a buy box)",
                                                "inside a form in the region")
-    for i, d in enumerate(decisions):
-        if d.kept and widget_label(d.block.text):
-            decisions[i] = d.judged_out("a widget's label", "a widget's label")
     for i in second_copies([d.block.text if d.kept else None for d in decisions], kind.kind):
         d = decisions[i]
         decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False, "a second copy of a kept block")
@@ -746,11 +744,18 @@ def _drop_widget_labels(settled: dict[int, tuple[bool, str]], members: list[int]
     article's lead from its first section as boilerplate does. Judged (hard-bad), so the peer may
     not put them back."""
     for i in members:
-        what = "a widget's label" if widget_label(blocks[i].text) else "a disclaimer" if disclaimer(blocks[i].text) else ""
+        what = _widget_label_or_disclaimer(blocks[i].text)
         if settled[i][0] and what:
             settled[i] = (False, what)
             v = verdicts[i]
             verdicts[i] = Verdict(v.score, (*v.reasons, what), True)
+
+
+def _widget_label_or_disclaimer(text: str) -> str:
+    """Why a kept block is left out after the page is read (a widget's label: "Was this page
+    helpful?", "Table of contents"; a publisher's disclaimer), or "". On an inclusive read too:
+    a documentation page read whole kept its feedback widget's question."""
+    return "a widget's label" if widget_label(text) else "a disclaimer" if disclaimer(text) else ""
 
 
 def _author_names(doc: Document) -> tuple[str, ...]:
