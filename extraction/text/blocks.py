@@ -201,11 +201,14 @@ def readable_chars(element: HtmlElement) -> int:
     """Characters of text, spaces and the code in scripts and styles left out: the share of a
     page's text is the share of what can be read (inline scripts and indentation can be most of
     the characters of a page's source)."""
-    def solid(text: str) -> int:
-        return len(text) - sum(map(len, _SPACE.findall(text)))
+    code = sum(solid_chars(e.text_content()) for e in element.iter(*_UNREAD_TAGS))
+    return max(0, solid_chars(element.text_content()) - code)
 
-    code = sum(solid(e.text_content()) for e in element.iter(*_UNREAD_TAGS))
-    return max(0, solid(element.text_content()) - code)
+
+def solid_chars(text: str) -> int:
+    """Characters of `text`, spaces aside (`str.split` drops exactly the characters
+    `str.isspace` calls spaces, in C: three times faster than a regex over a page's text)."""
+    return sum(map(len, text.split()))
 
 
 def static_veil(doc: Document, element: etree._Element) -> bool:
@@ -374,7 +377,7 @@ def segment(doc: Document, gate: Gate = Gate.ALL) -> list[Block]:
 
 def _segment(doc: Document, start: HtmlElement, gate: Gate, shell: bool) -> list[Block]:
     builder = _Builder()
-    state = {"open": gate is not Gate.COMMENTS, "body_chars": readable_chars(start), "veiled": False,
+    state = {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
              "shell": shell, "panels": controlled_panels(start.getroottree().getroot())}
     _walk(doc, start, start, builder, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
     builder.flush()
@@ -403,7 +406,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
           or scroll_reveal(doc, el)):  # shown once placed, opened or scrolled to
         state["veiled"] = True
     elif is_hidden(doc, el):
-        if not loading_veil(el, state["body_chars"]) or (statically_hidden(el) and not static_veil(doc, el)):
+        if not loading_veil(el, _body_chars(state)) or (statically_hidden(el) and not static_veil(doc, el)):
             return
         state["veiled"] = True
     if gate is Gate.CLASS and not in_markup and MARKUP_CLASS in classes(el):
@@ -439,3 +442,13 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     if block:
         builder.flush()
     state["veiled"] = veiled_outside
+
+
+def _body_chars(state: dict) -> int:
+    """`readable_chars` of the walk's start, counted when a hidden element first asks whether it
+    is a loading veil: the whole page's text, which a page without hidden elements never needs
+    (static WCXB and Zyte pages: 3 in 10)."""
+    if state["body_chars"] is None:
+        state["body_chars"] = readable_chars(state["start"])
+    chars: int = state["body_chars"]
+    return chars

@@ -179,16 +179,11 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     return LayoutKind(MULTI_SECTION, (*evidence, "several regions, none of them dominant"))
 
 
-def solid_chars(text: str) -> int:
-    """Characters of `text`, spaces aside: the card share is measured in them, not in words."""
-    return sum(not c.isspace() for c in text)
-
-
 def product_or_collection(kind: LayoutKind, card_chars: int, content_chars: int) -> LayoutKind:
     """A product page with `PRODUCT_MAX_CARD_SHARE` of its content in rows of linked cards
     (cards.py) is a collection of products, read as a listing; other kinds pass unchanged.
 
-    The share counts characters, spaces aside (`solid_chars`), not words: a card is short tokens
+    The share counts characters, spaces aside (`blocks.solid_chars`), not words: a card is short tokens
     ("3 bd", "$450", "4.5 out of 5") whose word count weighs it against prose beyond what it
     says, and without a stylesheet the count depends on how glued inline text splits
     ("3 beds2.5 baths" is one word fewer than "3 beds 2.5 baths")."""

@@ -29,7 +29,7 @@ from lxml import etree
 
 from extraction.authors import authors, clean_name, is_person
 from extraction.document import Document
-from extraction.text.blocks import Block
+from extraction.text.blocks import Block, solid_chars
 from extraction.text.cards import card_blocks, item_hint, rails_after_story
 from extraction.text.docs import code_between, defined_term, documents_code, in_code, page_index_items
 from extraction.text.features import (
@@ -62,7 +62,6 @@ from extraction.text.layout import (
     product_or_collection,
     second_copies,
     shop_page,
-    solid_chars,
 )
 from extraction.text.phrases import author_note, disclaimer, references_title, widget_label
 from extraction.text.regions import Merge, region_report
@@ -546,19 +545,20 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
     """Decide the layout kind; for every kind but article, replace the single region by the
     inclusive one of layout.py (each block's reason says which rule kept or dropped it)."""
     clean = [d for d in selection.decisions if not d.features.chrome_ancestor and not d.features.in_overlay]
+    counted = {d.block.index for d in clean if _counts_for_page(d.block, d.features)}  # once: it walks the links
     page_words = sum(d.block.words for d in clean)
-    content_words = sum(d.block.words for d in clean if _counts_for_page(d.block, d.features))
+    content_words = sum(d.block.words for d in clean if d.block.index in counted)
     region_words = sum(d.block.words for d in selection.decisions if d.kept)
     region_prose = sum(d.block.words for d in selection.decisions if d.kept and is_running_prose(d.block))
     linked = sum(d.block.words if d.features.teaser else d.block.link_words for d in clean)
-    uncommented = sum(d.block.words for d in clean if _counts_for_page(d.block, d.features) and not d.features.strong_hint)
+    uncommented = sum(d.block.words for d in clean if d.block.index in counted and not d.features.strong_hint)
     kind = decide(doc, region_words, region_prose, content_words, page_words, linked, selection.container, uncommented)
     if grid_candidate(doc, kind):
         grid = card_blocks([d.block for d in selection.decisions])
-        outside = [d for d in clean if d.block.index in grid and not d.kept and _counts_for_page(d.block, d.features)]
+        outside = [d for d in clean if d.block.index in grid and not d.kept and d.block.index in counted]
         kind = collection_beside_prose(
             kind, sum(solid_chars(d.block.text) for d in outside),
-            sum(solid_chars(d.block.text) for d in clean if _counts_for_page(d.block, d.features)),
+            sum(solid_chars(d.block.text) for d in clean if d.block.index in counted),
             sum(priced(d.block.text) for d in outside))
     if not kind.inclusive:
         read = (_drop_post_chrome(_drop_shop_reviews(doc, _drop_references(_drop_story_rails(selection.decisions))),
@@ -568,7 +568,7 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
                          selection.merges, kind)
     cards = card_blocks([d.block for d in selection.decisions]) if kind.kind == PRODUCT else set()
     comments = comment_blocks([d.block for d in selection.decisions]) if kind.kind == THREAD else set()
-    content = [d for d in clean if _counts_for_page(d.block, d.features)]
+    content = [d for d in clean if d.block.index in counted]
     carded = sum(solid_chars(d.block.text) for d in content if d.block.index in cards)
     kind = product_or_collection(kind, carded, sum(solid_chars(d.block.text) for d in content))
     root = main_root(doc)

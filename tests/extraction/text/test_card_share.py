@@ -6,7 +6,8 @@ depends on how glued inline text splits into words."""
 from __future__ import annotations
 
 from extraction.maintext import main_text
-from extraction.text.layout import PRODUCT, PRODUCT_MAX_CARD_SHARE, LayoutKind, product_or_collection, solid_chars
+from extraction.text.blocks import solid_chars
+from extraction.text.layout import PRODUCT, PRODUCT_MAX_CARD_SHARE, LayoutKind, product_or_collection
 from tests.extraction.text.helpers import page
 
 PRODUCT_LD = ('<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", '
