@@ -29,9 +29,10 @@ MIN_ZONE_CHARS = 400
 
 
 def headline(doc: Document) -> HtmlElement | None:
-    names = _site_names(doc)
+    home = {_compact(t) for t in home_link_texts(doc)}  # once: every <h1> is checked against them
+    names = _site_names(doc, home)
     h1s = [h1 for h1 in doc.root.iter("h1") if _letters(element_text(h1)) and not doc.is_hidden(h1)
-           and _compact(element_text(h1)) not in names and not _links_home(doc, h1)]
+           and _compact(element_text(h1)) not in names and not _links_home(h1, home)]
     full = [h1 for h1 in h1s if len(element_text(h1)) >= MIN_HEADLINE_CHARS]
     outside_masthead = [h1 for h1 in full if not _in_site_masthead(h1)]
     if outside_masthead or full or h1s:
@@ -68,8 +69,9 @@ def headline_zone(doc: Document) -> HtmlElement | None:
     return zone
 
 
-def _site_names(doc: Document) -> set[str]:
-    names = {_compact(t) for t in home_link_texts(doc)} | {_compact(v) for v in site_name_keys_values(doc)}
+def _site_names(doc: Document, home: set[str]) -> set[str]:
+    """`home`: the compacted texts of the links to the home page (`home_link_texts`)."""
+    names = home | {_compact(v) for v in site_name_keys_values(doc)}
     domain = registered_domain(doc.url)
     if domain:
         names.add(_compact(domain))
@@ -77,9 +79,9 @@ def _site_names(doc: Document) -> set[str]:
     return names
 
 
-def _links_home(doc: Document, el: HtmlElement) -> bool:
-    """The heading is (or wraps) a link to the site's home page: a masthead."""
-    home = {_compact(t) for t in home_link_texts(doc)}
+def _links_home(el: HtmlElement, home: set[str]) -> bool:
+    """The heading is (or wraps) a link to the site's home page (`home`: the compacted texts of
+    such links): a masthead."""
     links = [a for a in el.iter("a")] + [a for a in el.iterancestors("a")]
     return any(_compact(element_text(a)) in home for a in links if element_text(a))
 

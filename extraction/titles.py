@@ -246,11 +246,17 @@ def home_link_texts(doc: Document) -> list[str]:
     """Short texts of links to the site's home page: the site's name in its masthead (blogs put
     it in the first `<h1>`, which then is not the headline)."""
     out = []
+    here: str | None = None  # the page's host, split once the first link home needs it
     for link in doc.root.iter("a"):
         href = (link.get("href") or "").strip()
-        if not href or urlsplit(urljoin(doc.url, href)).path not in ("", "/"):
+        if not href:
             continue
-        if urlsplit(urljoin(doc.url, href)).netloc != urlsplit(doc.url).netloc:
+        target = urlsplit(urljoin(doc.url, href))
+        if target.path not in ("", "/"):
+            continue
+        if here is None:
+            here = urlsplit(doc.url).netloc
+        if target.netloc != here:
             continue
         text = element_text(link) or link.get("title", "")
         if text and len(text.split()) <= MAX_SITE_NAME_WORDS + 2:
