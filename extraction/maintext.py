@@ -10,7 +10,11 @@ order. `explanation` records every decision for `rendercrawl extract PAGE --expl
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+
+from lxml import etree
 
 from extraction.document import Document
 from extraction.text.arbiter import arbitrate
@@ -32,10 +36,26 @@ class MainText:
 
 
 def main_text(doc: Document) -> MainText:
-    gate = markup_gate(doc)
-    if gate is not None:
-        return _from_markup(doc, gate)
-    return _from_heuristic(doc)
+    with _proxies_kept(doc.root):
+        gate = markup_gate(doc)
+        if gate is not None:
+            return _from_markup(doc, gate)
+        return _from_heuristic(doc)
+
+
+@contextmanager
+def _proxies_kept(root: etree._Element) -> Iterator[None]:
+    """Hold a Python proxy of every element while the main text is read. lxml makes a proxy each
+    time a walk reaches an element no Python object holds, through lxml.html's class lookup (a
+    Python call), and frees it when the walk moves on; the main text walks the tree, its
+    ancestors and subtrees many times over, so making each proxy once saves about 5% of its CPU
+    (375 Zyte and WCXB pages, interleaved: 36.95 -> 35.28 s). The elements are the same objects
+    either way: identity, dictionaries keyed by element and the output do not change."""
+    elements = list(root.iter())
+    try:
+        yield
+    finally:
+        del elements
 
 
 def explain_main_text(doc: Document) -> str:
