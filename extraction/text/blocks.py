@@ -97,8 +97,9 @@ _MOVED = re.compile(r"(?:^|;|\s)transform\s*:(?!\s*none)", re.I)
 until the reader scrolls to it, when a script animates it in (GSAP, ScrollReveal, Webflow write
 these two properties inline). Fading alone is not enough: a rail teaser or a closed dropdown is
 also `opacity:0`, and stays hidden."""
-_UNREAD_TAGS = ("script", "style", "template")
-"""Their text is code, not page text: left out when a veil's share of the page is measured."""
+UNREAD_TAGS = ("script", "style", "template")
+"""Their text is code, not page text: left out when a veil's share of the page is measured, and
+when a thread's posts are weighed (`threads.words`)."""
 _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.I)
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w")
@@ -201,7 +202,7 @@ def readable_chars(element: HtmlElement) -> int:
     """Characters of text, spaces and the code in scripts and styles left out: the share of a
     page's text is the share of what can be read (inline scripts and indentation can be most of
     the characters of a page's source)."""
-    code = sum(solid_chars(e.text_content()) for e in element.iter(*_UNREAD_TAGS))
+    code = sum(solid_chars(e.text_content()) for e in element.iter(*UNREAD_TAGS))
     return max(0, solid_chars(element.text_content()) - code)
 
 

@@ -44,8 +44,10 @@ short regions, and that path keeps one of them. The decision:
   outside the region hold `GRID_MIN_CARD_SHARE` of its content is a shop's collection beside
   its buying advice, read as a **listing** (`collection_beside_prose`);
 - otherwise the page is *not* a single article, and its kind is named by the first evidence that
-  holds: **thread** (at least `THREAD_MIN_POSTS` repeated siblings whose class/id says post,
-  comment, reply or message), **product** (schema.org `Product` markup, or a price beside an
+  holds: **thread** (at least `THREAD_ALONE_MIN_POSTS` repeated siblings whose class/id says post,
+  comment, reply or message: an opening post and one reply, where neither dominates the page;
+  a region inside one of two such siblings is not enough, a blog's story beside a teaser of
+  the next one is printed so), **product** (schema.org `Product` markup, or a price beside an
   add-to-cart control), **documentation** (at least `DOC_MIN_CODE_BLOCKS` `pre` blocks),
   **listing** (teaser items or linked text make up at least `LISTING_MIN_LINK_SHARE` of the
   words), else **multi-section**.
@@ -95,6 +97,7 @@ ARTICLE_MARKUP_MIN_PROSE_WORDS = 40  # ... or this many, on a page whose markup 
 ARTICLE_MARKUP_MIN_SHARE = 0.15  # ... when the region holds this share of the content words outside comments
 THREAD_MIN_POSTS = 3  # repeated post/comment siblings that make a thread ...
 THREAD_POST_MIN_WORDS = 15  # ... each holding at least this many words (not a "post-date" label)
+THREAD_ALONE_MIN_POSTS = 2  # on a page no region dominates, this many make a thread (an opening post and a reply)
 LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a listing
 THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
 POST_BODY_MIN_SHARE = 0.8  # a post's child holding this share of its words holds its text
@@ -166,7 +169,7 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
             and article_markup(doc)):
         return LayoutKind(ARTICLE, (*evidence, "article markup (og:type or JSON-LD)"), inclusive=False)
     posts = repeated_post_items(doc)
-    if len(posts) >= THREAD_MIN_POSTS:
+    if len(posts) >= THREAD_ALONE_MIN_POSTS:
         return _posts_kind(posts, (*evidence, f"{len(posts)} repeated post/comment items"))
     if _product(doc):
         return LayoutKind(PRODUCT, (*evidence, "product markup or price with add-to-cart"))

@@ -67,7 +67,7 @@ from extraction.text.phrases import author_note, disclaimer, references_title, w
 from extraction.text.regions import Merge, region_report
 from extraction.text.reviews import review_ancestor
 from extraction.text.teasers import teaser_blocks
-from extraction.text.threads import comment_blocks, signature_ancestor
+from extraction.text.threads import comment_blocks, post_signature, signature_ancestor
 
 # Block score (unit: words). Tuned together on the Zyte benchmark, static mode, first run of
 # bench/extraction_quality (see extraction/text/README.md). Constants added later (here
@@ -608,12 +608,17 @@ def _drop_post_chrome(decisions: tuple[Decision, ...], container: etree._Element
     (`layout.post_body`: the poster's rank and post count in the panel beside it; short lines
     inside it, a list's items, are the post's own) and second copies (`layout.second_copies`: a
     quoted post, a poster's join date over each of their posts). Text around the posts stays
-    the article's read."""
+    the article's read. Chrome the scorer already left out is judged too: the peer reads a
+    post's every line and would put back a poster's post count and join date. A region that is
+    no thread's feed still loses a poster's signature inside a post (`threads.post_signature`):
+    one of two posts can win the page alone."""
     posts = posts_within(container)
     if not posts:
-        return decisions
+        signed = {d.block.index: f"a poster's signature (~ {word})" for d in decisions
+                  if (word := post_signature(d.block.element))}
+        return tuple(d.judged_out(reason) if (reason := signed.get(d.block.index)) else d for d in decisions)
     within, bodies = set(posts), {post_body(p) for p in posts}
-    inside = {d.block.index for d in decisions if d.kept and _within(d.block.element, within)}
+    inside = {d.block.index for d in decisions if _within(d.block.element, within)}
     why = {d.block.index: post_chrome(d.features, d.block.element) for d in decisions if d.block.index in inside
            and (signature_ancestor(d.block.element) or not _within(d.block.element, bodies))}
     texts = [d.block.text if d.kept and not why.get(d.block.index) else None for d in decisions]

@@ -26,14 +26,17 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from extraction.text.blocks import Block
+from extraction.text.blocks import UNREAD_TAGS, Block
 
 POST_MIN_WORDS = 15  # a post/comment item holds at least this many words (not a "post-date" label)
 HOST_MIN_OWN_WORDS = 15  # a post holding comments has this many words outside its comment list
 COMMENT_HOSTS_MIN = 2  # comment lists on this many different posts make them comments on posts
 COMMENT_LIST_MIN_SHARE = 0.8  # a comment list holds at least this share of its words in comment items
 
-_POST = re.compile(r"(?<![a-z])(?:post|comment|reply|message)s?(?![a-z])", re.I)
+_POST = re.compile(r"(?<![a-z])(?:(?:block)?post|comment|reply|message)s?(?![a-z])", re.I)
+"""A word naming a post: `post`, `comment`, `reply`, `message` on their own in a class or id
+(`post_123`, `js-post`, `message--post`; not `poster`, `postbit`), and `blockpost`, the box punBB,
+FluxBB and their forks print around each post (`div#p123.blockpost.rowodd`)."""
 _COMMENT = re.compile(r"(?<![a-z])(?:comments?|repl(?:y|ies))(?![a-z])", re.I)
 _SIGNATURE = re.compile(r"signature", re.I)
 _DIGITS = re.compile(r"\d+")
@@ -47,9 +50,9 @@ def post_token(element: etree._Element) -> str | None:
     """The class or id word that names the element a post (digits dropped: `post_123`), with
     its tag: siblings are one thread's posts only when they share it, so an article's own
     `post-header`, `post-content` and `post-footer` are not three posts."""
+    tag = element.tag if isinstance(element.tag, str) else ""
     for word in _names(element):
         if _POST.search(word):
-            tag = element.tag if isinstance(element.tag, str) else ""
             return f"{tag}.{_DIGITS.sub('', word.lower())}"
     return None
 
@@ -59,7 +62,11 @@ def _names(element: etree._Element) -> list[str]:
 
 
 def words(element: etree._Element) -> int:
-    return len("".join(element.itertext()).split())
+    """Words of the element's text, the code of its scripts and styles left out: forum software
+    prints a script inside each post (an ad slot, a like button's setup), and counted as words
+    it outweighed a short post's text, so no child held the post's body (`layout.post_body`)."""
+    code = sum(len("".join(e.itertext()).split()) for e in element.iter(*UNREAD_TAGS))
+    return len("".join(element.itertext()).split()) - code
 
 
 def template_replies(container: etree._Element | None) -> list[etree._Element]:
@@ -100,10 +107,27 @@ def _in_comment(element: etree._Element) -> bool:
 
 def signature_ancestor(element: etree._Element | None) -> str | None:
     """The class/id word naming the element or an ancestor below `<body>` a signature."""
+    found = _signature(element)
+    return found[1] if found else None
+
+
+def post_signature(element: etree._Element | None) -> str | None:
+    """The class/id word naming a signature around the element when that signature lies inside a
+    post (an element `post_token` names): a poster's signature under one post that won the page
+    alone (a thread of two posts read as an article) is no more text than under each post of a
+    thread. A `signature` word outside any post names something else (a shop's "signature
+    collection", an e-mail signature in a guide)."""
+    found = _signature(element)
+    if found and any(post_token(a) for a in found[0].iterancestors()):
+        return found[1]
+    return None
+
+
+def _signature(element: etree._Element | None) -> tuple[etree._Element, str] | None:
     while element is not None and element.tag not in ("body", "html"):
         for word in _names(element):
             if _SIGNATURE.search(word):
-                return word
+                return element, word
         element = element.getparent()
     return None
 

@@ -3,8 +3,13 @@ its replies, posters' signatures, and the comments a Q&A page hangs on each post
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from extraction.document import Document
 from extraction.maintext import main_text
+from extraction.text.blocks import Gate, segment
+from extraction.text.layout import THREAD, decide
+from extraction.text.scoring import Verdict, _drop_post_chrome, select
 from extraction.text.threads import comment_lists
 from tests.extraction.text.helpers import page
 from tests.extraction.text.test_traps import NAV, P1, P2, P3
@@ -129,3 +134,82 @@ def test_a_thread_read_as_an_article_leaves_out_its_posts_chrome():
     assert P1 in text.body and P3 in text.body and "Route 4" in text.body
     assert "Posts: 524" not in text.body and "Member" not in text.body and "Proud owner" not in text.body
     assert text.body.count("Joined: Mon Jul 24") == 1
+
+
+def test_a_script_inside_each_post_does_not_hide_the_posts_body():
+    """Forum software prints a script inside each post (an ad slot, a button's setup); its code
+    is no text, and counted as words it outweighed the post's body, so no child held the body
+    and the poster's panel beside it was read as the post's own lines."""
+    script = "<script>var slot = {" + " ".join(f"k{i}: {i}," for i in range(60)) + "};</script>"
+    posts = "".join(_feed_post(i, f"Post {i}: {p}").replace("<dl class", f"{script}<dl class", 1)
+                    for i, p in enumerate((P1, P2, P3, P2, P3, P1)))
+    text = main_text(page(NAV + f"<main><h1>Night buses</h1><div id='posts'>{posts}</div></main>"))
+    assert text.explanation is not None and text.explanation.layout_kind == "article"
+    assert P1 in text.body and "Route 4" in text.body
+    assert "Posts: 524" not in text.body and "Member" not in text.body
+
+
+def _blockpost(i: int, text: str) -> str:
+    """A punBB/FluxBB post: `div.blockpost`, the poster's panel (`div.postleft`) beside the message."""
+    return (f"<div id='p{1000 + i}' class='blockpost row{'odd' if i % 2 else 'even'}'><h2><span>#{i + 1}</span> "
+            f"<a href='viewtopic.php?pid={1000 + i}'>2024-08-03 10:59:47</a></h2><div class='box'><div class='inbox'>"
+            f"<div class='postbody'><div class='postleft'><dl><dt><strong>anna</strong></dt>"
+            f"<dd class='usertitle'><strong>Member</strong></dd><dd><span>Registered: 2024-01-27</span></dd>"
+            f"<dd><span>Posts: 73,365</span></dd></dl></div><div class='postright'><h3>Re: Night buses</h3>"
+            f"<div class='postmsg'><p>{text}</p></div></div></div></div></div></div>")
+
+
+def test_a_punbb_feed_of_blockposts_is_read_as_a_thread():
+    """punBB, FluxBB and their forks print each post in a `div.blockpost`: a thread's posts,
+    whose panels (rank, registration date, post count) are no text."""
+    posts = "".join(_blockpost(i, f"Post {i}: {p}") for i, p in enumerate((P1, P2, P3, P2, P3, P1)))
+    text = main_text(page(NAV + f"<div id='brdmain'><h1>Night buses</h1>{posts}</div>"))
+    assert P1 in text.body and P3 in text.body
+    assert "Posts: 73,365" not in text.body and "Registered: 2024" not in text.body
+
+
+def test_a_posts_chrome_the_scorer_left_out_is_judged():
+    """A poster's panel the scorer left out for where it stands (short lines beside boilerplate)
+    is still judged post chrome on a thread read as an article: a second candidate keeping it
+    (the peer reads every line of a post) may not put it back."""
+    posts = "".join(_feed_post(i, f"Post {i}: {p}") for i, p in enumerate((P1, P2, P3, P2, P3, P1)))
+    doc = page(NAV + f"<main><h1>Night buses</h1><div id='posts'>{posts}</div></main>")
+    selection = select(doc, segment(doc, Gate.ALL))
+    panel = ("Posts: 524", "Member")
+    left_out = tuple(replace(d, kept=False, verdict=Verdict(d.verdict.score, d.verdict.reasons, False))
+                     if d.block.text.startswith(panel) else d for d in selection.decisions)
+    judged = [d for d in _drop_post_chrome(left_out, selection.container) if d.block.text.startswith(panel)]
+    assert judged and all(not d.kept and d.verdict.hard_bad for d in judged)
+
+
+def _invision_post(i: int, text: str) -> str:
+    return (f"<article id='elComment_{i}' class='ipsEntry ipsEntry--post'><aside class='ipsEntry__author-column'>"
+            f"<h3><a href='/profile/{i}-anna/'>anna</a></h3><div>Silver Partner</div></aside>"
+            f"<div class='ipsEntry__post'><div class='ipsRichText'><p>{text}</p></div>"
+            f"<div class='ipsEntry__signature'><p>Community leader, software engineer, designer of fine "
+            f"websites and buyer of coffee for everyone who asks nicely in the forum.</p></div></div></article>")
+
+
+def test_a_thread_of_two_posts_is_a_thread():
+    """An opening post with one reply, neither dominating the page, is a thread (its posts then
+    lose their chrome); a region inside one of two post-named siblings is not enough for one (a
+    blog prints its story beside a teaser of the next)."""
+    posts = _invision_post(1, P1) + _invision_post(2, P3)
+    doc = page(NAV + f"<main><h1>Roadmap</h1><div id='elPostFeed'>{posts}</div></main>")
+    assert decide(doc, 20, 10, 200, 200, 0).kind == THREAD
+    first = doc.root.get_element_by_id("elComment_1")
+    assert decide(doc, 180, 180, 200, 200, 0, first).kind == "article"
+
+
+def test_a_signature_under_a_post_read_alone_as_an_article_is_left_out():
+    """One of two posts can win the page as an article (a long reply, or the layout hides the
+    other's text); the poster's signature under it is no more its text than under a thread's
+    posts. A `signature` word outside any post is something else, and stays."""
+    posts = _invision_post(1, f"{P1} {P2} {P3}") + _invision_post(2, "Thanks, that answers it.")
+    text = main_text(page(NAV + f"<main><h1>Roadmap</h1><div id='elPostFeed'>{posts}</div></main>"))
+    assert text.explanation is not None and text.explanation.layout_kind == "article"
+    assert P1 in text.body and "buyer of coffee" not in text.body
+    shop = main_text(page(NAV + f"<main><h1>Candles</h1><div class='story'><p>{P1}</p><p>{P2}</p>"
+                               f"<div class='signature-collection'><p>{P3}</p></div></div></main>"))
+    assert P3 in shop.body
+
