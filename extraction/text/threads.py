@@ -38,6 +38,8 @@ _POST = re.compile(r"(?<![a-z])(?:(?:block)?post|comment|reply|message)s?(?![a-z
 (`post_123`, `js-post`, `message--post`; not `poster`, `postbit`), and `blockpost`, the box punBB,
 FluxBB and their forks print around each post (`div#p123.blockpost.rowodd`)."""
 _COMMENT = re.compile(r"(?<![a-z])(?:comments?|repl(?:y|ies))(?![a-z])", re.I)
+_POST_ITEMTYPE = re.compile(r"schema\.org/(Comment|Answer|DiscussionForumPosting)\b", re.I)
+"""Microdata types of a post (`post_token`)."""
 _SIGNATURE = re.compile(r"signature", re.I)
 _DIGITS = re.compile(r"\d+")
 _COMPOUND = re.compile(r"[a-z][A-Z]|[a-zA-Z][-_][a-zA-Z]")
@@ -49,8 +51,13 @@ article's comments share it with its body."""
 def post_token(element: etree._Element) -> str | None:
     """The class or id word that names the element a post (digits dropped: `post_123`), with
     its tag: siblings are one thread's posts only when they share it, so an article's own
-    `post-header`, `post-content` and `post-footer` are not three posts."""
+    `post-header`, `post-content` and `post-footer` are not three posts. A schema.org `Comment`,
+    `Answer` or `DiscussionForumPosting` item is named by that type first: forum software marks
+    every post so, while a class may name only some of them (NodeBB's `topic-owner-post`)."""
     tag = element.tag if isinstance(element.tag, str) else ""
+    itemtype = _POST_ITEMTYPE.search(element.get("itemtype") or "")
+    if itemtype:
+        return f"{tag}[{itemtype.group(1).lower()}]"
     for word in _names(element):
         if _POST.search(word):
             return f"{tag}.{_DIGITS.sub('', word.lower())}"

@@ -8,7 +8,7 @@ from dataclasses import replace
 from extraction.document import Document
 from extraction.maintext import main_text
 from extraction.text.blocks import Gate, segment
-from extraction.text.layout import THREAD, decide
+from extraction.text.layout import THREAD, decide, repeated_post_items
 from extraction.text.scoring import Verdict, _drop_post_chrome, select
 from extraction.text.threads import comment_lists
 from tests.extraction.text.helpers import page
@@ -213,3 +213,21 @@ def test_a_signature_under_a_post_read_alone_as_an_article_is_left_out():
                                f"<div class='signature-collection'><p>{P3}</p></div></div></main>"))
     assert P3 in shop.body
 
+
+def _nodebb_post(i: int, owner: bool, text: str) -> str:
+    """A NodeBB post: only the topic owner's posts carry a post class; every post is a schema.org Comment."""
+    return (f"<li component='post' class='pt-4 {'topic-owner-post' if owner else ''}' itemprop='comment' "
+            f"itemtype='http://schema.org/Comment' itemscope><div class='d-flex'><a href='/user/u{i}'>u{i}</a>"
+            f"<div class='text-muted'>Reputation 12</div></div><div class='content'><p>{text}</p></div></li>")
+
+
+def test_posts_marked_up_as_schema_org_comments_are_one_thread():
+    """Forum software marks each post up as a schema.org `Comment` (or `Answer`,
+    `DiscussionForumPosting`) whatever its classes: NodeBB adds a post class to the topic owner's
+    posts only, and the thread's posts are the items so marked, not the owner's alone."""
+    texts = (P1, P2, P3, P2, P3, P1)
+    posts = "".join(_nodebb_post(i, i % 3 == 0, f"Post {i}: {p}") for i, p in enumerate(texts))
+    doc = page(NAV + f"<main><h1>Night buses</h1><ul class='posts timeline'>{posts}</ul></main>")
+    assert len(repeated_post_items(doc)) == len(texts)
+    text = main_text(doc)
+    assert P1 in text.body and "Reputation 12" not in text.body
