@@ -77,6 +77,7 @@ import lxml.html
 from lxml import etree
 
 from extraction.document import Document
+from extraction.text.blocks import statically_hidden
 from extraction.text.docs import DOC_MIN_CODE_BLOCKS, code_blocks
 from extraction.text.features import KEPT_HINTS, Features
 from extraction.text.reviews import review_ancestor
@@ -250,8 +251,9 @@ def article_markup(doc: Document) -> bool:
 
 
 def repeated_post_items(doc: Document) -> list[etree._Element]:
-    """The largest group of siblings under one parent whose class/id says post, comment, reply
-    or message and that each hold at least `THREAD_POST_MIN_WORDS` words, in document order."""
+    """The largest group of siblings under one parent (or items of one feed, each post alone in
+    wrappers of its own: `_item_parent`) whose class/id says post, comment, reply or message and
+    that each hold at least `THREAD_POST_MIN_WORDS` words, in document order."""
     return _post_group(doc.root)
 
 
@@ -292,7 +294,7 @@ def _post_group(root: lxml.html.HtmlElement) -> list[etree._Element]:
     best: list[etree._Element] = []
     for element in root.iter(etree.Element):
         token = post_token(element)
-        parent = element.getparent()
+        parent = _item_parent(element) if token is not None else None
         if token is None or parent is None:
             continue
         if len(element.text_content().split()) < THREAD_POST_MIN_WORDS:
@@ -302,6 +304,18 @@ def _post_group(root: lxml.html.HtmlElement) -> list[etree._Element]:
         if len(group) > len(best):
             best = group
     return best
+
+
+def _item_parent(element: etree._Element) -> etree._Element | None:
+    """The element whose children are the feed's items a post is one of: its parent, or above
+    the wrappers beside which nothing reads (vBulletin 3 prints each `table#post123` in a
+    `div#edit123` with the poster's hidden popup menu, under wrappers of its own)."""
+    item, parent = element, element.getparent()
+    while parent is not None and parent.tag not in ("body", "html") and all(
+            child is item or not isinstance(child.tag, str) or statically_hidden(child) or not words(child)
+            for child in parent):
+        item, parent = parent, parent.getparent()
+    return parent
 
 
 def posts_around(container: etree._Element | None) -> list[etree._Element]:

@@ -231,3 +231,25 @@ def test_posts_marked_up_as_schema_org_comments_are_one_thread():
     assert len(repeated_post_items(doc)) == len(texts)
     text = main_text(doc)
     assert P1 in text.body and "Reputation 12" not in text.body
+
+
+def _vb3_post(i: int, text: str) -> str:
+    """A vBulletin 3 post: `table#post123` in a `div#edit123` beside the poster's hidden popup
+    menu, under wrappers of its own."""
+    return (f"<div><div class='page'><div><div id='edit{i}'><table id='post{i}' class='tborder'><tr>"
+            f"<td class='alt2'><div id='postmenu_{i}'><a href='member.php?u={i}'>anna</a></div>"
+            f"<div class='smallfont'>Registered User</div><div class='smallfont'><div>Join Date: Mar 2016</div>"
+            f"<div>Posts: 701</div></div></td><td class='alt1'><div id='post_message_{i}'>{text}</div></td>"
+            f"</tr></table><div class='vbmenu_popup' id='postmenu_{i}_menu' style='display:none'>"
+            f"<a href='member.php?u={i}'>View Public Profile</a> <a href='search.php?u={i}'>Find More Posts</a>"
+            f"</div></div></div></div></div>")
+
+
+def test_posts_each_in_wrappers_of_their_own_are_one_feed():
+    """vBulletin 3 wraps each post alone (beside nothing that reads but a hidden popup menu):
+    the wrappers are the feed's items, and two of them make a thread whose posters' panels
+    (user title, join date, post count) are no text."""
+    posts = _vb3_post(1, P1) + _vb3_post(2, P3)
+    doc = page(NAV + f"<div id='posts'>{posts}</div><div class='smallfont'>Posting Rules</div>")
+    assert len(repeated_post_items(doc)) == 2
+    assert decide(doc, 20, 10, 200, 200, 0).kind == THREAD
