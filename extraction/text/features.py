@@ -36,7 +36,7 @@ SCREEN_READER_HINTS = r"visually-?hidden|hidden-visually|sr-only|show-for-sr|scr
 
 STRONG_HINTS = re.compile(
     r"comment|disqus|share|sharing|social|related|recommend|(?:up|cross)-?sells?(?![a-z])|newsletter|subscri|signup|cookie|consent|"
-    r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|"
+    r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|notices(?![a-z])|"
     r"masthead|promo|advert|sponsor|popup|modal|byline|author[-_]?(?:bio|box|info|details?|card|profile|about|content|wrap|block|section|area|container|dropdown)|about-?(?:the-?)?author|tag-?list|"
     r"\btags\b|nav\b|[-_]nav(?!y)|^nav(?!y)|" + SCREEN_READER_HINTS + "|"
     r"caption|credit|^(?!has-)(?:[a-z0-9]+[-_])*(?:tool-?tip|infotip|popover)(?:__content|[-_](?:content|body|text|inner|box))?$",
@@ -55,7 +55,10 @@ So is a tooltip's or a popover's bubble (`tool-tip`, `wt-popover`, `infotip__con
 element that opens one, are not hints): it shows on hover or click, beside the text it
 explains, and a static parse reads it inline (a shop's glossary of each specification).
 A shop's up-sells and cross-sells (WooCommerce's `section.up-sells`, `cross-sells`) are its
-other products, as `related` ones are: the whole word, so `upsellable` is not one."""
+other products, as `related` ones are: the whole word, so `upsellable` is not one. A list of
+`notices` is a site's announcements printed over every page (XenForo's `ul.notices`: a scam
+alert, a meetup call; WooCommerce's `woocommerce-notices-wrapper`): the plural, so a story's
+own `notice` (a correction) is not one."""
 
 OTHER_STORIES_HINTS = re.compile(r"related|recommend|trending|popular|most-?read|more-?stories|taboola|outbrain",
                                  re.I)

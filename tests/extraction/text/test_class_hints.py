@@ -80,3 +80,13 @@ def test_a_shops_up_sells_below_a_product_are_left_out_with_their_heading():
     body = main_text(doc).body
     assert P1 in body and "Value 3 litres" in body
     assert "Sandal model 2" not in body and "You may also like" not in body
+
+
+def test_a_list_of_site_notices_is_a_hint_a_storys_own_notice_is_not():
+    """A forum prints its site notices (a scam alert, a meetup call) over every thread
+    (XenForo's `ul.notices`); a shop its cart messages (`woocommerce-notices-wrapper`). A
+    story's own `notice` (a correction) is the singular, and no hint."""
+    for classes in ("notices notices--block", "woocommerce-notices-wrapper", "site-notices"):
+        assert _hint(classes), classes
+    for classes in ("notice", "correction-notice", "noticeboard"):
+        assert _hint(classes) is None, classes
