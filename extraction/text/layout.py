@@ -6,7 +6,10 @@ boilerplate around it. On a listing, a thread, a product or a service page the c
 short regions, and that path keeps one of them. The decision:
 
 - **thread** first, when the chosen region lies inside one of the repeated post/comment siblings
-  (a first post that dominates its thread; an article above its comments lies outside them);
+  (a first post that dominates its thread; an article above its comments lies outside them):
+  `THREAD_MIN_POSTS` of them, or `THREAD_ALONE_MIN_POSTS` on a page without article markup (a
+  topic with one reply, one of whose posts wins alone; a blog marked up as an article prints
+  its story beside a teaser of the next one in like boxes);
   siblings are repeated posts only when they share tag and class word (`threads.post_token`),
   or when the region's class repeats in replies under comment/reply items below it
   (`threads.template_replies`: a first post marked up as an article) and the region is not
@@ -45,9 +48,8 @@ short regions, and that path keeps one of them. The decision:
   its buying advice, read as a **listing** (`collection_beside_prose`);
 - otherwise the page is *not* a single article, and its kind is named by the first evidence that
   holds: **thread** (at least `THREAD_ALONE_MIN_POSTS` repeated siblings whose class/id says post,
-  comment, reply or message: an opening post and one reply, where neither dominates the page;
-  a region inside one of two such siblings is not enough, a blog's story beside a teaser of
-  the next one is printed so), **product** (schema.org `Product` markup, or a price beside an
+  comment, reply or message: an opening post and one reply, where neither dominates the page),
+  **product** (schema.org `Product` markup, or a price beside an
   add-to-cart control), **documentation** (at least `DOC_MIN_CODE_BLOCKS` `pre` blocks),
   **listing** (teaser items or linked text make up at least `LISTING_MIN_LINK_SHARE` of the
   words), else **multi-section**.
@@ -98,7 +100,7 @@ ARTICLE_MARKUP_MIN_PROSE_WORDS = 40  # ... or this many, on a page whose markup 
 ARTICLE_MARKUP_MIN_SHARE = 0.15  # ... when the region holds this share of the content words outside comments
 THREAD_MIN_POSTS = 3  # repeated post/comment siblings that make a thread ...
 THREAD_POST_MIN_WORDS = 15  # ... each holding at least this many words (not a "post-date" label)
-THREAD_ALONE_MIN_POSTS = 2  # on a page no region dominates, this many make a thread (an opening post and a reply)
+THREAD_ALONE_MIN_POSTS = 2  # ... on a page no region dominates or without article markup (an opening post and a reply)
 LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a listing
 THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
 POST_BODY_MIN_SHARE = 0.8  # a post's child holding this share of its words holds its text
@@ -144,8 +146,8 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     content_share = min(1.0, region_words / content_words) if content_words else 0.0
     evidence = [f"region holds {share:.2f} of {page_words} words, {content_share:.2f} of {content_words} "
                 "outside menus and boilerplate classes", f"{region_prose_words} words of prose in it"]
-    thread_of_region = posts_around(container)
-    if len(thread_of_region) >= THREAD_MIN_POSTS:
+    thread_of_region = posts_around(container, THREAD_MIN_POSTS if article_markup(doc) else THREAD_ALONE_MIN_POSTS)
+    if thread_of_region:
         return _posts_kind(thread_of_region, (*evidence, f"the region is one of {len(thread_of_region)} "
                                               "repeated post/comment items"))
     replies = template_replies(container) if region_prose_words < ARTICLE_MIN_PROSE_WORDS else []
@@ -318,9 +320,9 @@ def _item_parent(element: etree._Element) -> etree._Element | None:
     return parent
 
 
-def posts_around(container: etree._Element | None) -> list[etree._Element]:
+def posts_around(container: etree._Element | None, min_posts: int = THREAD_MIN_POSTS) -> list[etree._Element]:
     """The repeated post/comment siblings the chosen region lies in: the region is inside
-    an element named a post whose parent holds at least that many siblings of the same name,
+    an element named a post whose parent holds at least `min_posts` siblings of the same name,
     each with `THREAD_POST_MIN_WORDS` words (a thread's first post that won; an article above
     its comments lies outside every comment: none). Walks only the region's ancestors."""
     element = container
@@ -329,9 +331,9 @@ def posts_around(container: etree._Element | None) -> list[etree._Element]:
         token = post_token(element)
         if token is not None and parent is not None:
             named = [sib for sib in parent if post_token(sib) == token]  # cheap before counting words
-            if len(named) >= THREAD_MIN_POSTS and words(element) >= THREAD_POST_MIN_WORDS:
+            if len(named) >= min_posts and words(element) >= THREAD_POST_MIN_WORDS:
                 same = [sib for sib in named if words(sib) >= THREAD_POST_MIN_WORDS]
-                if len(same) >= THREAD_MIN_POSTS:
+                if len(same) >= min_posts:
                     return same
         element = parent
     return []

@@ -191,22 +191,25 @@ def _invision_post(i: int, text: str) -> str:
 
 
 def test_a_thread_of_two_posts_is_a_thread():
-    """An opening post with one reply, neither dominating the page, is a thread (its posts then
-    lose their chrome); a region inside one of two post-named siblings is not enough for one (a
-    blog prints its story beside a teaser of the next)."""
+    """An opening post with one reply is a thread (its posts then lose their chrome), whether
+    neither post dominates the page or one of them won it alone -- unless the page says it is an
+    article: a blog prints its story beside a teaser of the next one in like boxes."""
     posts = _invision_post(1, P1) + _invision_post(2, P3)
     doc = page(NAV + f"<main><h1>Roadmap</h1><div id='elPostFeed'>{posts}</div></main>")
     assert decide(doc, 20, 10, 200, 200, 0).kind == THREAD
     first = doc.root.get_element_by_id("elComment_1")
-    assert decide(doc, 180, 180, 200, 200, 0, first).kind == "article"
+    assert decide(doc, 180, 180, 200, 200, 0, first).kind == THREAD
+    blog = page(NAV + f"<main><h1>Roadmap</h1><div id='elPostFeed'>{posts}</div></main>", ARTICLE_MARKUP)
+    story = blog.root.get_element_by_id("elComment_1")
+    assert decide(blog, 180, 180, 200, 200, 0, story).kind == "article"
 
 
 def test_a_signature_under_a_post_read_alone_as_an_article_is_left_out():
-    """One of two posts can win the page as an article (a long reply, or the layout hides the
-    other's text); the poster's signature under it is no more its text than under a thread's
+    """One of two posts can win a page marked up as an article (a long reply, or the layout hides
+    the other's text); the poster's signature under it is no more its text than under a thread's
     posts. A `signature` word outside any post is something else, and stays."""
     posts = _invision_post(1, f"{P1} {P2} {P3}") + _invision_post(2, "Thanks, that answers it.")
-    text = main_text(page(NAV + f"<main><h1>Roadmap</h1><div id='elPostFeed'>{posts}</div></main>"))
+    text = main_text(page(NAV + f"<main><h1>Roadmap</h1><div id='elPostFeed'>{posts}</div></main>", ARTICLE_MARKUP))
     assert text.explanation is not None and text.explanation.layout_kind == "article"
     assert P1 in text.body and "buyer of coffee" not in text.body
     shop = main_text(page(NAV + f"<main><h1>Candles</h1><div class='story'><p>{P1}</p><p>{P2}</p>"
