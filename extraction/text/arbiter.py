@@ -125,14 +125,14 @@ def doubtful(d: Decision, region: etree._Element | None, kept: frozenset[str]) -
 def other_voices(decisions: Sequence[Decision]) -> frozenset[str]:
     """The token strings of a product page's blocks we left out as its customer reviews
     (`reviews.py`), as rows of other products' cards (`cards.py`) or for their wording
-    (`phrases.py`: a cookie notice, a script's error message, a sign-up pitch): the peer's body,
+    (`phrases.py`: a cookie notice, a script's error message, a sign-up pitch, the shop's terms of sale): the peer's body,
     taken whole, keeps none of them -- a line of it that is one of those blocks is dropped --
     since what the page says about other products, buyers about this one, or the site about
     itself is not the page's text whichever candidate read it."""
     cards = card_blocks([d.block for d in decisions])
     return frozenset(" ".join(WORD.findall(d.block.text.lower())) for d in decisions
                      if not d.kept and (d.block.index in cards or review_ancestor(d.block.element)
-                                        or d.features.phrase))
+                                        or d.features.phrase or d.features.terms_of_sale))
 
 
 def arbitrate(doc: Document, selection: Selection) -> Arbitration:

@@ -18,7 +18,7 @@ from lxml import etree
 from extraction.document import Document
 from extraction.text.blocks import Block, count_words, unspaced_chars
 from extraction.text.docs import in_code, section_anchor
-from extraction.text.phrases import boilerplate_phrase
+from extraction.text.phrases import boilerplate_phrase, fulfilment_line
 
 LINE_WIDTH_CHARS = 80
 """Characters per wrapped line for text density (Kohlschütter et al.: 80-90 characters)."""
@@ -159,6 +159,8 @@ class Features:
     column_offset: float | None
     overruled_hint: str | None = None
     """A boilerplate class/id or chrome tag above the block set aside for the prose it holds."""
+    terms_of_sale: bool = False
+    """A short line of a shop's terms of sale (phrases.FULFILMENT): shipping, returns, stock."""
 
 
 def link_density(block: Block) -> float:
@@ -367,6 +369,7 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         teaser=teaser,
         phrase=boilerplate_phrase(text, block.words),
         overruled_hint=overruled,
+        terms_of_sale=fulfilment_line(text, block.words),
         relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
         in_overlay=in_overlay(doc, block.element) and not layout.layers_are_page,
         column_offset=(abs(box.x - layout.column_left) / layout.column_width)

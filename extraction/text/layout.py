@@ -444,6 +444,8 @@ def inclusive_keep(kind: str, f: Features, card: bool = False,  # noqa: PLR0913
         return False, "a comment on a post (comment lists hang on several posts)"
     if card and kind == PRODUCT:
         return False, "a row of linked cards (other products)"
+    if f.terms_of_sale and kind == PRODUCT:
+        return False, "the shop's terms of sale (shipping, returns, stock)"
     review = review_ancestor(element) if kind == PRODUCT else None
     if review:
         return False, f"customer reviews (~ {review})"
