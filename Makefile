@@ -6,6 +6,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 BENCH_INSTALLED := $(VENV)/.bench-installed
+# rs-trafilatura ships wheels for CPython 3.12 only, and its Rust build needs crates that cannot be fetched
+# offline: the main-text benchmark runs it in a side environment of that interpreter when one is found
+# (bench/side_peer.py); without one, its row says it was not measured. pyenv's 3.12 counts when not activated.
+PYTHON312 ?= $(firstword $(wildcard /usr/bin/python3.12 /usr/local/bin/python3.12 \
+	$(shell pyenv root 2>/dev/null)/versions/3.12*/bin/python3.12) python3.12)
+SIDE_VENV := .venv-rs
+SIDE_INSTALLED := $(SIDE_VENV)/.installed
 
 .PHONY: setup chromium demo lint test bench bench-extraction clean
 
@@ -18,6 +25,12 @@ $(INSTALLED): pyproject.toml
 $(BENCH_INSTALLED): $(INSTALLED)
 	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,bench]'
 	touch $(BENCH_INSTALLED)
+
+$(SIDE_INSTALLED): bench/side-peers.txt
+	@if command -v $(PYTHON312) >/dev/null 2>&1 && $(PYTHON312) --version >/dev/null 2>&1; then \
+		$(PYTHON312) -m venv $(SIDE_VENV) && \
+		$(SIDE_VENV)/bin/pip install -q --disable-pip-version-check -r bench/side-peers.txt && touch $(SIDE_INSTALLED); \
+	else echo "no $(PYTHON312): rs-trafilatura is left out of the main-text benchmark"; fi
 
 # Finds Chromium (RENDERCRAWL_CHROMIUM, Playwright's, Debian's) or installs Debian's packages.
 chromium: $(INSTALLED)
@@ -36,12 +49,12 @@ lint: $(INSTALLED)
 test: setup lint
 	$(PY) -m pytest -q
 
-bench: setup $(BENCH_INSTALLED)
+bench: setup $(BENCH_INSTALLED) $(SIDE_INSTALLED)
 	$(PY) bench/run_all.py $(BENCH_ARGS)
 
 # The main-text benchmark alone (issues 5, 12): Zyte 2019 and WCXB dev, ours rendered and static against the peers.
-bench-extraction: setup $(BENCH_INSTALLED)
+bench-extraction: setup $(BENCH_INSTALLED) $(SIDE_INSTALLED)
 	bench/extraction_quality
 
 clean:
-	rm -rf $(VENV) rendercrawl.db rendercrawl.db-wal rendercrawl.db-shm .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(SIDE_VENV) rendercrawl.db rendercrawl.db-wal rendercrawl.db-shm .mypy_cache .ruff_cache

@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import json
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -92,15 +93,70 @@ def _resiliparse() -> Extractor:
     return lambda html, url: extract_plain_text(HTMLTree.parse(html), main_content=True)
 
 
+SIDE_VENV = ROOT / ".venv-rs"
+"""The side environment of peers that need another interpreter (Makefile: `.venv-rs/.installed`)."""
+
+
+class SideExtractor:
+    """A peer running in the side environment's interpreter, behind a pipe to `bench/side_peer.py`.
+
+    Its CPU is measured in the worker and kept in `cpu_ms`: the caller here only waits on the pipe.
+    """
+
+    def __init__(self, name: str) -> None:
+        python = SIDE_VENV / "bin" / "python"
+        if not python.exists():
+            raise RuntimeError(f"{name} needs its side environment: make {SIDE_VENV.name}/.installed")
+        self.cpu_ms = 0.0
+        self._process = subprocess.Popen([str(python), str(ROOT / "bench" / "side_peer.py"), name],
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+
+    def __call__(self, html: str, url: str) -> str:
+        assert self._process.stdin is not None and self._process.stdout is not None
+        self._process.stdin.write(json.dumps({"html": html, "url": url}) + "\n")
+        self._process.stdin.flush()
+        line = self._process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the side worker ended (exit code {self._process.wait()})")
+        answer = json.loads(line)
+        self.cpu_ms = float(answer["cpu_ms"])
+        if answer["error"]:
+            raise RuntimeError(answer["error"])
+        return str(answer["text"])
+
+
+def timed(extract: Extractor, html: str, url: str) -> tuple[str, float]:
+    """`(text, CPU ms)` of one extraction: the process's own clock, or the side worker's for a side peer."""
+    start = time.process_time()
+    text = extract(html, url) or ""
+    if isinstance(extract, SideExtractor):
+        return text, extract.cpu_ms
+    return text, 1000 * (time.process_time() - start)
+
+
+def _rs_trafilatura() -> Extractor:
+    return SideExtractor("rs-trafilatura")
+
+
+def _side_version(distribution: str) -> str:
+    """A side peer's installed version, read from the side environment's metadata."""
+    found = [d.version for d in metadata.distributions(path=[str(p) for p in SIDE_VENV.glob("lib/python*/site-packages")])
+             if d.metadata["Name"].lower().replace("_", "-") == distribution]
+    return found[0] if found else "not installed"
+
+
 @dataclass(frozen=True)
 class Peer:
     """A peer extractor: the distribution whose version keys its cache, and how to build it."""
 
     distribution: str
     build: Callable[[], Extractor]
+    side: bool = False
+    """Runs in the side environment (another interpreter), not in this process."""
 
 
 PEERS: dict[str, Peer] = {
+    "rs-trafilatura": Peer("rs-trafilatura", _rs_trafilatura, side=True),
     "trafilatura": Peer("trafilatura", _trafilatura),
     "readability-lxml": Peer("readability-lxml", _readability),
     "newspaper4k": Peer("newspaper4k", _newspaper),
@@ -110,22 +166,25 @@ PEERS: dict[str, Peer] = {
     "boilerpy3": Peer("boilerpy3", _boilerpy),
 }
 OURS = ("ours-static", "ours-rendered")
-SYSTEMS = [*OURS, *PEERS]
-UNAVAILABLE = {
-    "rs-trafilatura": "not measured: it cannot be installed here (only an sdist, whose Rust build needs crates "
-                      "that cannot be downloaded offline); no figure is given rather than an invented one",
-}
-"""Peers the issue asks for that this machine cannot run, with the reason printed in their row."""
 
 
 def version(system: str) -> str:
     """The installed version of a peer ("-" for ours, which is the working tree)."""
     if system in OURS:
         return "-"
+    if PEERS[system].side:
+        return _side_version(PEERS[system].distribution)
     try:
         return metadata.version(PEERS[system].distribution)
     except metadata.PackageNotFoundError:
         return "not installed"
+
+
+UNAVAILABLE: dict[str, str] = {
+    name: f"not measured: its side environment is missing (`make {SIDE_VENV.name}/.installed`, which needs a python3.12)"
+    for name, peer in PEERS.items() if peer.side and version(name) == "not installed"}
+"""Peers this machine cannot run, with the reason printed in their row rather than an invented figure."""
+SYSTEMS = [*OURS, *(name for name in PEERS if name not in UNAVAILABLE)]
 
 
 @dataclass(frozen=True)
@@ -200,10 +259,7 @@ def _run(job: Job) -> tuple[str, str, float, str, bool, str]:
         else:
             if job.system not in _BUILT:
                 _BUILT[job.system] = PEERS[job.system].build()
-            fn = _BUILT[job.system]
-            start = time.process_time()
-            text = fn(html, job.url) or ""
-            ms = 1000 * (time.process_time() - start)
+            text, ms = timed(_BUILT[job.system], html, job.url)
     except Exception as err:  # noqa: BLE001 - a crashing extractor scores an empty page, and says so
         error = f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
         text, ms = "", 0.0

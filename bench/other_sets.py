@@ -24,14 +24,13 @@ import statistics
 import subprocess
 import sys
 import tarfile
-import time
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.extraction_peers import PEERS, _ours_static, _quiet, version  # noqa: E402
+from bench.extraction_peers import PEERS, UNAVAILABLE, _ours_static, _quiet, timed, version  # noqa: E402
 
 SDIST = "newspaper4k==0.9.6"
 OUT = ROOT / "bench" / "out" / "other-sets"
@@ -78,18 +77,18 @@ def main() -> None:
                         txt.read_text(encoding="utf-8"))
              for txt in sorted((data / "txt").glob("*.txt"))
              if (data / "html" / f"{txt.stem}.html").exists() and len(txt.read_text(encoding="utf-8")) >= MIN_EXPECTED_CHARS}
-    systems = {"ours-static": _ours_static, **{name: peer.build() for name, peer in PEERS.items()}}
+    systems = {"ours-static": _ours_static,
+               **{name: peer.build() for name, peer in PEERS.items() if name not in UNAVAILABLE}}
     scores: dict[str, dict[str, float]] = {}
     cpu: dict[str, list[float]] = {}
     for name, extract in systems.items():
         for page_id, (html, expected) in pages.items():
-            start = time.process_time()
             try:
-                text = extract(html, URL)
+                text, ms = timed(extract, html, URL)
             except Exception as err:  # a peer that crashes on a page scores 0 there, as in the benchmarks
                 print(f"  {name} failed on {page_id}: {type(err).__name__}", file=sys.stderr)
-                text = ""
-            cpu.setdefault(name, []).append(1000 * (time.process_time() - start))
+                text, ms = "", 0.0
+            cpu.setdefault(name, []).append(ms)
             scores.setdefault(name, {})[page_id] = f1(text, expected)
     print(f"newspaper4k's regression pages ({SDIST}, {len(pages)} pages with {MIN_EXPECTED_CHARS}+ characters "
           "expected), word F1 against newspaper4k's own expected text:\n")
