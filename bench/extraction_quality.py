@@ -166,6 +166,17 @@ def wcxb_report(wcxb: ModuleType, gold: dict[str, dict], runs: dict[str, Run], r
                      for _, h in HALVES]
             print(f"| {name} | " + " | ".join(cells) + " |")
         print("\n".join(f"| {name} | not measured | not measured | not measured |" for name in UNAVAILABLE))
+        print()
+        print("The same by page type, every page of the type (both halves):")
+        print()
+        print("| peer | " + " | ".join(types) + " |")
+        print("|---|" + "---|" * len(types))
+        for name, rows in scored.items():
+            if name in ("ours-static", "ours-rendered"):
+                continue
+            cells = [_iv(*wcxb.paired(base, rows, [pid for pid in gold if gold[pid]["page_type"] == t], RESAMPLES))
+                     for t in types]
+            print(f"| {name} | " + " | ".join(cells) + " |")
     if "ours-static" in scored and "ours-rendered" in scored:
         _rendered_vs_static(wcxb, gold, runs, scored, types, render_state)
     kinds = runs["ours-static"].kinds if "ours-static" in runs else {}
