@@ -170,6 +170,87 @@ def _page_link_item(element: etree._Element, in_page: bool = False) -> bool:
     return any(href and (in_page or not href.startswith("#")) for href in hrefs)
 
 
+CLOSING_LIST_MAX_WORDS = 12
+"""Words of an item of a closing "See also" list: a page's or a man page's title, sometimes
+with a few words on it ("Aligning items in a flex container", "pacman.conf(5)")."""
+
+
+CLOSING_LIST_TAGS = frozenset({"ul", "ol"})
+"""A closing section's list: its links one per item (a table there is a specification's or
+compatibility data, not pointers onward)."""
+
+
+def closing_sections(good: Sequence[bool], hard_bad: Sequence[bool], bad: Sequence[bool],
+                     headings: Sequence[bool], groups: Sequence[object | None],
+                     elements: Sequence[etree._Element]) -> list[int]:
+    """Indexes (into the region's blocks) of the items of the lists that close the text under
+    a heading of their own, after the region's last good block: a reference's "See also" or
+    "External links" section, titles of other pages linked one per item. Each was labelled
+    bad for its links; the section is the page's own pointer onward, inside the text's
+    container, and its heading is kept with it (items with a line on the page they link, not
+    bad, are settled by the context pass as before). Lists not under a heading of their own (a
+    pager, a "related" rail), or whose bad items are long or carry a hard boilerplate sign, are
+    left to the context pass."""
+    goods = [i for i, flag in enumerate(good) if flag]
+    if not goods:
+        return []
+    found: list[int] = []
+    i = goods[-1] + 1
+    while i + 1 < len(groups) and headings[i] and not hard_bad[i] and groups[i] is None:
+        group = groups[i + 1]
+        if getattr(group, "tag", None) not in CLOSING_LIST_TAGS:
+            break
+        end = i + 1
+        while end < len(groups) and group is not None and groups[end] is group:
+            end += 1
+        items = range(i + 1, end)
+        if not items or not all(not hard_bad[k] and (not bad[k] or _closing_item(elements[k])) for k in items):
+            break
+        found.extend(k for k in items if bad[k])
+        i = end
+    return found
+
+
+def _closing_item(element: etree._Element) -> bool:
+    """At most `CLOSING_LIST_MAX_WORDS` words with a link that leaves the page's own sections."""
+    text = " ".join("".join(element.itertext()).split())
+    if not text or len(text.split()) > CLOSING_LIST_MAX_WORDS:
+        return False
+    return any((a.get("href") or "").strip() and not (a.get("href") or "").startswith("#")
+               for a in element.iter("a"))
+
+
+CROSS_REFERENCE_MIN_WORDS = 3
+"""Words of a sentence that points elsewhere ("See Handling errors.", "Read keeping components
+pure to learn more."): shorter is a link's label ("Next.")."""
+_SENTENCE = re.compile(r"^[\"'“(]?[A-Z].*[.!?:][\"'”)]?$", re.S)
+
+
+def cross_references(good: Sequence[bool], hard_bad: Sequence[bool], bad: Sequence[bool],
+                     elements: Sequence[etree._Element]) -> list[int]:
+    """Indexes (into the region's blocks) of the sentences between the region's first and last
+    good block that were labelled bad for their links only: a reference points the reader to
+    the page or section that explains a term ("See Handling Application Errors.", "Read
+    updating objects in state to learn more."), and its link is most of its words. A sentence
+    (a capital to a full stop, `CROSS_REFERENCE_MIN_WORDS` words or more) is the text's own,
+    settled by its neighbours like a near-good block. It has words outside its links ("See", "to
+    learn more"): a card or a button linked whole is not a reference."""
+    goods = [i for i, flag in enumerate(good) if flag]
+    if not goods:
+        return []
+    first, last = goods[0], goods[-1]
+    found = []
+    for i in range(first + 1, last):
+        if not bad[i] or hard_bad[i] or elements[i].tag in ("li", "dt", "dd", "td", "th", "tr"):
+            continue
+        text = " ".join("".join(elements[i].itertext()).split())
+        linked = sum(len("".join(a.itertext()).split()) for a in elements[i].iter("a"))
+        if len(text.split()) >= CROSS_REFERENCE_MIN_WORDS and _SENTENCE.match(text) and \
+                0 < linked < len(text.split()):
+            found.append(i)
+    return found
+
+
 def code_blocks(root: etree._Element) -> int:
     """`<pre>` blocks on the page: code samples, what documentation is made of."""
     return sum(1 for _ in root.iter("pre"))

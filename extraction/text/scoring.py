@@ -31,7 +31,15 @@ from extraction.authors import authors, clean_name, is_person
 from extraction.document import Document
 from extraction.text.blocks import Block, solid_chars
 from extraction.text.cards import card_blocks, item_hint, rails_after_story
-from extraction.text.docs import code_between, defined_term, documents_code, in_code, page_index_items
+from extraction.text.docs import (
+    closing_sections,
+    code_between,
+    cross_references,
+    defined_term,
+    documents_code,
+    in_code,
+    page_index_items,
+)
 from extraction.text.features import (
     KEPT_HINTS,
     OTHER_STORIES_HINTS,
@@ -399,10 +407,19 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
     groups = [_list_or_table(blocks[i].element, region) for i in members]
     _label_docs_structure(labels, [blocks[i].element for i in members], [verdicts[i].hard_bad for i in members])
+    documentation = documents_code(doc.root, article_markup(doc))
     for i in page_index_items([lab is Label.GOOD for lab in labels], [verdicts[i].hard_bad for i in members],
                               [lab is Label.BAD for lab in labels], groups, [blocks[i].element for i in members],
-                              led_only=not documents_code(doc.root, article_markup(doc))):
+                              led_only=not documentation):
         labels[i] = Label.SHORT
+    if documentation:
+        for i in closing_sections([lab is Label.GOOD for lab in labels], [verdicts[i].hard_bad for i in members],
+                                  [lab is Label.BAD for lab in labels], [blocks[i].is_heading for i in members],
+                                  groups, [blocks[i].element for i in members]):
+            labels[i] = Label.SHORT
+        for i in cross_references([lab is Label.GOOD for lab in labels], [verdicts[i].hard_bad for i in members],
+                                  [lab is Label.BAD for lab in labels], [blocks[i].element for i in members]):
+            labels[i] = Label.NEAR
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
     _trim_author_note(settled, members, blocks, verdicts, _author_names(doc))
