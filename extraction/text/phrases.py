@@ -15,7 +15,9 @@ from functools import cache
 
 PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
     "subscribe": (
-        r"sign up (?:now|today|here)\b", r"subscribe (?:to (?:our|the|my)|now|today|here)\b",
+        r"sign up (?:now|today|here)\b", r"subscribe (?:to (?:our|my)|now|today|here)\b",
+        # "to the" only before a publication or an app: software "subscribes to the status" of a peer
+        r"subscribe to the (?:\S+ ){0,4}(?:newsletter|podcast|channel|blog|feed|magazine|mailing list|digest|app)s?\b",
         r"subscribe[.!]?$", r"(?:our|free|daily|weekly|email) newsletters?\b",
         r"newsletter (?:sign-?up|abonnieren)\b", r"(?:to|in|into) your inbox\b",
         r"jetzt (?:abonnieren|anmelden)\b", r"abonnieren sie\b",  # de

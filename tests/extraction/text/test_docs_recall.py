@@ -10,6 +10,7 @@ from extraction.maintext import main_text
 from extraction.text.docs import closing_sections, cross_references
 from extraction.text.features import Features
 from extraction.text.layout import inclusive_keep
+from extraction.text.phrases import boilerplate_phrase
 from tests.extraction.text.helpers import DOC_INTRO as INTRO
 from tests.extraction.text.helpers import DOC_MORE as MORE
 from tests.extraction.text.helpers import DOC_STEP as STEP
@@ -101,3 +102,13 @@ def test_on_an_inclusive_read_a_linked_term_over_its_definition_is_kept_a_bare_l
     assert not inclusive_keep("multi-section", TERM, element=link)[0]
 
 
+
+def test_subscribing_to_a_programs_events_is_no_promo_a_newsletter_or_an_app_still_is():
+    def phrase(text: str) -> str | None:
+        return boilerplate_phrase(text, len(text.split()))
+
+    assert phrase("Subscribe to the weekly newsletter for tips.") == "subscribe"
+    assert phrase("Download and subscribe to the new Tidepool Pro app today.") == "subscribe"
+    assert phrase("Subscribe to our updates") == "subscribe"
+    assert phrase("When the socket closes, the client will unsubscribe from the old channel list and "
+                  "subscribe to the status of the newly opened one.") is None
