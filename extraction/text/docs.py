@@ -26,7 +26,11 @@ structure, not their prose):
   introduces (below). Links into the page are a table of contents, left out, unless a sentence
   ending with a colon introduces the list ("Redis implements the following data types:"): then
   it is the text's own enumeration, whose items happen to link to their sections below or to
-  the pages it names ("The study draws on three reports:"), on any page.
+  the pages it names ("The study draws on three reports:"), on any page;
+- a **"See also" section** closes a reference under its own heading with links to other pages,
+  and a **cross-reference** sentence ("See Handling errors.") is mostly its link: both read as
+  navigation; on a page laid out as documentation they are the text's (`closing_sections`,
+  `cross_references`).
 """
 
 from __future__ import annotations

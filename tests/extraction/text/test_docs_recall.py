@@ -1,6 +1,7 @@
 """Documentation pages (docs.py): parts of the text that read as navigation -- a closing "See
 also" section, a sentence whose words are mostly its cross-reference -- are read on pages laid
-out as documentation; an API member's term linked to its page is read on an inclusive read."""
+out as documentation; an API member's term linked to its page is read on an inclusive read; a
+sentence about subscribing to a program's events is no promo."""
 
 from __future__ import annotations
 
