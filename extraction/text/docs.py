@@ -113,9 +113,10 @@ def section_anchor(element: etree._Element) -> bool:
     return False
 
 
-PAGE_INDEX_MAX_WORDS = 6
+PAGE_INDEX_MAX_WORDS = 10
 """Words of a list item that names another page of the docs ("Overview of Redis lists",
-"Feature Scaling"): a section's index of pages is short titles, one link each."""
+"Feature Scaling"): a section's index of pages is short titles, one link each; a title may
+spell out its acronym ("RTT (Round-Trip Time Estimates on Slow Satellite Links)"), 10 words."""
 LEAD_MIN_WORDS = 4
 """Words of the sentence that introduces a list with a colon ("The following types are
 available:"); a bare label ("Contents:", "In this article:") names a table of contents instead."""

@@ -56,7 +56,7 @@ def test_page_index_items_take_short_items_linking_elsewhere_between_good_blocks
     items = [lxml.html.fromstring(s) for s in (
         "<li><a href='/a'>Before</a></li>", "<p>x</p>", "<li><a href='/b'>Socket options</a></li>",
         "<li><a href='#toc'>In-page entry</a></li>",
-        "<li><a href='/c'>one two three four five six seven</a></li>", "<p>y</p>")]
+        "<li><a href='/c'>one two three four five six seven eight nine ten eleven</a></li>", "<p>y</p>")]
     good = [False, True, False, False, False, True]
     bad = [True, False, True, True, True, False]
     groups: list[object | None] = ["l", None, "l", "l", "l", None]

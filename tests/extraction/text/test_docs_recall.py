@@ -113,3 +113,15 @@ def test_subscribing_to_a_programs_events_is_no_promo_a_newsletter_or_an_app_sti
     assert phrase("Subscribe to our updates") == "subscribe"
     assert phrase("When the socket closes, the client will unsubscribe from the old channel list and "
                   "subscribe to the status of the newly opened one.") is None
+
+
+def test_a_docs_index_item_names_a_page_in_up_to_ten_words():
+    index = "<ul>" + "".join(f"<li><a href='/docs/{n}/'>{title}</a></li>" for n, title in enumerate((
+        "Socket options", "RTT (Round-Trip Time Estimates on Slow Satellite Links)",
+        "Negotiating the protocol version between an old and a new client",
+        "Error codes"))) + "</ul>"
+    html = (f"{MENU}<main><h1>Client guide</h1><p>{INTRO}</p>{CODE}<p>{STEP}</p><h2>Topics</h2>{index}"
+            f"<p>{MORE}</p><p>{STEP} {INTRO}</p></main>")
+    body = main_text(page(html)).body
+    assert "RTT (Round-Trip Time Estimates on Slow Satellite Links)" in body
+    assert "Negotiating the protocol version between an old and a new client" not in body  # 11 words
