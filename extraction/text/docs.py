@@ -87,6 +87,16 @@ def defined_term(element: etree._Element) -> bool:
     return element.tag == "dt" or any(ancestor.tag == "dt" for ancestor in element.iterancestors())
 
 
+def has_definition(element: etree._Element) -> bool:
+    """The term (`defined_term`) is followed in its list by a `<dd>` with words of its own: an
+    API member's `<dt>` linking to its page over a line on what it does; a menu has no definitions."""
+    term = element if element.tag == "dt" else next(a for a in element.iterancestors() if a.tag == "dt")
+    nxt = term.getnext()
+    while nxt is not None and nxt.tag == "dt":
+        nxt = nxt.getnext()
+    return nxt is not None and nxt.tag == "dd" and bool("".join(nxt.itertext()).split())
+
+
 SECTION_HEADING_LOOKAHEAD = 4
 """Elements read into a section, in document order, to find the heading its id is made from
 (the section itself, its wrapper, the heading and the heading's anchor)."""
@@ -165,11 +175,11 @@ def _led_lists(groups: Sequence[object | None], elements: Sequence[etree._Elemen
     return led
 
 
-def _page_link_item(element: etree._Element, in_page: bool = False) -> bool:
-    """At most `PAGE_INDEX_MAX_WORDS` words with a link to another page, or (`in_page`, an item
-    of a list a sentence introduces) to a section of this one."""
+def _page_link_item(element: etree._Element, in_page: bool = False, max_words: int = PAGE_INDEX_MAX_WORDS) -> bool:
+    """At most `max_words` words with a link to another page, or (`in_page`, an item of a list a
+    sentence introduces) to a section of this one."""
     text = " ".join("".join(element.itertext()).split())
-    if not text or len(text.split()) > PAGE_INDEX_MAX_WORDS:
+    if not text or len(text.split()) > max_words:
         return False
     hrefs = [(a.get("href") or "").strip() for a in element.iter("a")]
     return any(href and (in_page or not href.startswith("#")) for href in hrefs)
@@ -209,20 +219,12 @@ def closing_sections(good: Sequence[bool], hard_bad: Sequence[bool], bad: Sequen
         while end < len(groups) and group is not None and groups[end] is group:
             end += 1
         items = range(i + 1, end)
-        if not items or not all(not hard_bad[k] and (not bad[k] or _closing_item(elements[k])) for k in items):
+        if not items or not all(not hard_bad[k] and (not bad[k] or _page_link_item(elements[k], max_words=CLOSING_LIST_MAX_WORDS))
+                                for k in items):
             break
         found.extend(k for k in items if bad[k])
         i = end
     return found
-
-
-def _closing_item(element: etree._Element) -> bool:
-    """At most `CLOSING_LIST_MAX_WORDS` words with a link that leaves the page's own sections."""
-    text = " ".join("".join(element.itertext()).split())
-    if not text or len(text.split()) > CLOSING_LIST_MAX_WORDS:
-        return False
-    return any((a.get("href") or "").strip() and not (a.get("href") or "").startswith("#")
-               for a in element.iter("a"))
 
 
 CROSS_REFERENCE_MIN_WORDS = 3

@@ -80,7 +80,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import statically_hidden
-from extraction.text.docs import DOC_MIN_CODE_BLOCKS, code_blocks, defined_term
+from extraction.text.docs import DOC_MIN_CODE_BLOCKS, code_blocks, defined_term, has_definition
 from extraction.text.features import KEPT_HINTS, Features
 from extraction.text.reviews import review_ancestor
 from extraction.text.threads import post_token, signature_ancestor, template_replies, words
@@ -416,16 +416,6 @@ def post_chrome(f: Features, element: etree._Element | None) -> str | None:
     return None
 
 
-def _defined(element: etree._Element) -> bool:
-    """The term's definition follows it: a `<dd>` with words of its own next in its list (an API
-    member's `<dt>` linking to its page over a line on what it does; a menu has no definitions)."""
-    term = element if element.tag == "dt" else next(a for a in element.iterancestors() if a.tag == "dt")
-    nxt = term.getnext()
-    while nxt is not None and nxt.tag == "dt":
-        nxt = nxt.getnext()
-    return nxt is not None and nxt.tag == "dd" and bool("".join(nxt.itertext()).split())
-
-
 def inclusive_keep(kind: str, f: Features, card: bool = False,  # noqa: PLR0913
                    element: etree._Element | None = None, comment: bool = False,
                    item_hint: bool = False) -> tuple[bool, str]:
@@ -446,7 +436,7 @@ def inclusive_keep(kind: str, f: Features, card: bool = False,  # noqa: PLR0913
     if f.copyright:
         return False, "copyright"
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY and kind not in (LISTING, THREAD) and element is not None \
-            and defined_term(element) and _defined(element):
+            and defined_term(element) and has_definition(element):
         return True, f"a defined term of a {kind} page (linked to its own page)"
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY and kind != LISTING:
         return False, "link-heavy (navigation)"

@@ -406,19 +406,19 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     _judge_inner_forms(members, blocks, verdicts, region, best)
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
     groups = [_list_or_table(blocks[i].element, region) for i in members]
-    _label_docs_structure(labels, [blocks[i].element for i in members], [verdicts[i].hard_bad for i in members])
+    elements, hard_bad = [blocks[i].element for i in members], [verdicts[i].hard_bad for i in members]
+    _label_docs_structure(labels, elements, hard_bad)
     documentation = documents_code(doc.root, article_markup(doc))
-    for i in page_index_items([lab is Label.GOOD for lab in labels], [verdicts[i].hard_bad for i in members],
-                              [lab is Label.BAD for lab in labels], groups, [blocks[i].element for i in members],
+    # only BAD labels are relabelled below, so the GOOD ones are read once; BAD is re-read per pass
+    good_labels = [lab is Label.GOOD for lab in labels]
+    for i in page_index_items(good_labels, hard_bad, [lab is Label.BAD for lab in labels], groups, elements,
                               led_only=not documentation):
         labels[i] = Label.SHORT
     if documentation:
-        for i in closing_sections([lab is Label.GOOD for lab in labels], [verdicts[i].hard_bad for i in members],
-                                  [lab is Label.BAD for lab in labels], [blocks[i].is_heading for i in members],
-                                  groups, [blocks[i].element for i in members]):
+        for i in closing_sections(good_labels, hard_bad, [lab is Label.BAD for lab in labels],
+                                  [blocks[i].is_heading for i in members], groups, elements):
             labels[i] = Label.SHORT
-        for i in cross_references([lab is Label.GOOD for lab in labels], [verdicts[i].hard_bad for i in members],
-                                  [lab is Label.BAD for lab in labels], [blocks[i].element for i in members]):
+        for i in cross_references(good_labels, hard_bad, [lab is Label.BAD for lab in labels], elements):
             labels[i] = Label.NEAR
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
