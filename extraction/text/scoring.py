@@ -402,7 +402,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     region = {best, *siblings}
     inside = [_within(block.element, region) for block in blocks]
     members = [i for i, flag in enumerate(inside) if flag]
-    _readmit_inner_teasers(members, features, verdicts)
+    _readmit_inner_teasers(members, blocks, features, verdicts)
     _judge_inner_forms(members, blocks, verdicts, region, best)
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
     groups = [_list_or_table(blocks[i].element, region) for i in members]
@@ -516,22 +516,43 @@ def _judge_left_out_copies(decisions: list[Decision]) -> None:
             seen.add(key)
 
 
-def _readmit_inner_teasers(members: list[int], features: list[Features], verdicts: list[Verdict]) -> None:
+def _readmit_inner_teasers(members: list[int], blocks: list[Block], features: list[Features],
+                           verdicts: list[Verdict]) -> None:
     """Score again, without the teaser penalty, the teaser-list blocks of the chosen region that
     lie between the article's own good paragraphs (in `verdicts`, in place). A list of other
     stories sits after or beside the story; linked headlines each followed by a summary *between*
-    its paragraphs are the story's own items (the courses or products a guide reviews). A linked
-    headline stays out by its links."""
+    its paragraphs are the story's own items (the courses or products a guide reviews). So are
+    the items of a list a good paragraph of the region introduces, ending with a colon right
+    above it ("Publications on the topic include:"), wherever the list stands: the sentence
+    goes on into it (`_introduced_list`). A linked headline stays out by its links."""
     own_good = [i for i in members if verdicts[i].score >= GOOD_SCORE_WORDS and not verdicts[i].hard_bad]
     if not own_good:
         return
     first, last = own_good[0], own_good[-1]
+    introducers = {blocks[i].element for i in own_good if blocks[i].text.rstrip().endswith(":")}
     for i in members:
         f = features[i]
-        if first < i < last and f.teaser and not (f.chrome_ancestor or f.strong_hint or f.phrase):
-            again = score_block(dataclasses.replace(f, teaser=False))
-            verdicts[i] = Verdict(again.score, (*again.reasons, "teaser item between the article's paragraphs"),
-                                  again.hard_bad)
+        if not f.teaser or f.chrome_ancestor or f.strong_hint or f.phrase:
+            continue
+        if first < i < last:
+            why = "teaser item between the article's paragraphs"
+        elif introducers and _introduced_list(blocks[i].element, introducers):
+            why = "teaser item of a list the article introduces"
+        else:
+            continue
+        again = score_block(dataclasses.replace(f, teaser=False))
+        verdicts[i] = Verdict(again.score, (*again.reasons, why), again.hard_bad)
+
+
+def _introduced_list(element: etree._Element, introducers: set[etree._Element]) -> bool:
+    """Whether `element` lies in a `ul`/`ol` whose previous sibling element is one of
+    `introducers` (good paragraphs ending with a colon)."""
+    for ancestor in element.iterancestors("ul", "ol"):
+        previous = ancestor.getprevious()
+        while previous is not None and not isinstance(previous.tag, str):
+            previous = previous.getprevious()
+        return previous is not None and previous in introducers
+    return False
 
 
 def _judge_inner_forms(members: list[int], blocks: list[Block], verdicts: list[Verdict],

@@ -85,6 +85,22 @@ def test_linked_items_between_the_guides_paragraphs_are_its_own_and_a_list_after
     assert "teaser item between the article's paragraphs" in text.explanation.render()
 
 
+def _report(i: int) -> str:
+    return (f"<li><a href='/r{i}'>Report number {i} on the state of the valley's farms</a> (ER-{i}, 2024) "
+            "This report counts the farms of the valley and how their harvests changed over ten years.</li>")
+
+
+def test_a_list_the_story_introduces_with_a_colon_is_kept_after_its_last_paragraph():
+    reports = "".join(_report(i) for i in range(4))
+    story = (f"<div class='post'>{f'<p>{SENTENCE * 3}</p>' * 4}<p>{SENTENCE * 2} Reports that consider the valley "
+             f"include:</p><ul>{reports}</ul></div>")
+    text = main_text(page(story))
+    assert text.body.count("This report counts the farms") == 4
+    assert "teaser item of a list the article introduces" in text.explanation.render()
+    unintroduced = main_text(page(story.replace("valley include:", "valley.")))
+    assert "This report counts the farms" not in unintroduced.body
+
+
 def test_a_page_after_a_premature_end_of_html_is_still_read():
     html = (f"<html><body><header><nav><a href='/'>Home</a></nav></header></body></html>"
             f"<div class='post'><h1>Title</h1><p>{SENTENCE * 3}</p></div>")
