@@ -119,6 +119,7 @@ REGION_FORM_MAX_SHARE = 0.5  # on an inclusive read, a form holding less of the 
 REGION_FORMS_MAX = 2  # ... when the region holds at most this many forms (a form per item is the items' markup)
 NOTE_MIN_WORDS_BEFORE = 150  # words of the story kept above an author's note ...
 NOTE_MAX_WORDS_AFTER = 100  # ... and at most this many kept below it: the note ends the article
+LIKE_ROWS_MIN = 3  # a parent with this many `div`/`span`/`p` children of one tag and class is a table without markup
 
 
 class Label(Enum):
@@ -310,7 +311,8 @@ def smooth(labels: list[Label], headings: list[bool], groups: Sequence[object | 
            ) -> list[tuple[bool, str]]:
     """Keep good blocks; settle near-good, short and heading blocks by their neighbours.
 
-    `groups` names, per block, the list or table it is an item or row of (None outside one).
+    `groups` names, per block, the list or table it is an item or row of, or the parent of its
+    run of like rows (`_like_rows`; None outside one).
     The doubtful items of one list or table are settled together, by the neighbours of the
     whole list and the good items in it: a table's rows and a list's lines are short one by
     one, yet the table beside the article's text is part of it (links make an item bad, and a
@@ -405,7 +407,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     _readmit_inner_teasers(members, blocks, features, verdicts)
     _judge_inner_forms(members, blocks, verdicts, region, best)
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
-    groups = [_list_or_table(blocks[i].element, region) for i in members]
+    groups = [_row_group(blocks[i].element, region) for i in members]
     elements, hard_bad = [blocks[i].element for i in members], [verdicts[i].hard_bad for i in members]
     _label_docs_structure(labels, elements, hard_bad)
     documentation = documents_code(doc.root, article_markup(doc))
@@ -891,6 +893,31 @@ def _list_or_table(element: etree._Element, region: set[etree._Element]) -> etre
         if ancestor in region:
             break
     return found
+
+
+def _row_group(element: etree._Element, region: set[etree._Element]) -> etree._Element | None:
+    """What `element` is settled with by `smooth`: its list or table, else its run of like rows."""
+    group = _list_or_table(element, region)
+    return group if group is not None else _like_rows(element)
+
+
+def _like_rows(element: etree._Element) -> etree._Element | None:
+    """The parent of `element` when it holds `LIKE_ROWS_MIN` children of the element's tag and
+    classes (digits dropped), the element one of them (a `div`, `span` or `p`): rows without a
+    list's or a table's markup. A spec sheet or a key-figures grid built of `div`s ("Weight",
+    "46 lbs") is a table, and a story's plain paragraphs are one run too, whose short lines --
+    a sign-off after the last long paragraph ("Happy practicing!"), a one-line paragraph beside
+    a link -- are settled with the paragraphs around them, not dropped one by one."""
+    parent = element.getparent()
+    if parent is None or element.tag not in ("div", "span", "p"):
+        return None
+    shape = _row_shape(element)
+    return parent if sum(1 for child in parent if _row_shape(child) == shape) >= LIKE_ROWS_MIN else None
+
+
+def _row_shape(element: etree._Element) -> str:
+    words = sorted("".join(c for c in word if not c.isdigit()) for word in (element.get("class") or "").lower().split())
+    return f"{element.tag if isinstance(element.tag, str) else ''}.{'.'.join(words)}"
 
 
 def _within(element: etree._Element | None, region: set[etree._Element]) -> bool:

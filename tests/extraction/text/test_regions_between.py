@@ -127,3 +127,19 @@ def test_a_responsive_copy_of_the_article_is_read_once_and_a_repeated_line_stays
     day = "<p>Warm up: ten minutes of easy jogging, then five short strides on flat ground.</p>"
     plan = "".join(f"<h2>Day {i}</h2>{day}<p>{SENTENCE * 2} Day {i} main set.</p>" for i in range(3))
     assert main_text(page(f"<article>{plan}</article>")).body.count("Warm up") == 3
+
+
+def test_a_spec_sheet_of_like_divs_after_a_link_is_settled_as_one_table():
+    specs = "".join(f"<div class='spec spec-{i}'>{name}</div>" for i, name in
+                    enumerate(("Tested speed 19.8 mph", "Tested range 18.7 miles", "Weight 46.3 lbs", "Max load 265 lbs")))
+    story = (f"<div class='post'><p>{SENTENCE * 4}</p><p><a href='/shop/scooter'>Buy this scooter at the shop</a></p>"
+             f"<div class='specs'>{specs}</div><p>{SENTENCE * 4}</p><p>{SENTENCE * 3}</p></div>")
+    body = main_text(page(story)).body
+    assert "Tested speed 19.8 mph" in body and "Max load 265 lbs" in body
+    assert "Buy this scooter" not in body
+
+
+def test_a_short_closing_line_among_the_storys_paragraphs_is_kept():
+    story = f"<div class='post'>{f'<p>{SENTENCE * 3}</p>' * 4}<p>Happy riding!</p></div><p>Share this</p>"
+    body = main_text(page(story)).body
+    assert body.endswith("Happy riding!")
