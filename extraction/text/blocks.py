@@ -24,7 +24,7 @@ from extraction.text.docs import code_line
 from extraction.text.inline import glued
 from extraction.text.labels import visual_copy
 from extraction.text.streaming import place_streamed
-from extraction.text.tabs import adjacent_panels, closed_dialog, collapsed_body, controlled_panels, faded_section
+from extraction.text.tabs import closed_dialog, collapsed_body, controlled_panels, faded_section
 
 SKIPPED_TAGS = frozenset({
     "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas",
@@ -379,8 +379,7 @@ def segment(doc: Document, gate: Gate = Gate.ALL) -> list[Block]:
 def _segment(doc: Document, start: HtmlElement, gate: Gate, shell: bool) -> list[Block]:
     builder = _Builder()
     state = {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
-             "shell": shell, "panels": controlled_panels(start.getroottree().getroot()),
-             "adjacent": adjacent_panels(start.getroottree().getroot())}
+             "shell": shell, "panels": controlled_panels(start.getroottree().getroot())}
     _walk(doc, start, start, builder, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
     builder.flush()
     return builder.blocks
@@ -404,8 +403,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
             return
-    elif (streamed_chunk(doc, el) or folded(doc, el) or el.get("id") in state["panels"] or el in state["adjacent"]
-          or collapsed_body(doc, el)
+    elif (streamed_chunk(doc, el) or folded(doc, el) or el.get("id") in state["panels"] or collapsed_body(doc, el)
           or scroll_reveal(doc, el)):  # shown once placed, opened or scrolled to
         state["veiled"] = True
     elif is_hidden(doc, el):

@@ -10,13 +10,6 @@ pattern (an accordion's questions, a "show more" button) is the same: a control 
 `aria-expanded` names by `aria-controls` the panel it opens. A hidden element that only says
 `role="tabpanel"`, with no control naming it, is not read: the explicit link between control
 and panel is what tells a tab set from a dialog or a menu that happens to use the role.
-Many accordions leave `aria-controls` out and put the panel right after its control instead
-(`<h3><button aria-expanded="false">Weight</button></h3><div hidden>...</div>`, the APG
-accordion without its ids): the hidden element next to the heading that holds only the
-control is its panel (`adjacent_panels`), read when its item repeats (an accordion's sections),
-it holds a sentence and it is not mostly links (a menu's closed submenu is a list of links; a
-control inside `<nav>` opens a menu). The heading is required: without it (a `div` round the
-button) the first run lost a check-half service page (WCXB static check 0.88034 -> 0.88020).
 
 A closed dialog is the opposite case (`closed_dialog`): a `role="dialog"` the page marks
 `aria-hidden="true"` is a modal no one opened -- a report form, a privacy-settings panel, a
@@ -43,13 +36,9 @@ ACCORDION_TITLE_MAX_WORDS = 20  # ... the title a line (a question, a section's 
 ACCORDION_BODY_MAX_LINK_DENSITY = 0.5  # ... the body not a list of links (a menu's closed submenu) ...
 ACCORDION_BODY_MIN_WORDS = 10  # ... and some prose: a sentence (a filter's closed list of options has none)
 
-DISCLOSURE_TITLE_MAX_WORDS = ACCORDION_TITLE_MAX_WORDS  # a control next to its panel is a line ...
-DISCLOSURE_MAX_WRAPPERS = 3  # ... inside at most this many wrappers that hold nothing else, one a heading
-
 FADED_MIN_AREA_PX = 2.0  # a faded section has a real box in the flow (blocks.MIN_BOX_AREA_PX)
 FADED_DISPLAYS = frozenset({"block", "flex", "grid"})  # ... laid out as a section, not a ticker's inline items
 
-_HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
 _DIGITS = re.compile(r"\d+")
 _SENTENCE = re.compile(r"\w[.!?](?:\s|$)")
 _INLINE_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
@@ -72,63 +61,6 @@ def controlled_panels(root: etree._Element) -> frozenset[str]:
                 and tabs.intersection((panel.get("aria-labelledby") or "").split())):
             panels.add(panel.get("id") or "")
     return frozenset(panels)
-
-
-def adjacent_panels(root: etree._Element) -> frozenset[etree._Element]:
-    """The hidden panels of accordion controls that name none (`aria-expanded`, no
-    `aria-controls`, on a `button` or `role="button"`): the element after a wrapper holding only
-    the control's words, up to `DISCLOSURE_MAX_WRAPPERS` levels, one of them a heading
-    (`h2`-`h6`, `role="heading"`: the APG accordion's header), when the markup hides it, its
-    item repeats among like siblings (`_repeated_item`), it holds at least
-    `ACCORDION_BODY_MIN_WORDS` words with a sentence and at most `ACCORDION_BODY_MAX_LINK_DENSITY`
-    of them linked, and no `<nav>` holds the control."""
-    panels: set[etree._Element] = set()
-    for control in root.xpath(".//*[@aria-expanded and not(@aria-controls)]"):
-        if control.tag != "button" and _role(control) != "button":
-            continue
-        title = " ".join(_text(control).split())
-        if not 0 < len(title.split()) <= DISCLOSURE_TITLE_MAX_WORDS or any(True for _ in control.iterancestors("nav")):
-            continue
-        holder: etree._Element | None = control
-        headed = False
-        for _ in range(DISCLOSURE_MAX_WRAPPERS + 1):
-            if holder is None or " ".join(_text(holder).split()) != title:
-                break
-            headed = headed or holder.tag in _HEADINGS or _role(holder) == "heading"
-            panel = holder.getnext()
-            while panel is not None and not isinstance(panel.tag, str):
-                panel = panel.getnext()
-            if panel is not None and _hidden_by_markup(panel):
-                if headed and _readable_panel(panel) and _repeated_item(panel):
-                    panels.add(panel)
-                break
-            holder = holder.getparent()
-    return frozenset(panels)
-
-
-def _hidden_by_markup(element: etree._Element) -> bool:
-    return (element.get("hidden") is not None or element.get("aria-hidden") == "true"
-            or bool(_INLINE_HIDDEN.search(element.get("style") or "")))
-
-
-def _repeated_item(panel: etree._Element) -> bool:
-    """The panel's item (its parent) repeats among like siblings (`ACCORDION_MIN_ITEMS`, tag and
-    classes, digits dropped): an accordion's sections, not a lone "read more" box."""
-    item = panel.getparent()
-    holder = item.getparent() if item is not None else None
-    if item is None or holder is None:
-        return False
-    shape = _shape(item)
-    return sum(1 for sibling in holder if _shape(sibling) == shape) >= ACCORDION_MIN_ITEMS
-
-
-def _readable_panel(panel: etree._Element) -> bool:
-    """A sentence and not mostly links: an answer or a section, not a submenu."""
-    text = _text(panel)
-    words = len(text.split())
-    linked = sum(len(_text(a).split()) for a in panel.iter("a"))
-    return (words >= ACCORDION_BODY_MIN_WORDS and linked <= ACCORDION_BODY_MAX_LINK_DENSITY * words
-            and bool(_SENTENCE.search(text)))
 
 
 def _named_by_aria(root: etree._Element) -> list[etree._Element]:

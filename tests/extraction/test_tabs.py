@@ -6,7 +6,7 @@ closed bodies of an accordion are read."""
 from __future__ import annotations
 
 from extraction.maintext import main_text
-from extraction.text.tabs import adjacent_panels, closed_dialog, collapsed_body, controlled_panels
+from extraction.text.tabs import closed_dialog, collapsed_body, controlled_panels
 from render.model import Box
 from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_traps import P1, P2
@@ -93,40 +93,3 @@ def test_rendered_the_closed_bodies_of_an_accordion_are_read_as_shown() -> None:
     doc = rendered(html, boxes)
     assert "Plan number 2" not in main_text(doc).body
     assert not collapsed_body(doc, doc.root.find(".//div[@class='faq-body']"))
-
-
-WEIGHT = "A lighter shoe feels quicker on race day, while a heavier one gives more cushion on long runs."
-FIT = "Try shoes on late in the day, when your feet are largest, and leave a thumb's width at the toe."
-
-
-def _headed_accordion(heading: bool, items: int = 2) -> str:
-    sections = [("Weight", WEIGHT), ("Fit", FIT)][:items]
-    wrap = (lambda b: f"<h3>{b}</h3>") if heading else (lambda b: f"<div class='head'>{b}</div>")
-    return "".join(f"<div class='section'>{wrap(_button(title))}"
-                   f"<div aria-hidden='true' hidden><p>{body}</p></div></div>" for title, body in sections)
-
-
-def _button(title: str) -> str:
-    return f"<button aria-expanded='false'>{title}</button>"
-
-
-def test_an_accordions_panels_after_their_headed_controls_are_read_without_aria_controls() -> None:
-    """The APG accordion without ids: each header's button says `aria-expanded`, names no panel,
-    and the hidden panel follows the heading that holds it."""
-    text = main_text(page(f"<main><h1>Guide</h1><p>{P1}</p><p>{P2}</p>{_headed_accordion(heading=True)}</main>"))
-    assert WEIGHT in text.body and FIT in text.body
-
-
-def test_a_lone_or_unheaded_disclosure_without_aria_controls_stays_hidden() -> None:
-    lone = main_text(page(f"<main><h1>Guide</h1><p>{P1}</p><p>{P2}</p>{_headed_accordion(True, items=1)}</main>"))
-    unheaded = main_text(page(f"<main><h1>Guide</h1><p>{P1}</p><p>{P2}</p>{_headed_accordion(heading=False)}</main>"))
-    assert WEIGHT not in lone.body
-    assert WEIGHT not in unheaded.body and FIT not in unheaded.body
-
-
-def test_a_submenu_of_links_after_an_expandable_heading_is_no_panel() -> None:
-    links = "".join(f"<li><a href='/p{i}'>Product line number {i}</a></li>" for i in range(6))
-    menu = "".join(f"<div class='section'><h3><button aria-expanded='false'>Menu {i}</button></h3>"
-                   f"<ul hidden>{links}</ul></div>" for i in range(2))
-    doc = page(f"<main><p>{P1}</p>{menu}</main>")
-    assert adjacent_panels(doc.root) == frozenset()
