@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -258,6 +259,21 @@ def cross_references(good: Sequence[bool], hard_bad: Sequence[bool], bad: Sequen
     return found
 
 
+DOC_PATH_SEGMENTS = frozenset({"doc", "docs", "documentation", "reference", "api", "manual", "wiki"})
+"""Path segments under which documentation generators and wikis publish their pages (Sphinx,
+MkDocs and Docusaurus sites under `/docs/`, MediaWiki under `/wiki/`, API references under
+`/api/` or `/reference/`): with code blocks, a page under one is documentation even when its
+theme says `og:type` article (Hugo's docs themes, Gatsby's, print it on every page). Not
+`/guide/` or `/guides/`: content-marketing sites publish articles there (2 of the 332 WCXB tune
+articles, none with code blocks)."""
+
+
+def documentation_url(url: str) -> bool:
+    """The URL's path has a segment of `DOC_PATH_SEGMENTS` (a folder, not the file's name)."""
+    segments = urlsplit(url).path.lower().split("/")[:-1]
+    return any(segment in DOC_PATH_SEGMENTS for segment in segments)
+
+
 def code_blocks(root: etree._Element) -> int:
     """`<pre>` blocks on the page: code samples, what documentation is made of."""
     return sum(1 for _ in root.iter("pre"))
@@ -265,7 +281,8 @@ def code_blocks(root: etree._Element) -> int:
 
 def documents_code(root: etree._Element, article_markup: bool) -> bool:
     """The page is laid out as documentation: `DOC_MIN_CODE_BLOCKS` `<pre>` blocks and no
-    `og:type`/JSON-LD article (blogs with code samples say article), or
+    `og:type`/JSON-LD article (blogs with code samples say article; `layout.blog_with_code`
+    lets a documentation path overrule it), or
     `ANCHORED_HEADINGS_MIN` anchored section headings (`anchored_heading`)."""
     if not article_markup and code_blocks(root) >= DOC_MIN_CODE_BLOCKS:
         return True

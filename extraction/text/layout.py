@@ -38,11 +38,13 @@ short regions, and that path keeps one of them. The decision:
   holds some prose (`ARTICLE_MARKUP_MIN_PROSE_WORDS`) and `ARTICLE_MARKUP_MIN_SHARE` of the
   content words outside comment classes too (a CMS says "article" on its section fronts and
   forums as well; an article's own comments do not make it less of one). Such a page with `DOC_MIN_CODE_BLOCKS`
-  code blocks and no article markup is named **documentation**, and read the same way (one
-  dominant region: `LayoutKind.inclusive` is false). An article whose region is a thread's
-  posts -- a forum's feed that dominates its page (`posts_within`) -- still loses what a thread
-  loses from its posts: signatures, fragments outside each post's body (`post_body`), second
-  copies (`scoring._drop_post_chrome`);
+  code blocks and no article markup -- or under a documentation path (`docs.documentation_url`:
+  `/docs/`, `/reference/`, `/wiki/`..., whose themes may print `og:type` article on every page) --
+  is named **documentation**, and read the same way (one dominant region: `LayoutKind.inclusive`
+  is false; `scoring._docs_landmark` widens it to `<main>` when it holds only part of its prose).
+  An article whose region is a thread's posts -- a forum's feed that dominates its page
+  (`posts_within`) -- still loses what a thread loses from its posts: signatures, fragments
+  outside each post's body (`post_body`), second copies (`scoring._drop_post_chrome`);
 - a page read as an **article** with no article or product markup whose rows of priced cards
   outside the region hold `GRID_MIN_CARD_SHARE` of its content is a shop's collection beside
   its buying advice, read as a **listing** (`collection_beside_prose`);
@@ -80,7 +82,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import statically_hidden
-from extraction.text.docs import DOC_MIN_CODE_BLOCKS, code_blocks, defined_term, has_definition
+from extraction.text.docs import DOC_MIN_CODE_BLOCKS, code_blocks, defined_term, documentation_url, has_definition
 from extraction.text.features import KEPT_HINTS, Features
 from extraction.text.reviews import review_ancestor
 from extraction.text.threads import post_token, signature_ancestor, template_replies, words
@@ -163,8 +165,8 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     if (share >= ARTICLE_MIN_SHARE or content_share >= ARTICLE_MIN_CONTENT_SHARE
             or region_prose_words >= ARTICLE_MIN_PROSE_WORDS):
         code = code_blocks(doc.root)
-        if code >= DOC_MIN_CODE_BLOCKS and not article_markup(doc):
-            return LayoutKind(DOCUMENTATION, (*evidence, f"{code} code blocks, no article markup",
+        if code >= DOC_MIN_CODE_BLOCKS and not blog_with_code(doc):
+            return LayoutKind(DOCUMENTATION, (*evidence, f"{code} code blocks, no article markup (or a documentation path)",
                                               "one dominant region: read like an article"), inclusive=False)
         return LayoutKind(ARTICLE, tuple(evidence), inclusive=False)
     uncommented_share = min(1.0, region_words / uncommented_words) if uncommented_words else 0.0
@@ -250,6 +252,14 @@ def article_markup(doc: Document) -> bool:
         if script.get("type") == "application/ld+json" and _ARTICLE_TYPE.search(script.text or ""):
             return True
     return False
+
+
+def blog_with_code(doc: Document) -> bool:
+    """Article markup that keeps a page with code blocks from being documentation (a blog's
+    tutorial says article), unless the page lies under a documentation path
+    (`docs.documentation_url`): Hugo's and Gatsby's docs themes print `og:type` article on
+    every page of a manual."""
+    return article_markup(doc) and not documentation_url(doc.url)
 
 
 def repeated_post_items(doc: Document) -> list[etree._Element]:

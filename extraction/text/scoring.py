@@ -57,7 +57,7 @@ from extraction.text.layout import (
     PRODUCT,
     THREAD,
     LayoutKind,
-    article_markup,
+    blog_with_code,
     collection_beside_prose,
     decide,
     grid_candidate,
@@ -120,6 +120,10 @@ REGION_FORMS_MAX = 2  # ... when the region holds at most this many forms (a for
 NOTE_MIN_WORDS_BEFORE = 150  # words of the story kept above an author's note ...
 NOTE_MAX_WORDS_AFTER = 100  # ... and at most this many kept below it: the note ends the article
 LIKE_ROWS_MIN = 3  # a parent with this many `div`/`span`/`p` children of one tag and class is a table without markup
+# Set on the WCXB tune half (2026-12-03, session 13): 0.2 and 50 words gain tune +0.0003;
+# 0.05/20 took in a sidebar's prose (tune +0.0002), 0.5/100 missed split service pages (tune -0.00004).
+DOC_LANDMARK_MIN_OUTSIDE_SHARE = 0.2  # on documentation, prose in <main> outside the region, this share of the region's ...
+DOC_LANDMARK_MIN_OUTSIDE_WORDS = 50  # ... and this many words, widen the region to <main> (`_docs_landmark`)
 
 
 class Label(Enum):
@@ -403,6 +407,12 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     siblings = span_between(best, qualifying_siblings(best, best_score, sums, hinted))
     region = {best, *siblings}
     inside = [_within(block.element, region) for block in blocks]
+    documentation = documents_code(doc.root, blog_with_code(doc))
+    landmark = _docs_landmark(doc, best, blocks, verdicts, inside) if documentation else None
+    if landmark is not None:
+        best, siblings, region = landmark, (), {landmark}
+        best_score = sums.get(landmark, best_score)
+        inside = [_within(block.element, region) for block in blocks]
     members = [i for i, flag in enumerate(inside) if flag]
     _readmit_inner_teasers(members, blocks, features, verdicts)
     _judge_inner_forms(members, blocks, verdicts, region, best)
@@ -410,7 +420,6 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     groups = [_row_group(blocks[i].element, region) for i in members]
     elements, hard_bad = [blocks[i].element for i in members], [verdicts[i].hard_bad for i in members]
     _label_docs_structure(labels, elements, hard_bad)
-    documentation = documents_code(doc.root, article_markup(doc))
     # only BAD labels are relabelled below, so the GOOD ones are read once; BAD is re-read per pass
     good_labels = [lab is Label.GOOD for lab in labels]
     for i in page_index_items(good_labels, hard_bad, [lab is Label.BAD for lab in labels], groups, elements,
@@ -437,6 +446,32 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
             kept, why = False, "headline (the title field holds it)"
         decisions.append(Decision(block, f, v, label_of[i], kept, why))
     return _drop_repeats(_by_layout(doc, Selection(best, best_score, siblings, tuple(decisions))))
+
+
+def _docs_landmark(doc: Document, best: etree._Element, blocks: Sequence[Block], verdicts: Sequence[Verdict],
+                   inside: Sequence[bool]) -> etree._Element | None:
+    """On a page laid out as documentation (`documents_code`), the page's main content landmark
+    (`<main>`, `role=main`: `layout.main_root`) when it holds the chosen region and
+    `DOC_LANDMARK_MIN_OUTSIDE_WORDS` words of running prose outside it, at least
+    `DOC_LANDMARK_MIN_OUTSIDE_SHARE` of the region's own: a reference split into sections,
+    each with its own code samples and callouts, scores each section apart, and the best one
+    with its siblings can leave the others out. Every documentation generator and wiki prints
+    the page's text in its main landmark and its navigation trees beside it; chrome inside
+    the landmark (a table of contents in a `<nav>` or `<aside>`) is still left out block by block."""
+    landmark = main_root(doc)
+    if landmark is None or landmark is best or not _within(best, {landmark}):
+        return None
+    within = outside = 0
+    for block, verdict, flag in zip(blocks, verdicts, inside, strict=True):
+        if not is_running_prose(block) or verdict.hard_bad:
+            continue
+        if flag:
+            within += block.words
+        elif _within(block.element, {landmark}):
+            outside += block.words
+    if outside >= DOC_LANDMARK_MIN_OUTSIDE_WORDS and outside >= DOC_LANDMARK_MIN_OUTSIDE_SHARE * within:
+        return landmark
+    return None
 
 
 def _label_docs_structure(labels: list[Label], elements: Sequence[etree._Element], hard: Sequence[bool]) -> None:

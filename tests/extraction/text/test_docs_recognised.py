@@ -1,0 +1,54 @@
+"""Documentation recognised (session 13): a page with code blocks under a documentation path is
+documentation even when its theme says `og:type` article, and on documentation the region
+widens to the page's `<main>` when the chosen container holds only part of its prose."""
+
+from __future__ import annotations
+
+from extraction.document import parse
+from extraction.maintext import main_text
+from extraction.text.docs import documentation_url
+from render.model import RenderedPage
+from tests.extraction.text.helpers import DOC_INTRO as INTRO
+from tests.extraction.text.helpers import DOC_MORE as MORE
+from tests.extraction.text.helpers import DOC_STEP as STEP
+from tests.extraction.text.helpers import page
+
+CODE = "<pre>tool serve --socket /run/tool.sock</pre><pre>tool connect --verbose</pre>"
+OG_ARTICLE = "<meta property='og:type' content='article'>"
+LIMITS = ("The server keeps at most sixty four clients connected at once and queues every further client "
+          "until one of them leaves. A queued client waits for ten seconds before it gives up and reports "
+          "the error, so a script that starts many clients should start them one after the other.")
+
+
+def _at(url: str, body: str, head: str = "") -> str:
+    html = f"<html><head><title>t</title>{head}</head><body>{body}</body></html>"
+    return main_text(parse(RenderedPage.from_html(html, url))).explanation.layout_kind  # type: ignore[union-attr]
+
+
+def test_documentation_url_wants_a_docs_folder_in_the_path():
+    assert documentation_url("https://example.org/docs/client/")
+    assert documentation_url("https://example.org/en/wiki/Client")
+    assert documentation_url("https://example.org/api/v2/clients.html")
+    assert not documentation_url("https://example.org/blog/docs")  # the page's own name, not a folder
+    assert not documentation_url("https://example.org/blog/2026/client-guide/")
+
+
+def test_code_blocks_under_a_docs_path_are_documentation_despite_article_markup():
+    body = f"<main><h1>Client guide</h1><p>{INTRO}</p>{CODE}<p>{STEP}</p><p>{MORE}</p></main>"
+    assert _at("https://example.org/docs/client/", body, OG_ARTICLE) == "documentation"
+    assert _at("https://example.org/blog/client/", body, OG_ARTICLE) == "article"
+
+
+def _split_reference(code: str) -> str:
+    links = "".join(f"<li><a href='/docs/o{i}'>o{i}</a></li>" for i in range(20))
+    return (f"<main><h1>Client guide</h1><div class='part'><h2>Connecting</h2><p>{INTRO}</p>{code}"
+            f"<p>{STEP}</p><p>{MORE}</p></div>"
+            f"<div class='part'><h2>Limits</h2><p>{LIMITS}</p><ul>{links}</ul></div></main>")
+
+
+def test_on_documentation_the_region_widens_to_main_when_it_holds_only_part_of_its_prose():
+    assert LIMITS in main_text(page(_split_reference(CODE))).body
+
+
+def test_an_article_keeps_its_chosen_region():
+    assert LIMITS not in main_text(page(_split_reference(""))).body
