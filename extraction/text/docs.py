@@ -63,20 +63,23 @@ def in_code(element: etree._Element) -> bool:
     return any(ancestor.tag == "pre" for ancestor in element.iterancestors())
 
 
-def code_between(good: Sequence[bool], hard_bad: Sequence[bool], code: Sequence[bool]) -> list[int]:
+def code_between(good: Sequence[bool], hard_bad: Sequence[bool], code: Sequence[bool],
+                 bad: Sequence[bool] | None = None) -> list[int]:
     """Indexes (into the region's blocks, in document order) of the code blocks that lie
     between the region's first and last good block and carry no hard boilerplate sign (chrome,
     a boilerplate class, an overlay): the page's own samples; so are the code blocks that follow
-    the last good block with nothing between (a reference's closing example after its last
-    paragraph, which the context pass dropped beside the footer). Code before the first good
-    block, or after a block that is not code (a header's install snippet, a footer's badge), is
-    left to the context pass."""
+    the last good block (a reference's closing example after its last paragraph, which the
+    context pass dropped beside the footer), with only code between or, given the region's
+    `bad` labels, blocks not labelled bad (the example's heading, its "GET /v1/charges/:id" and
+    "Response" labels; an endpoint's near-good "Returns ..." line). Code before the first good
+    block, or after a bad or hard-boilerplate block (a pager's links, a footer's badge), is left
+    to the context pass."""
     goods = [i for i, flag in enumerate(good) if flag]
     if not goods:
         return []
     first, last = goods[0], goods[-1]
     closing = last + 1
-    while closing < len(code) and code[closing] and not hard_bad[closing]:
+    while closing < len(code) and not hard_bad[closing] and (code[closing] or (bad is not None and not bad[closing])):
         closing += 1
     return [i for i in range(first + 1, closing) if code[i] and not hard_bad[i] and not good[i]]
 

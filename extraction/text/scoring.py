@@ -479,7 +479,8 @@ def _label_docs_structure(labels: list[Label], elements: Sequence[etree._Element
     between the region's good blocks are good (short, no full stop, yet what the text around
     them explains), and a definition term linked to its own page is short, not navigation, so
     it is settled with its definition list."""
-    for i in code_between([lab is Label.GOOD for lab in labels], hard, [in_code(el) for el in elements]):
+    for i in code_between([lab is Label.GOOD for lab in labels], hard, [in_code(el) for el in elements],
+                          [lab is Label.BAD for lab in labels]):
         labels[i] = Label.GOOD
     for i, element in enumerate(elements):
         if labels[i] is Label.BAD and not hard[i] and defined_term(element):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from extraction.document import parse
 from extraction.maintext import main_text
-from extraction.text.docs import documentation_url
+from extraction.text.docs import code_between, documentation_url
 from render.model import RenderedPage
 from tests.extraction.text.helpers import DOC_INTRO as INTRO
 from tests.extraction.text.helpers import DOC_MORE as MORE
@@ -52,3 +52,22 @@ def test_on_documentation_the_region_widens_to_main_when_it_holds_only_part_of_i
 
 def test_an_article_keeps_its_chosen_region():
     assert LIMITS not in main_text(page(_split_reference(""))).body
+
+
+def test_code_between_passes_labels_and_headings_after_the_last_good_block_not_a_bad_one():
+    good = [True, False, False, False, False, False]
+    hard = [False] * 6
+    code = [False, False, False, True, False, True]
+    bad = [False, False, False, False, True, False]
+    assert code_between(good, hard, code, bad) == [3]  # a heading and a label pass; the pager's links stop the run
+    assert code_between(good, hard, code) == []
+
+
+def test_a_closing_example_under_its_heading_and_label_is_kept_beside_a_pager():
+    html = (f"<article><h1>Client guide</h1><p>{INTRO}</p><p>{STEP}</p><p>{MORE}</p>"
+            "<h3>Example</h3><div>GET /v1/clients</div><pre>curl https://example.org/v1/clients</pre>"
+            "<div>Response</div><pre>{ \"clients\": [] }</pre>"
+            "<ul><li><a href='/docs/a/'>Previous page</a></li><li><a href='/docs/c/'>Next page</a></li></ul>"
+            "</article>")
+    body = main_text(page(html)).body
+    assert "curl https://example.org/v1/clients" in body and '"clients"' in body and "Next page" not in body
