@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -417,7 +418,8 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     _readmit_inner_teasers(members, blocks, features, verdicts)
     _judge_inner_forms(members, blocks, verdicts, region, best)
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]
-    groups = [_row_group(blocks[i].element, region) for i in members]
+    row_shapes: dict[etree._Element, Counter[str]] = {}
+    groups = [_row_group(blocks[i].element, region, row_shapes) for i in members]
     elements, hard_bad = [blocks[i].element for i in members], [verdicts[i].hard_bad for i in members]
     _label_docs_structure(labels, elements, hard_bad)
     # only BAD labels are relabelled below, so the GOOD ones are read once; BAD is re-read per pass
@@ -931,13 +933,16 @@ def _list_or_table(element: etree._Element, region: set[etree._Element]) -> etre
     return found
 
 
-def _row_group(element: etree._Element, region: set[etree._Element]) -> etree._Element | None:
-    """What `element` is settled with by `smooth`: its list or table, else its run of like rows."""
+def _row_group(element: etree._Element, region: set[etree._Element],
+               row_shapes: dict[etree._Element, Counter[str]]) -> etree._Element | None:
+    """What `element` is settled with by `smooth`: its list or table, else its run of like rows.
+    `row_shapes` keeps each parent's count of child shapes, so a long run of paragraphs is
+    counted once, not once per paragraph."""
     group = _list_or_table(element, region)
-    return group if group is not None else _like_rows(element)
+    return group if group is not None else _like_rows(element, row_shapes)
 
 
-def _like_rows(element: etree._Element) -> etree._Element | None:
+def _like_rows(element: etree._Element, row_shapes: dict[etree._Element, Counter[str]]) -> etree._Element | None:
     """The parent of `element` when it holds `LIKE_ROWS_MIN` children of the element's tag and
     classes (digits dropped), the element one of them (a `div`, `span` or `p`): rows without a
     list's or a table's markup. A spec sheet or a key-figures grid built of `div`s ("Weight",
@@ -947,8 +952,10 @@ def _like_rows(element: etree._Element) -> etree._Element | None:
     parent = element.getparent()
     if parent is None or element.tag not in ("div", "span", "p"):
         return None
-    shape = _row_shape(element)
-    return parent if sum(1 for child in parent if _row_shape(child) == shape) >= LIKE_ROWS_MIN else None
+    shapes = row_shapes.get(parent)
+    if shapes is None:
+        shapes = row_shapes[parent] = Counter(_row_shape(child) for child in parent)
+    return parent if shapes[_row_shape(element)] >= LIKE_ROWS_MIN else None
 
 
 def _row_shape(element: etree._Element) -> str:
