@@ -692,8 +692,9 @@ def _drop_post_chrome(decisions: tuple[Decision, ...], container: etree._Element
     one of two posts can win the page alone."""
     posts = posts_within(container)
     if not posts:
+        memo: dict[etree._Element, tuple[etree._Element, str] | None] = {}
         signed = {d.block.index: f"a poster's signature (~ {word})" for d in decisions
-                  if (word := post_signature(d.block.element))}
+                  if (word := post_signature(d.block.element, memo))}
         return tuple(d.judged_out(reason) if (reason := signed.get(d.block.index)) else d for d in decisions)
     within, bodies = set(posts), {post_body(p) for p in posts}
     inside = {d.block.index for d in decisions if _within(d.block.element, within)}

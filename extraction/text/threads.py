@@ -118,25 +118,39 @@ def signature_ancestor(element: etree._Element | None) -> str | None:
     return found[1] if found else None
 
 
-def post_signature(element: etree._Element | None) -> str | None:
+def post_signature(element: etree._Element | None,
+                   memo: dict[etree._Element, tuple[etree._Element, str] | None] | None = None) -> str | None:
     """The class/id word naming a signature around the element when that signature lies inside a
     post (an element `post_token` names): a poster's signature under one post that won the page
     alone (a thread of two posts read as an article) is no more text than under each post of a
     thread. A `signature` word outside any post names something else (a shop's "signature
-    collection", an e-mail signature in a guide)."""
-    found = _signature(element)
+    collection", an e-mail signature in a guide). `memo`, shared by the calls for one page's
+    blocks, keeps each ancestor's answer, so the blocks of a page read its wrappers once."""
+    found = _signature(element, memo)
     if found and any(post_token(a) for a in found[0].iterancestors()):
         return found[1]
     return None
 
 
-def _signature(element: etree._Element | None) -> tuple[etree._Element, str] | None:
+def _signature(element: etree._Element | None,
+               memo: dict[etree._Element, tuple[etree._Element, str] | None] | None = None,
+               ) -> tuple[etree._Element, str] | None:
+    path: list[etree._Element] = []
+    found: tuple[etree._Element, str] | None = None
     while element is not None and element.tag not in ("body", "html"):
-        for word in _names(element):
-            if _SIGNATURE.search(word):
-                return element, word
+        if memo is not None and element in memo:
+            found = memo[element]
+            break
+        path.append(element)
+        word = next((word for word in _names(element) if _SIGNATURE.search(word)), None)
+        if word is not None:
+            found = (element, word)
+            break
         element = element.getparent()
-    return None
+    if memo is not None:
+        for seen in path:
+            memo[seen] = found
+    return found
 
 
 def comment_lists(root: etree._Element) -> set[etree._Element]:
