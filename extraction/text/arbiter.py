@@ -43,6 +43,7 @@ from extraction.document import Document
 from extraction.text.cards import card_blocks
 from extraction.text.layout import INCLUSIVE_MAX_LINK_DENSITY, PRODUCT
 from extraction.text.peer import align, candidate
+from extraction.text.phrases import disclaimer, widget_label
 from extraction.text.reviews import review_ancestor
 from extraction.text.scoring import OFF_COLUMN_OFFSET, PROSE_MIN_WORDS, SMALL_PRINT_RATIO, Decision, Selection
 
@@ -108,10 +109,15 @@ def doubtful(d: Decision, region: etree._Element | None, kept: frozenset[str]) -
     kept blocks' texts (whitespace folded): a second copy of a kept paragraph (PROSE_MIN_WORDS
     or more: a responsive page's tablet copy of the article) is never in doubt, since the peer's
     text holding its words once says nothing about a second copy. Short repeated lines (a
-    heading, a label) stay in doubt: barring them too cost the Zyte held half 0.9814 -> 0.9804."""
+    heading, a label) stay in doubt: barring them too cost the Zyte held half 0.9814 -> 0.9804.
+    A widget's label or a disclaimer (`phrases.widget_label`, `phrases.disclaimer`) is judged for
+    its wording wherever it stands, as the scorer judges a kept one: a documentation page's
+    "Was this helpful?" under its text, outside the region, is not in doubt."""
     if d.kept or d.verdict.hard_bad or d.block.tag == "h1" or d.features.copyright:
         return False
     if d.block.words >= PROSE_MIN_WORDS and " ".join(d.block.text.split()) in kept:
+        return False
+    if widget_label(d.block.text) or disclaimer(d.block.text):
         return False
     f = d.features
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY:

@@ -78,6 +78,14 @@ def test_a_copyright_line_the_peer_kept_stays_out(monkeypatch: pytest.MonkeyPatc
     assert result.body == "\n\n".join([*STORY, *NOTES])
 
 
+def test_a_widget_label_the_peer_kept_stays_out(monkeypatch: pytest.MonkeyPatch):
+    """A feedback widget's question outside the region is judged for its wording, as it is inside."""
+    question = "Was this helpful?"
+    _peer_returns(monkeypatch, "\n".join([*STORY, *NOTES, question]))
+    result = main_text(page(ARTICLE + DISTANT + f"<div><div><p>{question}</p><button>Yes</button></div></div>"))
+    assert result.body == "\n\n".join([*STORY, *NOTES])
+
+
 PRODUCT_LD = ('<script type="application/ld+json">'
               '{"@context": "https://schema.org", "@type": "Product", "name": "Kettle"}</script>')
 SPECS = ["Capacity: 1.7 litres of water, enough for eight cups of tea.",
