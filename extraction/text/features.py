@@ -233,15 +233,22 @@ def hint_of(element: etree._Element, pattern: re.Pattern[str]) -> str | None:
     name (a hyphen in the tag: `<site-footer>`, `<share-buttons>`) is read as one more class
     word: a web component names its role in its tag, not in a class (a docs site's licence
     note in `<devsite-content-footer>` under the article, with no footer class)."""
-    tag = element.tag if isinstance(element.tag, str) and "-" in element.tag else ""
-    value = f"{element.get('class') or ''} {element.get('id') or ''} {tag}".strip()
-    if not value:
-        return None
     ident = element.get("id")
-    for word in value.split():
-        hint = _word_hint(pattern, word)
-        if hint is not None and not (word == ident and section_anchor(element)):
-            return hint
+    cls = element.get("class")
+    if cls:
+        for word, hint in _class_hints(pattern, cls):
+            if not (word == ident and section_anchor(element)):
+                return hint
+    if ident:
+        for word in ident.split():
+            id_hint = _word_hint(pattern, word)
+            if id_hint is not None and not (word == ident and section_anchor(element)):
+                return id_hint
+    tag = element.tag
+    if isinstance(tag, str) and "-" in tag:
+        tag_hint = _word_hint(pattern, tag)
+        if tag_hint is not None and not (tag == ident and section_anchor(element)):
+            return tag_hint
     return None
 
 
@@ -249,6 +256,25 @@ HINT_WORDS_CACHE = 16384
 """Entries (pattern, word) of `_word_hint`'s memo: a page repeats a few hundred class words on
 thousands of elements, each asked for its strong, weak and positive hints, so each regex runs
 once per word instead of once per element and word (`STRONG_HINTS` takes 5-17 us a word)."""
+HINT_CLASSES_CACHE = 16384
+"""Entries (pattern, class attribute) of `_class_hints`' memo: the same class attribute recurs
+on many elements of a page (every card, every menu item), so it is split and its words looked
+up once per attribute instead of once per element."""
+
+_CLASS_HINTS: dict[tuple[str, int, str], tuple[tuple[str, str], ...]] = {}
+
+
+def _class_hints(pattern: re.Pattern[str], cls: str) -> tuple[tuple[str, str], ...]:
+    """Each (word, hint) of a class attribute that `_word_hint` reads a hint in, in order.
+    Keyed by the pattern's source, as `_word_hint` is."""
+    key = (pattern.pattern, pattern.flags, cls)
+    found = _CLASS_HINTS.get(key)
+    if found is None:
+        found = tuple((word, hint) for word in cls.split() if (hint := _word_hint(pattern, word)) is not None)
+        if len(_CLASS_HINTS) >= HINT_CLASSES_CACHE:
+            _CLASS_HINTS.clear()
+        _CLASS_HINTS[key] = found
+    return found
 
 
 def _word_hint(pattern: re.Pattern[str], word: str) -> str | None:
