@@ -379,7 +379,8 @@ def segment(doc: Document, gate: Gate = Gate.ALL) -> list[Block]:
 def _segment(doc: Document, start: HtmlElement, gate: Gate, shell: bool) -> list[Block]:
     builder = _Builder()
     state = {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
-             "shell": shell, "panels": controlled_panels(start.getroottree().getroot())}
+             "shell": shell, "panels": controlled_panels(start.getroottree().getroot()),
+             "layout": doc.page.has_layout}
     _walk(doc, start, start, builder, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
     builder.flush()
     return builder.blocks
@@ -398,23 +399,24 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         return
     tag = tag.lower()
     veiled_outside = state["veiled"]
-    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state["shell"])) or IGNORE_CLASS in classes(el):
+    layout = state["layout"]  # without it no box, so no element is folded, collapsed or faded
+    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state["shell"])) or _has_class(el, IGNORE_CLASS):
         return
     if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
             return
-    elif (streamed_chunk(doc, el) or folded(doc, el) or el.get("id") in state["panels"] or collapsed_body(doc, el)
-          or scroll_reveal(doc, el)):  # shown once placed, opened or scrolled to
+    elif (streamed_chunk(doc, el) or (layout and folded(doc, el)) or el.get("id") in state["panels"]
+          or (layout and (collapsed_body(doc, el) or scroll_reveal(doc, el)))):  # shown once placed, opened or scrolled to
         state["veiled"] = True
-    elif is_hidden(doc, el):
+    elif is_hidden(doc, el) if layout else statically_hidden(el):
         if not loading_veil(el, _body_chars(state)) or (statically_hidden(el) and not static_veil(doc, el)):
             return
         state["veiled"] = True
-    if gate is Gate.CLASS and not in_markup and MARKUP_CLASS in classes(el):
+    if gate is Gate.CLASS and not in_markup and _has_class(el, MARKUP_CLASS):
         builder.flush()
         in_markup = True
     keep = in_markup and state["open"]
-    own_visible = state["veiled"] or not own_text_hidden(doc, el)
+    own_visible = state["veiled"] or not layout or not own_text_hidden(doc, el)
     if tag == "br":
         if keep:
             builder.line_break(owner)
@@ -443,6 +445,14 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     if block:
         builder.flush()
     state["veiled"] = veiled_outside
+
+
+def _has_class(element: etree._Element, name: str) -> bool:
+    """`name` (lower case) is one of the element's class words, compared lower-cased; the
+    substring test first, since nearly every element of a page lacks it (the walk asks it of
+    every element)."""
+    value = element.get("class")
+    return value is not None and name in value.lower() and name in classes(element)
 
 
 def _body_chars(state: dict) -> int:
