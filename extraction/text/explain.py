@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lxml import etree
 
@@ -63,12 +64,22 @@ def describe(element: etree._Element | None) -> str:
     """`tag#id.class` of an element and its two nearest ancestors, outermost first."""
     parts: list[str] = []
     while element is not None and len(parts) < 3:
-        tag = element.tag if isinstance(element.tag, str) else "?"
-        ident = f"#{element.get('id')}" if element.get("id") else ""
-        cls = "".join(f".{c}" for c in (element.get("class") or "").split()[:2])
-        parts.append(f"{tag}{ident}{cls}")
+        tag = element.tag
+        parts.append(_step(tag if isinstance(tag, str) else "?", element.get("id"), element.get("class")))
         element = element.getparent()
     return " > ".join(reversed(parts))
+
+
+DESCRIBED_STEPS_CACHE = 4096
+"""Entries of `_step`'s memo: every block of a page is described, and its parent and grandparent
+are most blocks' too, so each wrapper's `tag#id.class` is written once."""
+
+
+@lru_cache(maxsize=DESCRIBED_STEPS_CACHE)
+def _step(tag: str, ident: str | None, cls: str | None) -> str:
+    """One element's `tag#id.class` (its first two class words)."""
+    anchor = f"#{ident}" if ident else ""
+    return tag + anchor + "".join(f".{c}" for c in (cls or "").split()[:2])
 
 
 def preview(text: str) -> str:
