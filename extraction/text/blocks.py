@@ -400,7 +400,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     tag = tag.lower()
     veiled_outside = state["veiled"]
     layout = state["layout"]  # without it no box, so no element is folded, collapsed or faded
-    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state["shell"])) or _has_class(el, IGNORE_CLASS):
+    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state["shell"])) or has_class(el, IGNORE_CLASS):
         return
     if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
@@ -412,7 +412,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         if not loading_veil(el, _body_chars(state)) or (statically_hidden(el) and not static_veil(doc, el)):
             return
         state["veiled"] = True
-    if gate is Gate.CLASS and not in_markup and _has_class(el, MARKUP_CLASS):
+    if gate is Gate.CLASS and not in_markup and has_class(el, MARKUP_CLASS):
         builder.flush()
         in_markup = True
     keep = in_markup and state["open"]
@@ -447,7 +447,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     state["veiled"] = veiled_outside
 
 
-def _has_class(element: etree._Element, name: str) -> bool:
+def has_class(element: etree._Element, name: str) -> bool:
     """`name` (lower case) is one of the element's class words, compared lower-cased; the
     substring test first, since nearly every element of a page lacks it (the walk asks it of
     every element)."""

@@ -12,13 +12,13 @@ from __future__ import annotations
 from lxml import etree
 
 from extraction.document import Document
-from extraction.text.blocks import MARKUP_CLASS, START_COMMENT, Gate, classes
+from extraction.text.blocks import MARKUP_CLASS, START_COMMENT, Gate, has_class
 
 
 def markup_gate(doc: Document) -> Gate | None:
     """Which explicit markup the page uses, or None when the heuristic must decide."""
     for element in doc.root.iter(tag=etree.Element):
-        if element.get("class") and MARKUP_CLASS in classes(element):
+        if has_class(element, MARKUP_CLASS):
             return Gate.CLASS
     for comment in doc.root.iter(tag=etree.Comment):
         if (comment.text or "").strip().lower() == START_COMMENT:
