@@ -261,20 +261,16 @@ HINT_CLASSES_CACHE = 16384
 on many elements of a page (every card, every menu item), so it is split and its words looked
 up once per attribute instead of once per element."""
 
-_CLASS_HINTS: dict[tuple[str, int, str], tuple[tuple[str, str], ...]] = {}
-
-
 def _class_hints(pattern: re.Pattern[str], cls: str) -> tuple[tuple[str, str], ...]:
     """Each (word, hint) of a class attribute that `_word_hint` reads a hint in, in order.
-    Keyed by the pattern's source, as `_word_hint` is."""
-    key = (pattern.pattern, pattern.flags, cls)
-    found = _CLASS_HINTS.get(key)
-    if found is None:
-        found = tuple((word, hint) for word in cls.split() if (hint := _word_hint(pattern, word)) is not None)
-        if len(_CLASS_HINTS) >= HINT_CLASSES_CACHE:
-            _CLASS_HINTS.clear()
-        _CLASS_HINTS[key] = found
-    return found
+    Memoised by the pattern's source, as `_word_hint` is."""
+    return _source_class_hints(pattern.pattern, pattern.flags, pattern is POSITIVE_HINTS, cls)
+
+
+@lru_cache(maxsize=HINT_CLASSES_CACHE)
+def _source_class_hints(source: str, flags: int, positive: bool, cls: str) -> tuple[tuple[str, str], ...]:
+    return tuple((word, hint) for word in cls.split()
+                 if (hint := _source_word_hint(source, flags, positive, word)) is not None)
 
 
 def _word_hint(pattern: re.Pattern[str], word: str) -> str | None:

@@ -587,12 +587,11 @@ def _readmit_inner_teasers(members: list[int], blocks: list[Block], features: li
 def _introduced_list(element: etree._Element, introducers: set[etree._Element]) -> bool:
     """Whether `element` lies in a `ul`/`ol` whose previous sibling element is one of
     `introducers` (good paragraphs ending with a colon)."""
-    for ancestor in element.iterancestors("ul", "ol"):
-        previous = ancestor.getprevious()
-        while previous is not None and not isinstance(previous.tag, str):
-            previous = previous.getprevious()
-        return previous is not None and previous in introducers
-    return False
+    listing = next(element.iterancestors("ul", "ol"), None)
+    previous = listing.getprevious() if listing is not None else None
+    while previous is not None and not isinstance(previous.tag, str):
+        previous = previous.getprevious()
+    return previous is not None and previous in introducers
 
 
 def _judge_inner_forms(members: list[int], blocks: list[Block], verdicts: list[Verdict],
