@@ -109,6 +109,7 @@ SIBLING_MIN_SCORE_WORDS = 15.0  # a sibling container must add at least this muc
 SIBLING_MIN_SHARE = 0.05  # ... and this share of the best container's score
 CLIMB_MIN_GAIN = 0.2  # the parent must hold this much more good-block score (share) ...
 CLIMB_MIN_SHARE = 0.5  # ... and keep this share of the current container's total score
+CLIMB_LOOKAHEAD_LEVELS = 1  # ancestors that fail those tests and are looked past (a table's caption and header row)
 SHORT_MAX_LINK_DENSITY = 0.5  # a short block with more links than this is navigation
 HEADING_LOOKAHEAD_BLOCKS = 3  # a heading is kept when good text starts within this many blocks
 NAV_LINK_MAX_WORDS = 3.5  # linked words per link below which a link-heavy block is navigation (menus, tag clouds)
@@ -256,13 +257,16 @@ def climb(best: etree._Element, sums: dict[etree._Element, float], good: dict[et
     that holds the article's other blocks may lie a few wrappers up."""
     current = best
     parent = current.getparent()
+    misses = 0
     while parent is not None and parent.tag not in ("body", "html"):
         gains = good.get(parent, 0.0) >= (1 + CLIMB_MIN_GAIN) * good.get(current, 0.0)
         affordable = sums.get(parent, 0.0) >= CLIMB_MIN_SHARE * sums.get(current, 0.0)
-        if not affordable or not (gains or good.get(parent, 0.0) <= good.get(current, 0.0)):
-            break
-        if gains:
-            current = parent
+        if affordable and gains:
+            current, misses = parent, 0
+        elif not affordable or good.get(parent, 0.0) > good.get(current, 0.0):
+            misses += 1
+            if misses > CLIMB_LOOKAHEAD_LEVELS:
+                break
         parent = parent.getparent()
     return current
 
