@@ -109,6 +109,7 @@ SIBLING_MIN_SCORE_WORDS = 15.0  # a sibling container must add at least this muc
 SIBLING_MIN_SHARE = 0.05  # ... and this share of the best container's score
 CLIMB_MIN_GAIN = 0.2  # the parent must hold this much more good-block score (share) ...
 CLIMB_MIN_SHARE = 0.5  # ... and keep this share of the current container's total score
+SECTION_HEADING_DEPTH = 2  # a section's heading is its first child or that child's first child
 CLIMB_LOOKAHEAD_LEVELS = 1  # ancestors that fail those tests and are looked past (a table's caption and header row)
 SHORT_MAX_LINK_DENSITY = 0.5  # a short block with more links than this is navigation
 HEADING_LOOKAHEAD_BLOCKS = 3  # a heading is kept when good text starts within this many blocks
@@ -280,6 +281,44 @@ def qualifying_siblings(best: etree._Element, best_score: float, sums: dict[etre
     return tuple(sib for sib in parent if sib is not best and sums.get(sib, 0.0) >= floor and sib not in hinted)
 
 
+def sibling_sections(best: etree._Element, good: dict[etree._Element, float],
+                     hinted: set[etree._Element]) -> tuple[etree._Element, ...]:
+    """Siblings that repeat the best container's structure: the same tag and classes, opening
+    with a heading of the same rank, and holding good text of their own. A reference or a guide
+    is a run of sections (Sphinx's `div.section > h2`, a `<section>` per topic); the longest wins
+    the container and the others, short paragraphs between signatures and code, score below the
+    sibling floor though they are the same document's text. Boilerplate repeats no article's
+    section markup with its headings, and a section without a good block is not taken."""
+    rank = _opening_rank(best)
+    parent = best.getparent()
+    if rank is None or parent is None:
+        return ()
+    shape = _row_shape(best)
+    return tuple(sib for sib in parent if sib is not best and _row_shape(sib) == shape and sib not in hinted
+                 and good.get(sib, 0.0) > 0 and _opening_rank(sib) == rank)
+
+
+def _opening_rank(element: etree._Element) -> int | None:
+    """The rank of the heading an element opens with: its first child, or that child's first child."""
+    child = _first_child(element)
+    for _ in range(SECTION_HEADING_DEPTH):
+        if child is None:
+            return None
+        if child.tag in _HEADING_TAGS:
+            return int(child.tag[1])
+        child = _first_child(child)
+    return None
+
+
+def _first_child(element: etree._Element) -> etree._Element | None:
+    """The first child element that holds text: an empty anchor before a heading (`<span id>`) is a link target."""
+    return next((child for child in element if isinstance(child.tag, str) and (len(child) or (child.text or "").strip())),
+                None)
+
+
+_HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+
+
 def span_between(best: etree._Element, siblings: tuple[etree._Element, ...]) -> tuple[etree._Element, ...]:
     """The siblings joined to the best container, with every child of their parent that lies
     between the first and the last of them: the headings, lists, tables and short paragraphs
@@ -409,7 +448,8 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     best = climb(best, sums, good)
     best_score = sums[best]
     hinted = {el for el in sums if any(hints.of(el)[:2])}  # chrome or strong hint
-    siblings = span_between(best, qualifying_siblings(best, best_score, sums, hinted))
+    siblings = span_between(best, qualifying_siblings(best, best_score, sums, hinted)
+                            + sibling_sections(best, good, hinted))
     region = {best, *siblings}
     inside = [_within(block.element, region) for block in blocks]
     documentation = documents_code(doc.root, blog_with_code(doc))

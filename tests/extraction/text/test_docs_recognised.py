@@ -39,11 +39,13 @@ def test_code_blocks_under_a_docs_path_are_documentation_despite_article_markup(
     assert _at("https://example.org/blog/client/", body, OG_ARTICLE) == "article"
 
 
-def _split_reference(code: str) -> str:
+def _split_reference(code: str, second: str = "note") -> str:
+    """Two parts of one page in <main>; the second is not shaped as the first (another class), so
+    only the landmark rule, not `scoring.sibling_sections`, can take it in."""
     links = "".join(f"<li><a href='/docs/o{i}'>o{i}</a></li>" for i in range(20))
     return (f"<main><h1>Client guide</h1><div class='part'><h2>Connecting</h2><p>{INTRO}</p>{code}"
             f"<p>{STEP}</p><p>{MORE}</p></div>"
-            f"<div class='part'><h2>Limits</h2><p>{LIMITS}</p><ul>{links}</ul></div></main>")
+            f"<div class='{second}'><h2>Limits</h2><p>{LIMITS}</p><ul>{links}</ul></div></main>")
 
 
 def test_on_documentation_the_region_widens_to_main_when_it_holds_only_part_of_its_prose():
@@ -52,6 +54,15 @@ def test_on_documentation_the_region_widens_to_main_when_it_holds_only_part_of_i
 
 def test_an_article_keeps_its_chosen_region():
     assert LIMITS not in main_text(page(_split_reference(""))).body
+
+
+def test_a_sibling_section_of_the_same_shape_is_taken_in_on_any_page():
+    """`scoring.sibling_sections`: same tag and classes, a heading of the same rank, good text."""
+    assert LIMITS in main_text(page(_split_reference("", second="part"))).body
+    empty_anchor = _split_reference("", second="part").replace("<h2>Limits", "<span id='limits'></span><h2>Limits")
+    assert LIMITS in main_text(page(empty_anchor)).body  # Sphinx's link target before the heading is passed
+    other_rank = _split_reference("", second="part").replace("<h2>Limits</h2>", "<h3>Limits</h3>")
+    assert LIMITS not in main_text(page(other_rank)).body
 
 
 def test_code_between_passes_labels_and_headings_after_the_last_good_block_not_a_bad_one():
