@@ -298,6 +298,14 @@ def sibling_sections(best: etree._Element, good: dict[etree._Element, float],
                  and good.get(sib, 0.0) > 0 and _opening_rank(sib) == rank)
 
 
+def _opened_by(parent: etree._Element | None, region: set[etree._Element], sums: dict[etree._Element, float],
+               hinted: set[etree._Element]) -> bool:
+    """The parent of a run of sections is the document itself when all it holds besides them
+    scores at least zero: the page's title and introduction above its first section."""
+    return (parent is not None and parent.tag not in ("body", "html") and parent not in hinted
+            and sum(sums.get(child, 0.0) for child in parent if child not in region) >= 0)
+
+
 def _opening_rank(element: etree._Element) -> int | None:
     """The rank of the heading an element opens with: its first child, or that child's first child."""
     child = _first_child(element)
@@ -448,8 +456,10 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     best = climb(best, sums, good)
     best_score = sums[best]
     hinted = {el for el in sums if any(hints.of(el)[:2])}  # chrome or strong hint
-    siblings = span_between(best, qualifying_siblings(best, best_score, sums, hinted)
-                            + sibling_sections(best, good, hinted))
+    sections = sibling_sections(best, good, hinted)
+    siblings = span_between(best, qualifying_siblings(best, best_score, sums, hinted) + sections)
+    if sections and _opened_by(best.getparent(), {best, *siblings}, sums, hinted):
+        best, siblings = best.getparent(), ()
     region = {best, *siblings}
     inside = [_within(block.element, region) for block in blocks]
     documentation = documents_code(doc.root, blog_with_code(doc))

@@ -65,6 +65,15 @@ def test_a_sibling_section_of_the_same_shape_is_taken_in_on_any_page():
     assert LIMITS not in main_text(page(other_rank)).body
 
 
+def test_the_title_and_introduction_above_a_run_of_sections_come_with_them():
+    opening = "This reference describes every option of the client, section by section, with examples."
+    html = _split_reference("", second="part").replace(
+        "<main><h1>Client guide</h1>", f"<main><div class='doc'><h1>Client guide</h1><p>{opening}</p>").replace(
+        "</main>", "</div><div class='footer'><p>Last updated on a day of the year.</p></div></main>")
+    body = main_text(page(html)).body
+    assert opening in body and LIMITS in body and "Last updated" not in body
+
+
 def test_code_between_passes_labels_and_headings_after_the_last_good_block_not_a_bad_one():
     good = [True, False, False, False, False, False]
     hard = [False] * 6
