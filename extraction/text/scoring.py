@@ -298,11 +298,11 @@ def sibling_sections(best: etree._Element, good: dict[etree._Element, float],
                  and good.get(sib, 0.0) > 0 and _opening_rank(sib) == rank)
 
 
-def _opened_by(parent: etree._Element | None, region: set[etree._Element], sums: dict[etree._Element, float],
+def _opened_by(parent: etree._Element, region: set[etree._Element], sums: dict[etree._Element, float],
                hinted: set[etree._Element]) -> bool:
     """The parent of a run of sections is the document itself when all it holds besides them
     scores at least zero: the page's title and introduction above its first section."""
-    return (parent is not None and parent.tag not in ("body", "html") and parent not in hinted
+    return (parent.tag not in ("body", "html") and parent not in hinted
             and sum(sums.get(child, 0.0) for child in parent if child not in region) >= 0)
 
 
@@ -458,8 +458,9 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     hinted = {el for el in sums if any(hints.of(el)[:2])}  # chrome or strong hint
     sections = sibling_sections(best, good, hinted)
     siblings = span_between(best, qualifying_siblings(best, best_score, sums, hinted) + sections)
-    if sections and _opened_by(best.getparent(), {best, *siblings}, sums, hinted):
-        best, siblings = best.getparent(), ()
+    parent = best.getparent()
+    if sections and parent is not None and _opened_by(parent, {best, *siblings}, sums, hinted):
+        best, siblings = parent, ()
     region = {best, *siblings}
     inside = [_within(block.element, region) for block in blocks]
     documentation = documents_code(doc.root, blog_with_code(doc))
