@@ -33,6 +33,7 @@ import hashlib
 import statistics
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -176,6 +177,15 @@ def load_pages(tree: Path) -> list[Page]:
     return pages
 
 
+def _layout_kind(page: Page) -> str:
+    from extraction.document import parse
+    from extraction.maintext import main_text
+    from render.model import RenderedPage
+
+    explanation = main_text(parse(RenderedPage.from_html(page.html, page.url))).explanation
+    return explanation.layout_kind if explanation is not None else "none"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", help="comma-separated systems (ours-static and peers of bench/extraction_peers.py)")
@@ -219,6 +229,11 @@ def main(argv: list[str] | None = None) -> int:
     for package in packages:
         row(package, [p.page_id for p in pages if p.package == package])
     print("| CPU ms/page (median) | " + " | ".join(f"{statistics.median(cpu[n]):.1f}" for n in names) + " |")
+    if "ours-static" in systems:
+        kinds = Counter(_layout_kind(page) for page in pages)
+        print("\nours' layout kind on these pages (all documentation): "
+              + ", ".join(f"{kind} {n}" for kind, n in kinds.most_common())
+              + f" -- {kinds['documentation'] / len(pages):.1%} read as documentation")
     if args.per_page:
         print()
         for page in pages:
