@@ -18,7 +18,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.arbiter import arbitrate
-from extraction.text.blocks import Block, Gate, segment
+from extraction.text.blocks import Block, Gate, heading_title, segment
 from extraction.text.explain import BlockExplanation, Explanation, describe, preview
 from extraction.text.markup import markup_gate
 from extraction.text.scoring import select
@@ -108,6 +108,6 @@ def _assemble(blocks: list[Block], source: str, explanation: Explanation, body: 
     """The body from the kept blocks (or the peer's body the arbiter took whole; `sections`
     are then the headings of ours it covers)."""
     if body is None:
-        body = "\n\n".join(b.text for b in blocks)
-    sections = tuple(b.text for b in blocks if b.tag in SECTION_TAGS)
+        body = "\n\n".join(heading_title(b) for b in blocks)
+    sections = tuple(heading_title(b) for b in blocks if b.tag in SECTION_TAGS)
     return MainText(body, sections, source if body else "none", explanation)

@@ -71,6 +71,7 @@ STREAMED_ID = re.compile(r"^S:\d+$")
 into place by a script). A chunk still hidden in the DOM was never placed (no script ran), so it is read."""
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+PERMALINK_MARK_MAX_CHARS = 2  # a heading's in-page link this short, with no letter or digit, is its anchor mark
 
 MARKUP_CLASS = "cxenseparse"
 """Class (compared lower-cased) of the elements that hold the whole body (spec: Sections)."""
@@ -295,6 +296,24 @@ def permalink(link: etree._Element, owner: etree._Element) -> bool:
     generators link every section heading so), not a way elsewhere. Its words are the heading's,
     unlinked: counted as links, every section title of such a page read as navigation."""
     return owner.tag in HEADING_TAGS and (link.get("href") or "").startswith("#")
+
+
+def heading_title(block: Block) -> str:
+    """A heading block's text without its permalink mark (Sphinx's `¶`, a `#` or `§` anchor at
+    either end): the mark is something to click, not a character of the title. Only the text
+    given out loses it; scoring reads the block as the page shows it."""
+    if not block.is_heading:
+        return block.text
+    for link in block.element.iter("a"):
+        mark = "".join(link.itertext()).strip()
+        if not (permalink(link, block.element) and 0 < len(mark) <= PERMALINK_MARK_MAX_CHARS
+                and not any(c.isalnum() for c in mark)):
+            continue
+        if block.text.endswith(mark):
+            return block.text[:-len(mark)].rstrip()
+        if block.text.startswith(mark):
+            return block.text[len(mark):].lstrip()
+    return block.text
 
 
 def _carries_on(link_text: str, after: str) -> bool:

@@ -91,3 +91,13 @@ def test_a_closing_example_under_its_heading_and_label_is_kept_beside_a_pager():
             "</article>")
     body = main_text(page(html)).body
     assert "curl https://example.org/v1/clients" in body and '"clients"' in body and "Next page" not in body
+
+
+def test_a_headings_permalink_mark_is_left_out_of_the_body_and_its_sections():
+    html = (f"<article><h1>Client guide</h1><p>{INTRO}</p>"
+            "<h2 id='steps'>First steps<a class='headerlink' href='#steps'>¶</a></h2>"
+            f"<p>{STEP}</p><h2 id='more'><a href='#more'>#</a> Next steps</h2><p>{MORE}</p>"
+            "<h2 id='c'>C# notes<a href='#c'>¶</a></h2><p>" + MORE.replace("When", "Then") + "</p></article>")
+    result = main_text(page(html))
+    assert "First steps\n" in result.body and "¶" not in result.body and "\n\nNext steps\n" in result.body
+    assert result.sections == ("First steps", "Next steps", "C# notes")
