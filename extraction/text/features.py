@@ -124,11 +124,14 @@ LAYERS_PAGE_MIN_WORDS = 50
 """Words the page must hold for its layers to be read as the page (a splash screen's line is not)."""
 
 _DATE = re.compile(
-    r"\b(\d{1,2}[:.]\d{2}\s*(am|pm)?|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"\b(?=[\djfmasond])(\d{1,2}[:.]\d{2}\s*(am|pm)?|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"[a-z]*\.? \d{1,2}|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
     r"\d+ (minutes?|hours?|days?) ago)\b",
     re.I,
 )
+"""A time, an ISO date, a month and a day, a day and a month, a relative time. The lookahead
+holds the first characters of its alternatives (matched with the same flag): a word that starts
+with none of them is passed over without trying each alternative in turn."""
 _SENTENCE_END = re.compile(r"[.!?…।॥؟۔။።][\"'”’)\]]?(\s|$)|[。！？．][」』”’）)]?")
 """A full stop and what may close the sentence after it: Latin, Devanagari and Bengali (danda),
 Arabic and Urdu, Burmese and Ethiopic stops are followed by a space; Chinese and Japanese
