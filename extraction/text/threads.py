@@ -87,9 +87,10 @@ def template_replies(container: etree._Element | None) -> list[etree._Element]:
     if not own:
         return []
     test = " or ".join(f"contains(concat(' ', normalize-space(@class), ' '), ' {w} ')" for w in own)
+    cheap = " or ".join(f"contains(@class, '{w}')" for w in own)  # implied by `test`, tried first
     around = set(container.iterancestors())
     found = []
-    for element in container.getroottree().getroot().xpath(f"//*[{test}]"):
+    for element in container.getroottree().getroot().xpath(f"//*[{cheap}][{test}]"):
         if element is container or element in around or _under(element, container):
             continue
         if words(element) >= POST_MIN_WORDS and _in_comment(element):
