@@ -386,7 +386,7 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         sentence_ends=sentence_ends(text),
         pipes=text.count("|"),
         dates=date_count(text),
-        copyright="©" in text or "(c)" in text.lower(),
+        copyright="©" in text or "(c)" in text or "(C)" in text,  # as `"(c)" in text.lower()`, without the copy
         chrome_ancestor=chrome,
         strong_hint=strong,
         weak_hint=weak,
@@ -478,12 +478,13 @@ class HintIndex:
                     chrome = chrome or tag
             elif tag == "article" and not prose and _is_teaser_article(element):
                 chrome = chrome or "article> among <article"
-            own_strong = strong_hint_of(element)
+            named = bool(element.get("class") or element.get("id")) or "-" in tag  # else `hint_of` reads nothing
+            own_strong = strong_hint_of(element) if named else None
             if own_strong and prose and not (KEPT_HINTS.search(own_strong) or CONSENT_HINTS.search(own_strong)):
                 overruled = demoted = own_strong
                 own_strong = None
-            own_weak = hint_of(element, WEAK_HINTS) or demoted
-            own_positive = hint_of(element, POSITIVE_HINTS)
+            own_weak = (hint_of(element, WEAK_HINTS) if named else None) or demoted
+            own_positive = hint_of(element, POSITIVE_HINTS) if named else None
             if own_strong:
                 strong = own_strong
             elif own_positive:
