@@ -27,7 +27,7 @@ from lxml import etree
 
 from extraction import jsonld
 from extraction.datalayer import composer_values
-from extraction.document import Document
+from extraction.document import Document, attribute_owners
 from extraction.found import Found
 from extraction.headline import headline_zone
 from extraction.textutil import element_lines, squash, strip_markup
@@ -98,8 +98,9 @@ BYLINE_CLASS = re.compile(r"byline|(?<![a-z])(?:author|authors|author_?name|auth
 """A class or id that names a byline: "byline", "post-author", "author__name", but not
 "authorities" or "coauthoring-tools" (a menu on a legal-aid site is not a byline)."""
 
-MICRODATA_XPATH = "//*[@itemprop='author' or @itemprop='creator']"
-"""schema.org microdata authors: the element, or its `itemprop="name"` inside."""
+MICRODATA_XPATH = "//@itemprop[. = 'author' or . = 'creator']"
+"""schema.org microdata authors (`document.attribute_owners` of these): the element, or its
+`itemprop="name"` inside."""
 
 WRITTEN_BY_LABELS = frozenset({
     "written by", "author", "authors", "by", "geschrieben von", "verfasst von", "autor", "skrevet av",
@@ -380,7 +381,7 @@ def _microdata(doc: Document) -> list[str]:
     `content` attribute, or their text."""
     out = []
     owner: etree._Element | None = None
-    for el in doc.root.xpath(MICRODATA_XPATH):
+    for el in attribute_owners(doc.root, MICRODATA_XPATH):
         item = next((a for a in el.iterancestors() if a.get("itemscope") is not None), None)
         if owner is not None and item is not owner:
             continue
