@@ -143,7 +143,9 @@ def _signature(element: etree._Element | None,
             found = memo[element]
             break
         path.append(element)
-        word = next((word for word in _names(element) if _SIGNATURE.search(word)), None)
+        names = f"{element.get('class') or ''} {element.get('id') or ''}"  # `_names`, before the split
+        # the whole string first: nearly no element has the word, and it holds no space
+        word = next((word for word in names.split() if _SIGNATURE.search(word)), None) if _SIGNATURE.search(names) else None
         if word is not None:
             found = (element, word)
             break
