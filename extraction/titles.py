@@ -31,7 +31,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import SplitResult, urljoin, urlsplit
 
 import tldextract
 
@@ -247,11 +247,14 @@ def home_link_texts(doc: Document) -> list[str]:
     it in the first `<h1>`, which then is not the headline)."""
     out = []
     here: str | None = None  # the page's host, split once the first link home needs it
+    targets: dict[str, SplitResult] = {}  # a menu's and a footer's links repeat: each href resolved once
     for link in doc.root.iter("a"):
         href = (link.get("href") or "").strip()
         if not href:
             continue
-        target = urlsplit(urljoin(doc.url, href))
+        target = targets.get(href)
+        if target is None:
+            target = targets[href] = urlsplit(urljoin(doc.url, href))
         if target.path not in ("", "/"):
             continue
         if here is None:

@@ -102,7 +102,6 @@ UNREAD_TAGS = ("script", "style", "template")
 """Their text is code, not page text: left out when a veil's share of the page is measured, and
 when a thread's posts are weighed (`threads.words`)."""
 _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.I)
-_SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w")
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
 UNSPACED_CHARS_PER_WORD = 2
@@ -368,7 +367,11 @@ class _Builder:
             self.unlinked_seen = True
 
     def flush(self) -> None:
-        text = _SPACE.sub(" ", "".join(self.parts)).strip()
+        """End the block being read. With nothing read since the last flush (most calls: every
+        block-level element flushes on entry and exit) every field is already at its start."""
+        if not self.parts:
+            return
+        text = " ".join("".join(self.parts).split())  # spaces squeezed: `split` and `\s` agree
         if text and self.owner is not None:
             self.blocks.append(Block(len(self.blocks), self.owner, text, count_words(text),
                                      self.link_words, self.lead_link_words))

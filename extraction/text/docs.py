@@ -45,14 +45,18 @@ _LINE_CLASS = re.compile(r"(?:^|[-_])line(?:$|[-_])", re.I)
 """A class word that names one line of highlighted code (`line`, `cm-line`, `ec-line`,
 `highlight-line`, `gatsby-highlight-code-line`, `line-of-code`): highlighters wrap each line in
 an inline element and let the stylesheet break them, with no newline between them."""
+_LINE_WORD = re.compile("line", re.I)
+"""`_LINE_CLASS` needs this somewhere in the class, matched the same way (the same flag)."""
 
 
 def code_line(element: etree._Element) -> bool:
     """One line of a `<pre>` wrapped in its own element by a highlighter: a static read must
     part it from the line before (`npm create vite my-project` + `cd my-project` read as
     `my-projectcd`)."""
-    words = (element.get("class") or "").split()
-    return any(_LINE_CLASS.search(word) for word in words) and in_code(element)
+    cls = element.get("class")
+    if not cls or not _LINE_WORD.search(cls):  # nearly every element: no word to split
+        return False
+    return any(_LINE_CLASS.search(word) for word in cls.split()) and in_code(element)
 
 
 def in_code(element: etree._Element) -> bool:

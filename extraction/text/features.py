@@ -124,11 +124,14 @@ LAYERS_PAGE_MIN_WORDS = 50
 """Words the page must hold for its layers to be read as the page (a splash screen's line is not)."""
 
 _DATE = re.compile(
-    r"\b(\d{1,2}[:.]\d{2}\s*(am|pm)?|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"\b(?=[\djfmasond])(\d{1,2}[:.]\d{2}\s*(am|pm)?|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"[a-z]*\.? \d{1,2}|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
     r"\d+ (minutes?|hours?|days?) ago)\b",
     re.I,
 )
+"""A time, an ISO date, a month and a day, a day and a month, a relative time. The lookahead
+holds the first characters of its alternatives (matched with the same flag): a word that starts
+with none of them is passed over without trying each alternative in turn."""
 _SENTENCE_END = re.compile(r"[.!?…।॥؟۔။።][\"'”’)\]]?(\s|$)|[。！？．][」』”’）)]?")
 """A full stop and what may close the sentence after it: Latin, Devanagari and Bengali (danda),
 Arabic and Urdu, Burmese and Ethiopic stops are followed by a space; Chinese and Japanese
@@ -383,7 +386,7 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         sentence_ends=sentence_ends(text),
         pipes=text.count("|"),
         dates=date_count(text),
-        copyright="©" in text or "(c)" in text.lower(),
+        copyright="©" in text or "(c)" in text or "(C)" in text,  # as `"(c)" in text.lower()`, without the copy
         chrome_ancestor=chrome,
         strong_hint=strong,
         weak_hint=weak,
@@ -475,12 +478,13 @@ class HintIndex:
                     chrome = chrome or tag
             elif tag == "article" and not prose and _is_teaser_article(element):
                 chrome = chrome or "article> among <article"
-            own_strong = strong_hint_of(element)
+            named = bool(element.get("class") or element.get("id")) or "-" in tag  # else `hint_of` reads nothing
+            own_strong = strong_hint_of(element) if named else None
             if own_strong and prose and not (KEPT_HINTS.search(own_strong) or CONSENT_HINTS.search(own_strong)):
                 overruled = demoted = own_strong
                 own_strong = None
-            own_weak = hint_of(element, WEAK_HINTS) or demoted
-            own_positive = hint_of(element, POSITIVE_HINTS)
+            own_weak = (hint_of(element, WEAK_HINTS) if named else None) or demoted
+            own_positive = hint_of(element, POSITIVE_HINTS) if named else None
             if own_strong:
                 strong = own_strong
             elif own_positive:

@@ -40,8 +40,24 @@ def glued(previous: HtmlElement | None, child: HtmlElement, parent: HtmlElement,
         return False
     if any(isinstance(a.tag, str) and a.tag in CODE_TAGS for a in (parent, *parent.iterancestors())):
         return False
-    before, after = ("".join(e.text_content().split()) for e in (previous, child))
-    if not before or not after:
+    # Only the characters that meet and whether either text is a single piece matter: the
+    # texts are stripped, not rebuilt without their spaces (a long element's text is long).
+    before = previous.text_content().rstrip()
+    if not before:
         return False
-    single = min(len(before), len(after)) < MIN_PIECE_CHARS
+    after = child.text_content().strip()
+    if not after:
+        return False
+    single = _fewer_solid(before.lstrip(), MIN_PIECE_CHARS) or _fewer_solid(after, MIN_PIECE_CHARS)
     return not (single and before[-1].isalpha() and after[0].isalpha() and after[0].islower())
+
+
+def _fewer_solid(text: str, limit: int) -> bool:
+    """Fewer than `limit` characters of `text` are not spaces; read only as far as that takes."""
+    seen = 0
+    for char in text:
+        if not char.isspace():
+            seen += 1
+            if seen >= limit:
+                return False
+    return True

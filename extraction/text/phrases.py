@@ -184,10 +184,10 @@ def boilerplate_phrase(text: str, words: int) -> str | None:
     (always None for a block of more than `PHRASE_MAX_WORDS` words)."""
     if words > PHRASE_MAX_WORDS:
         return None
-    if text.strip(" .:-–—|").lower() in ADVERT_LABELS:
+    lowered = text.lower()
+    if lowered.strip(" .:-–—|") in ADVERT_LABELS:  # no letter lower-cases into these marks
         return "advert"
     anywhere, at_start = _compiled()
-    lowered = text.lower()
     match = at_start.match(lowered) or anywhere.search(lowered)
     return match.lastgroup if match else None
 

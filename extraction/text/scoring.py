@@ -831,9 +831,10 @@ def _drop_shop_reviews(doc: Document, decisions: tuple[Decision, ...]) -> tuple[
     article), leave out the kept blocks that lie in its customer reviews (`reviews.py`): they
     are the page's comments, as on a page read as a product. Judged (hard-bad), so the peer may
     not put them back."""
-    if not any(d.kept and review_ancestor(d.block.element) for d in decisions) or not shop_page(doc):
+    memo: dict[etree._Element, str | None] = {}
+    if not any(d.kept and review_ancestor(d.block.element, memo) for d in decisions) or not shop_page(doc):
         return decisions
-    reviews = {d.block.index: review_ancestor(d.block.element) if d.kept else None for d in decisions}
+    reviews = {d.block.index: review_ancestor(d.block.element, memo) if d.kept else None for d in decisions}
     return tuple(d.judged_out(f"customer reviews (~ {review}) of a shop's page", f"customer reviews (~ {review})")
                  if (review := reviews[d.block.index]) else d for d in decisions)
 

@@ -26,7 +26,7 @@ import re
 
 from lxml import etree
 
-from extraction.document import Document
+from extraction.document import Document, attribute_owners
 
 TAB_ROLE = "tab"
 PANEL_ROLE = "tabpanel"
@@ -67,9 +67,10 @@ def _named_by_aria(root: etree._Element) -> list[etree._Element]:
     """The descendants of `root` that `controlled_panels` reads (`aria-controls`, `role="tab"`,
     `aria-labelledby`), in one XPath walk: libxml2 filters them, where three `iterfind` walks
     made a Python proxy of every element of the page three times (0.19 -> 0.10 s on the 181
-    Zyte pages)."""
-    found: list[etree._Element] = root.xpath(f".//*[@aria-controls or @role='{TAB_ROLE}' or @aria-labelledby]")
-    return found
+    Zyte pages); the attributes selected, not the elements tested (`attribute_owners`:
+    186 -> 79 ms)."""
+    return attribute_owners(root, "descendant::*/@aria-controls | descendant::*/@aria-labelledby"
+                                  f" | descendant::*/@role[. = '{TAB_ROLE}']")
 
 
 def closed_dialog(element: etree._Element) -> bool:

@@ -53,9 +53,12 @@ def sibling_runs(blocks: list[Block], min_items: int = TEASER_MIN_ITEMS,
     """Siblings of one shape (by default their tag) under one parent that hold blocks, at least
     `min_items` of them: the candidate items of a repeated structure (a teaser list, a row of cards)."""
     below: dict[etree._Element, list[Block]] = defaultdict(list)
+    # the page's `body` and `html` elements, compared by identity: the climb asks at every step,
+    # and reading an element's tag builds a new string each time
+    tops = set(blocks[0].element.getroottree().getroot().iter("body", "html")) if blocks else set()
     for block in blocks:
         element: etree._Element | None = block.element
-        while element is not None and element.tag not in ("body", "html"):
+        while element is not None and element not in tops:
             below[element].append(block)
             element = element.getparent()
     by_parent: dict[etree._Element, dict[str, list[etree._Element]]] = defaultdict(lambda: defaultdict(list))

@@ -87,9 +87,10 @@ def template_replies(container: etree._Element | None) -> list[etree._Element]:
     if not own:
         return []
     test = " or ".join(f"contains(concat(' ', normalize-space(@class), ' '), ' {w} ')" for w in own)
+    cheap = " or ".join(f"contains(@class, '{w}')" for w in own)  # implied by `test`, tried first
     around = set(container.iterancestors())
     found = []
-    for element in container.getroottree().getroot().xpath(f"//*[{test}]"):
+    for element in container.getroottree().getroot().xpath(f"//*[{cheap}][{test}]"):
         if element is container or element in around or _under(element, container):
             continue
         if words(element) >= POST_MIN_WORDS and _in_comment(element):
@@ -142,7 +143,9 @@ def _signature(element: etree._Element | None,
             found = memo[element]
             break
         path.append(element)
-        word = next((word for word in _names(element) if _SIGNATURE.search(word)), None)
+        names = f"{element.get('class') or ''} {element.get('id') or ''}"  # `_names`, before the split
+        # the whole string first: nearly no element has the word, and it holds no space
+        word = next((word for word in names.split() if _SIGNATURE.search(word)), None) if _SIGNATURE.search(names) else None
         if word is not None:
             found = (element, word)
             break
