@@ -460,7 +460,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     siblings = span_between(best, qualifying_siblings(best, best_score, sums, hinted) + sections)
     parent = best.getparent()
     if sections and parent is not None and _opened_by(parent, {best, *siblings}, sums, hinted):
-        best, siblings = parent, ()
+        best, siblings, best_score = parent, (), sums.get(parent, best_score)
     region = {best, *siblings}
     inside = [_within(block.element, region) for block in blocks]
     documentation = documents_code(doc.root, blog_with_code(doc))
