@@ -86,6 +86,7 @@ def _from_heuristic(doc: Document) -> MainText:
         source="heuristic",
         container=describe(selection.container) if selection.container is not None else None,
         container_score=selection.container_score,
+        container_why=selection.container_why,
         siblings=tuple(describe(s) for s in selection.siblings),
         blocks=tuple(
             BlockExplanation(d.block.index, describe(d.block.element), d.kept, d.label.value,

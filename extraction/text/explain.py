@@ -38,13 +38,16 @@ class Explanation:
     arbiter: str = ""
     """Whether the peer's body was consulted and what it changed (heuristic only, see arbiter.py)."""
     arbiter_evidence: tuple[str, ...] = ()
+    container_why: str = ""
+    """How the container grew from the best-scoring element (see `scoring.Selection`)."""
 
     def render(self) -> str:
         lines = [f"main text source: {self.source}"]
         if self.layout_kind:
             lines.append(f"layout kind: {self.layout_kind} ({'; '.join(self.layout_evidence)})")
         if self.container is not None:
-            lines.append(f"chosen container: {self.container} (score {self.container_score:.1f} words)")
+            why = f"; {self.container_why}" if self.container_why else ""
+            lines.append(f"chosen container: {self.container} (score {self.container_score:.1f} words{why})")
         for sibling in self.siblings:
             lines.append(f"  + sibling: {sibling}")
         for kept, element, region_score, why in self.regions:

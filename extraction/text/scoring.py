@@ -170,6 +170,8 @@ class Selection:
     """Regions considered beside the container (sections, repeated items): kept or dropped, why."""
     layout: LayoutKind | None = None
     """The layout kind decided for the page, with its evidence (see layout.py)."""
+    container_why: str = ""
+    """How the container grew from the best-scoring element (a climb, sibling sections, a landmark)."""
 
 
 def is_prose(f: Features) -> bool:
@@ -453,14 +455,19 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
         refused = tuple(Decision(b, f, v, Label.BAD, False, "no container scores above 0")
                         for b, f, v in zip(blocks, features, verdicts, strict=True))
         return _drop_repeats(_by_layout(doc, Selection(None, best_score, (), refused)))
+    top = best
     best = climb(best, sums, good)
     best_score = sums[best]
+    how = [] if best is top else ["climbed to an ancestor with clearly more good text"]
     hinted = {el for el in sums if any(hints.of(el)[:2])}  # chrome or strong hint
     sections = sibling_sections(best, good, hinted)
     siblings = span_between(best, qualifying_siblings(best, best_score, sums, hinted) + sections)
+    if sections:
+        how.append(f"{len(sections)} sibling section(s) of its tag, classes and heading rank taken in")
     parent = best.getparent()
     if sections and parent is not None and _opened_by(parent, {best, *siblings}, sums, hinted):
         best, siblings, best_score = parent, (), sums.get(parent, best_score)
+        how.append("with their parent, which holds nothing else scoring below zero (a title, an introduction)")
     region = {best, *siblings}
     inside = [_within(block.element, region) for block in blocks]
     documentation = documents_code(doc.root, blog_with_code(doc))
@@ -468,6 +475,7 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
     if landmark is not None:
         best, siblings, region = landmark, (), {landmark}
         best_score = sums.get(landmark, best_score)
+        how.append("widened to the documentation page's main landmark, which holds more of its prose")
         inside = [_within(block.element, region) for block in blocks]
     members = [i for i, flag in enumerate(inside) if flag]
     _readmit_inner_teasers(members, blocks, features, verdicts)
@@ -502,7 +510,8 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
         if kept and block.tag == "h1":
             kept, why = False, "headline (the title field holds it)"
         decisions.append(Decision(block, f, v, label_of[i], kept, why))
-    return _drop_repeats(_by_layout(doc, Selection(best, best_score, siblings, tuple(decisions))))
+    return _drop_repeats(_by_layout(doc, Selection(best, best_score, siblings, tuple(decisions),
+                                                   container_why="; ".join(how))))
 
 
 def _docs_landmark(doc: Document, best: etree._Element, blocks: Sequence[Block], verdicts: Sequence[Verdict],
@@ -696,8 +705,7 @@ def _by_layout(doc: Document, selection: Selection) -> Selection:
         read = (_drop_post_chrome(_drop_shop_reviews(doc, _drop_references(_drop_story_rails(selection.decisions))),
                                   selection.container)
                 if kind.kind == ARTICLE else selection.decisions)
-        return Selection(selection.container, selection.container_score, selection.siblings, read,
-                         selection.merges, kind)
+        return dataclasses.replace(selection, decisions=read, layout=kind)
     cards = card_blocks([d.block for d in selection.decisions]) if kind.kind == PRODUCT else set()
     comments = comment_blocks([d.block for d in selection.decisions]) if kind.kind == THREAD else set()
     content = [d for d in clean if d.block.index in counted]

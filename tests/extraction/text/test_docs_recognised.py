@@ -70,8 +70,10 @@ def test_the_title_and_introduction_above_a_run_of_sections_come_with_them():
     html = _split_reference("", second="part").replace(
         "<main><h1>Client guide</h1>", f"<main><div class='doc'><h1>Client guide</h1><p>{opening}</p>").replace(
         "</main>", "</div><div class='footer'><p>Last updated on a day of the year.</p></div></main>")
-    body = main_text(page(html)).body
-    assert opening in body and LIMITS in body and "Last updated" not in body
+    result = main_text(page(html))
+    assert opening in result.body and LIMITS in result.body and "Last updated" not in result.body
+    why = result.explanation.container_why  # type: ignore[union-attr]
+    assert "1 sibling section(s)" in why and "with their parent" in why
 
 
 def test_code_between_passes_labels_and_headings_after_the_last_good_block_not_a_bad_one():
