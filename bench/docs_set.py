@@ -7,7 +7,7 @@ Issue 12 asks for documentation pages at or above the better of trafilatura and 
 and for results that hold on page sets other than WCXB. WCXB holds 89 documentation pages, too few
 to tune on without fitting them. Debian's ``-doc`` packages carry whole manuals made by the
 generators much of the web's documentation is made with (Sphinx in several themes, DocBook,
-AsciiDoc, MkDocs, mdBook, rustdoc, Node's and Apache's own), so they are a second, larger set.
+AsciiDoc, MkDocs, mdBook, rustdoc, GNOME's gi-docgen, Node's and Apache's own), so they are a second, larger set.
 The packages are fetched once with ``apt-get download`` into bench/out/docs-set/ and unpacked
 there; nothing of them is committed.
 
@@ -73,6 +73,7 @@ GENERATORS: dict[str, Generator] = {
     "mdbook": Generator("main", "nav, a.header > *:empty"),
     "rustdoc": Generator("#main-content", "span.out-of-band, div.sidebar, a.anchor, details.toggle.top-doc > summary"),
     "nodejs": Generator("#apicontent", "a.mark, span.srclink, .api_stability"),
+    "gi-docgen": Generator("section#main", "a.anchor, div.docblock.toggle-wrapper > .toggle"),
     "apache": Generator("#page-content", "#quickview, div.toplang, div.bottomlang, div.top, #footer, #comments_section,"
                                          " div.outofdate, div.note-outofdate, #comments_thread"),
 }
@@ -95,6 +96,7 @@ PACKAGES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "rust-doc-book": ("usr/share/doc/rust-doc/html", "mdbook", ("book", "reference", "rust-by-example", "cargo")),
     "rust-doc-std": ("usr/share/doc/rust-doc/html", "rustdoc", ("std",)),
     "nodejs-doc": ("usr/share/doc/nodejs/api", "nodejs", ("",)),
+    "libgtk-4-doc": ("usr/share/devhelp/books/gtk4", "gi-docgen", ("",)),
     "apache2-doc": ("usr/share/doc/apache2-doc/manual/en", "apache", ("", "mod", "howto", "misc")),
 }
 
