@@ -40,15 +40,18 @@ META_KEYS = (
 """Meta keys after the data layer, highest priority first."""
 
 ELEMENT_LEVELS = (
-    ("hatom", "//*[contains(@class, 'vcard')][contains(concat(' ', normalize-space(@class), ' '), ' vcard ')]"
-              "[contains(concat(' ', normalize-space(@class), ' '), ' author ')]"
-              "//*[contains(@class, 'fn')][contains(concat(' ', normalize-space(@class), ' '), ' fn ')]"),
-    ("rel=author", "//a[contains(@rel, 'author')][contains(concat(' ', normalize-space(@rel), ' '), ' author ')]"),
-    ("google+", "//a[contains(@href, 'plus.google.com/')][contains(@href, 'rel=author')]"),
+    ("hatom", "//@class[contains(., 'vcard')][contains(concat(' ', normalize-space(.), ' '), ' vcard ')]"
+              "[contains(concat(' ', normalize-space(.), ' '), ' author ')]",
+     "descendant::*[contains(@class, 'fn')][contains(concat(' ', normalize-space(@class), ' '), ' fn ')]"),
+    ("rel=author", "//a/@rel[contains(., 'author')][contains(concat(' ', normalize-space(.), ' '), ' author ')]", None),
+    ("google+", "//a/@href[contains(., 'plus.google.com/')][contains(., 'rel=author')]", None),
 )
-"""Markup in the body that names authors, after the metas, highest priority first. Each class
-word test is preceded by a plain `contains` that every match passes: a cheap test first, so the
-`normalize-space` and `concat` strings are built only for the few elements that hold the word."""
+"""Markup in the body that names authors, after the metas, highest priority first: an XPath of
+the attributes that mark the elements (`document.attribute_owners`: libxml2 selects attributes
+faster than it tests them on every element) and, for hAtom, the XPath of the names inside each
+`vcard author` element. Each class word test is preceded by a plain `contains` that every match
+passes: a cheap test first, so the `normalize-space` and `concat` strings are built only for
+the few attributes that hold the word."""
 
 JOINING_WORDS = re.compile(r"\s+(?:and|und|og|&)\s+|\s*\n\s*|\s+[|/]\s+|\s+[-–—]\s+", re.IGNORECASE)
 """Words (English, German, Norwegian/Danish), "&", line breaks and spaced "|", "/" and dashes
@@ -359,8 +362,8 @@ def _levels(doc: Document) -> Iterator[tuple[str, list[tuple[str, str | None]]]]
         yield "datalayer", [(layer, None)]
     for key in META_KEYS:
         yield key, [(m.content, m.attrs.get("data-separator") or None) for m in doc.meta_tags(key)]
-    for source, xpath in ELEMENT_LEVELS:
-        yield source, [("\n".join(element_lines(el)), None) for el in doc.root.xpath(xpath)
+    for source, owners, inner in ELEMENT_LEVELS:
+        yield source, [("\n".join(element_lines(el)), None) for el in _marked(doc.root, owners, inner)
                        if not doc.is_hidden(el) and not _in_comments(el)]
     for obj in jsonld.articles(doc):
         yield "jsonld", [(name, None) for name in jsonld.person_names(doc, obj.get("author"))]
@@ -373,6 +376,21 @@ def _levels(doc: Document) -> Iterator[tuple[str, list[tuple[str, str | None]]]]
     for meta in doc.metas:
         if OTHER_AUTHOR_KEY.search(meta.key) and meta.key not in META_KEYS and not meta.key.startswith(APP_META_PREFIXES):
             yield f"meta:{meta.key}", [(meta.content, None)]
+
+
+def _marked(root: etree._Element, owners: str, inner: str | None) -> list[etree._Element]:
+    """The elements owning the attributes `owners` selects, or (with `inner`) the elements
+    `inner` selects below them: in document order, each once, as one XPath `//*[...]//*[...]`
+    would give them. An owner inside another adds nothing its outer one did not, so only the
+    outermost are read, and their subtrees follow each other in document order."""
+    marked = attribute_owners(root, owners)
+    if inner is None:
+        return marked
+    outermost: list[etree._Element] = []
+    for el in marked:
+        if not outermost or not any(a is outermost[-1] for a in el.iterancestors()):
+            outermost.append(el)
+    return [found for el in outermost for found in el.xpath(inner)]
 
 
 def _microdata(doc: Document) -> list[str]:

@@ -93,6 +93,26 @@ def test_hatom_br_separates_names():
     assert authors(doc("", body)).value == ("Jane Doe", "John Roe")
 
 
+def test_marked_elements_match_the_single_xpath_on_nested_and_repeated_marks():
+    from extraction.authors import ELEMENT_LEVELS, _marked
+    body = ('<div class="vcard author"><span class="fn">A</span>'
+            '<div class=" author  vcard "><b class="fn x">B</b></div><i class="fn">C</i></div>'
+            '<p class="vcard"><span class="fn">D</span></p><p class="vcard author"><span class="fn">E</span></p>'
+            '<a rel="author" href="/x?rel=author">F</a><a rel="nofollow authors">G</a>'
+            '<a rel=" me author" href="https://plus.google.com/1?rel=author">H</a>')
+    root = doc("", body).root
+    single = {
+        "hatom": "//*[contains(concat(' ', normalize-space(@class), ' '), ' vcard ')]"
+                 "[contains(concat(' ', normalize-space(@class), ' '), ' author ')]"
+                 "//*[contains(concat(' ', normalize-space(@class), ' '), ' fn ')]",
+        "rel=author": "//a[contains(concat(' ', normalize-space(@rel), ' '), ' author ')]",
+        "google+": "//a[contains(@href, 'plus.google.com/')][contains(@href, 'rel=author')]",
+    }
+    for source, owners, inner in ELEMENT_LEVELS:
+        assert [el.text for el in _marked(root, owners, inner)] == [el.text for el in root.xpath(single[source])]
+    assert [el.text for el in _marked(root, *ELEMENT_LEVELS[0][1:])] == ["A", "B", "C", "E"]
+
+
 def test_jsonld_author_list_inside_graph():
     data = {"@graph": [{"@type": "WebSite", "name": "Site"},
                        {"@type": "NewsArticle", "author": [{"name": "Jane Doe"}, {"name": "John Roe"}]}]}
