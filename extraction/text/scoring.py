@@ -30,7 +30,7 @@ from lxml import etree
 
 from extraction.authors import authors, clean_name, is_person
 from extraction.document import Document
-from extraction.text.blocks import Block, solid_chars
+from extraction.text.blocks import HEADING_TAGS, Block, solid_chars
 from extraction.text.cards import card_blocks, item_hint, rails_after_story
 from extraction.text.docs import (
     closing_sections,
@@ -257,7 +257,10 @@ def climb(best: etree._Element, sums: dict[etree._Element, float], good: dict[et
     an article cut into many siblings by callouts or ads scores less than one long paragraph
     in it, but its parent holds all of it. A wrapper that adds no good text (a page builder's
     block > block-content > html-content) is passed through, not a reason to stop: the column
-    that holds the article's other blocks may lie a few wrappers up."""
+    that holds the article's other blocks may lie a few wrappers up. One ancestor that fails
+    the test (`CLIMB_LOOKAHEAD_LEVELS`) is looked past rather than ending the climb: a table's
+    caption and header row cost more than the table's body is worth, but the section above holds
+    the table's lead paragraph too."""
     current = best
     parent = current.getparent()
     misses = 0
@@ -314,7 +317,7 @@ def _opening_rank(element: etree._Element) -> int | None:
     for _ in range(SECTION_HEADING_DEPTH):
         if child is None:
             return None
-        if child.tag in _HEADING_TAGS:
+        if child.tag in HEADING_TAGS:
             return int(child.tag[1])
         child = _first_child(child)
     return None
@@ -324,9 +327,6 @@ def _first_child(element: etree._Element) -> etree._Element | None:
     """The first child element that holds text: an empty anchor before a heading (`<span id>`) is a link target."""
     return next((child for child in element if isinstance(child.tag, str) and (len(child) or (child.text or "").strip())),
                 None)
-
-
-_HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
 
 def span_between(best: etree._Element, siblings: tuple[etree._Element, ...]) -> tuple[etree._Element, ...]:
