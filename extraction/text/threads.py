@@ -65,7 +65,12 @@ def post_token(element: etree._Element) -> str | None:
 
 
 def _names(element: etree._Element) -> list[str]:
-    return f"{element.get('class') or ''} {element.get('id') or ''}".split()
+    return _name_string(element).split()
+
+
+def _name_string(element: etree._Element) -> str:
+    """The element's class and id in one string, for a test of the whole before the words."""
+    return f"{element.get('class') or ''} {element.get('id') or ''}"
 
 
 def words(element: etree._Element) -> int:
@@ -143,7 +148,7 @@ def _signature(element: etree._Element | None,
             found = memo[element]
             break
         path.append(element)
-        names = f"{element.get('class') or ''} {element.get('id') or ''}"  # `_names`, before the split
+        names = _name_string(element)
         # the whole string first: nearly no element has the word, and it holds no space
         word = next((word for word in names.split() if _SIGNATURE.search(word)), None) if _SIGNATURE.search(names) else None
         if word is not None:
