@@ -73,11 +73,13 @@ AUTHOR_BOX_HINTS = re.compile(
 
 WEAK_HINTS = re.compile(
     r"widget|banner|overlay|toolbar|pagination|pager|skip|follow|read-?more|"
-    r"more-stories|meter|\bads?\b|[-_]ads?\b|\bads?[-_]|offscreen",
+    r"more-stories|(?<![a-z])meter|\bads?\b|[-_]ads?\b|\bads?[-_]|offscreen",
     re.I,
 )
 """Class/id words that often mark boilerplate but also wrap articles (`elementor-widget`):
-they lower a block's score, and an article-like word on the same element cancels them."""
+they lower a block's score, and an article-like word on the same element cancels them. A
+paywall's `meter` starts its word (`meter-bar`, `meteredContent`), so a reference's
+`parameters` section, a product's `diameter` or an `odometer` are not hints."""
 
 POSITIVE_HINTS = re.compile(
     r"article|story|entry|post-?body|post-?content|main-?content|content-?body|body-?text|"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import lxml.html
 
 from extraction.maintext import main_text
-from extraction.text.features import STRONG_HINTS, hint_of
+from extraction.text.features import STRONG_HINTS, WEAK_HINTS, hint_of
 from tests.extraction.test_cards import PRODUCT_LD, SPECS
 from tests.extraction.text.helpers import DOC_INTRO, DOC_MORE, DOC_STEP, page
 from tests.extraction.text.test_traps import P1
@@ -23,6 +23,16 @@ def test_navy_colour_utilities_are_not_navigation_hints():
 def test_navigation_names_are_still_hints():
     for classes in ("site-nav", "main_nav", "nav", "nav-links", "navbar", "footer-navigation"):
         assert _hint(classes), classes
+
+
+def test_a_paywall_meter_is_a_weak_hint_a_parameter_or_a_diameter_is_not():
+    def weak(classes: str) -> str | None:
+        return hint_of(lxml.html.fragment_fromstring(f"<div class='{classes}'>x</div>"), WEAK_HINTS)
+
+    for classes in ("meter", "meter-bar", "paywall-meter", "paywall_meter", "meteredContent"):
+        assert weak(classes), classes
+    for classes in ("parameters", "function_parameters", "case-diameter", "odometer", "Speedometer"):
+        assert weak(classes) is None, classes
 
 
 def test_screen_reader_only_text_is_a_hint_under_each_frameworks_name():
