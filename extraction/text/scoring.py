@@ -53,6 +53,7 @@ from extraction.text.features import (
 )
 from extraction.text.layout import (
     ARTICLE,
+    DOCUMENTATION,
     INCLUSIVE_MAX_LINK_DENSITY,
     LISTING,
     PRODUCT,
@@ -560,7 +561,10 @@ def _drop_repeats(selection: Selection) -> Selection:
     builders put the desktop, tablet and mobile copies of a page in the DOM and let the
     stylesheet show one, so a static read (and a rendered one without the stylesheet) holds the
     article two or three times. A few repeated lines (a workout's warm-up each day, an offer's
-    terms under each offer) are the text's own and stay."""
+    terms under each offer) are the text's own and stay. So do documentation's (`DOCUMENTATION`):
+    an API reference prints a method's description again under each implementation of it."""
+    if selection.layout is not None and selection.layout.kind == DOCUMENTATION:
+        return selection
     seen: set[str] = set()
     runs: list[tuple[int, list[int]]] = []  # (words kept above the run, its decisions)
     kept_words, last = 0, -1

@@ -125,3 +125,17 @@ def test_a_docs_index_item_names_a_page_in_up_to_ten_words():
     body = main_text(page(html)).body
     assert "RTT (Round-Trip Time Estimates on Slow Satellite Links)" in body
     assert "Negotiating the protocol version between an old and a new client" not in body  # 11 words
+
+
+def test_an_api_reference_keeps_a_methods_description_under_each_implementation():
+    method = ("<p>This method tests less than or equal to for the two values and is used by the operator of "
+              "the same name, so a sorted collection can compare any two of its items with it in each step.</p>")
+    described = "".join(f"<h3>fn le_{i}(&amp;self, other: &amp;Rhs) -&gt; bool</h3>{method.replace('method', f'method {i}')}"
+                        for i in range(6))
+    impls = "".join(f"<section><h2>impl PartialOrd for Kind{k}</h2>{described}</section>" for k in range(2))
+    text = main_text(page(_reference(impls)))
+    assert text.explanation is not None and text.explanation.layout_kind == "documentation"
+    assert text.body.count("used by the operator of the same name") == 12
+    copies = main_text(page(f"<main><h1>Guide</h1><p>{INTRO}</p><p>{STEP}</p>{impls}</main>"))
+    assert copies.explanation is not None and copies.explanation.layout_kind == "article"
+    assert copies.body.count("used by the operator of the same name") == 6
