@@ -188,19 +188,25 @@ def _layout_kind(page: Page) -> str:
     return explanation.layout_kind if explanation is not None else "none"
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def parser(doc: str | None) -> argparse.ArgumentParser:
+    """The options every documentation set takes (``bench/modern_docs_set.py`` shares them)."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", help="comma-separated systems (ours-static and peers of bench/extraction_peers.py)")
     ap.add_argument("--per-page", action="store_true", help="print every page's F1 per system")
-    args = ap.parse_args(argv)
-    _quiet()
-    pages = load_pages(fetch())
+    return ap
+
+
+def report(pages: list[Page], heading: str, only: str | None = None, per_page: bool = False) -> None:
+    """Score every system on ``pages`` and print the table: all, both halves, each group (``Page.package``).
+
+    ``heading`` names the set, e.g. "Debian documentation pages (N pages of M manuals, structural gold)".
+    """
     systems: dict[str, Callable[[str, str], str]] = {
         "ours-static": _ours_static,
         **{name: peer.build() for name, peer in PEERS.items() if name not in UNAVAILABLE},
     }
-    if args.only:
-        wanted = set(args.only.split(","))
+    if only:
+        wanted = set(only.split(","))
         systems = {name: build for name, build in systems.items() if name in wanted}
     scores: dict[str, dict[str, float]] = {}
     cpu: dict[str, list[float]] = {}
@@ -216,8 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     packages = list(dict.fromkeys(page.package for page in pages))
     halves = {page.page_id: half_of(page.page_id) for page in pages}
     names = sorted(scores, key=lambda n: -statistics.mean(scores[n].values()))
-    print(f"Debian documentation pages ({len(pages)} pages of {len(packages)} manuals, structural gold), "
-          "mean word F1:\n")
+    print(f"{heading}, mean word F1:\n")
     print("| set (n) | " + " | ".join(names) + " |")
     print("|---|" + "---|" * len(names))
 
@@ -236,11 +241,20 @@ def main(argv: list[str] | None = None) -> int:
         print("\nours' layout kind on these pages (all documentation): "
               + ", ".join(f"{kind} {n}" for kind, n in kinds.most_common())
               + f" -- {kinds['documentation'] / len(pages):.1%} read as documentation")
-    if args.per_page:
+    if per_page:
         print()
         for page in pages:
             cells = "  ".join(f"{n} {scores[n][page.page_id]:.3f}" for n in names)
             print(f"  {halves[page.page_id]:5s} {page.page_id:70s} {cells}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser(__doc__).parse_args(argv)
+    _quiet()
+    pages = load_pages(fetch())
+    manuals = len({page.package for page in pages})
+    report(pages, f"Debian documentation pages ({len(pages)} pages of {manuals} manuals, structural gold)",
+           args.only, args.per_page)
     return 0
 
 
