@@ -217,12 +217,13 @@ def date_count(text: str) -> int:
 
 
 LAYOUT_NAME = re.compile(r"(?:has|with|no|without|show)[-_]?(?:(?:sticky|fixed)[-_]?)?(?:sidebar|nav|menu)|sidebars|"
-                         r"sidebar[-_]?(?:left|right|layout)", re.I)
+                         r"sidebar[-_]?(?:left|right|layout)|anchor[-_]?target[-_]?\w*navbar", re.I)
 """Class words that describe an element's layout rather than name it: `has-sidebar`,
 `layout__2-sidebars-inline` wrap the main column *beside* a sidebar, so they are no hint; nor
 is a heading's `anchorWithStickyNavbar` (Docusaurus gives every section heading this CSS-module
 class, which offsets its anchor below the sticky navbar: read as a hint, it dropped every
-heading of every Docusaurus page and the lists and tables under them with it)."""
+heading of every Docusaurus page and the lists and tables under them with it), nor its later
+`anchorTargetStickyNavbar` and `anchorTargetHideOnScrollNavbar`."""
 
 
 VARIANT_TOKEN = re.compile(r"[:\[]")

@@ -155,9 +155,11 @@ def test_a_generator_page_is_read_without_its_chrome(name):
 
 
 def test_a_heading_anchored_below_a_sticky_navbar_is_no_boilerplate_hint():
-    heading = lxml.html.fromstring("<h2 class='anchor anchorWithStickyNavbar_LWe7' id='setup'>Setup</h2>")
+    for cls in ("anchorWithStickyNavbar_LWe7", "anchorTargetStickyNavbar_Vzaq", "anchorTargetHideOnScrollNavbar_qJOx"):
+        heading = lxml.html.fromstring(f"<h2 class='anchor {cls}' id='setup'>Setup</h2>")
+        assert hint_of(heading, STRONG_HINTS) is None, cls
     navbar = lxml.html.fromstring("<div class='navbar navbar--fixed-top'>Docs</div>")
-    assert hint_of(heading, STRONG_HINTS) is None and hint_of(navbar, STRONG_HINTS) == "navbar"
+    assert hint_of(navbar, STRONG_HINTS) == "navbar"
 
 
 def test_a_class_word_above_the_main_landmark_says_nothing_about_its_text():
