@@ -281,6 +281,23 @@ def documentation_url(url: str) -> bool:
     return any(segment in DOC_PATH_SEGMENTS for segment in segments)
 
 
+DOC_GENERATORS = re.compile(
+    r"\b(?:docusaurus|vitepress|vuepress|starlight|mkdocs|sphinx|docutils|gitbook|docsify|nextra|mintlify|antora|"
+    r"mdbook|rustdoc|docfx|doxygen|typedoc|jsdoc|javadoc|gi-docgen|pdoc)\b", re.I)
+"""Documentation generators, as they name themselves in `<meta name="generator">`. Such a page
+is a manual's page even when its theme prints `og:type` article on every page (Starlight does,
+as Hugo's docs themes do): a blog's tutorial comes from a blog engine (WordPress, Ghost, Hugo,
+Gatsby), which this list leaves out. General site builders are not documentation generators."""
+
+
+def documentation_generator(root: etree._Element) -> bool:
+    """The page's generator meta names a documentation generator (`DOC_GENERATORS`)."""
+    for meta in root.iter("meta"):
+        if (meta.get("name") or "").lower() == "generator" and DOC_GENERATORS.search(meta.get("content") or ""):
+            return True
+    return False
+
+
 def code_blocks(root: etree._Element) -> int:
     """`<pre>` blocks on the page: code samples, what documentation is made of."""
     return sum(1 for _ in root.iter("pre"))

@@ -39,7 +39,8 @@ short regions, and that path keeps one of them. The decision:
   content words outside comment classes too (a CMS says "article" on its section fronts and
   forums as well; an article's own comments do not make it less of one). Such a page with `DOC_MIN_CODE_BLOCKS`
   code blocks and no article markup -- or under a documentation path (`docs.documentation_url`:
-  `/docs/`, `/reference/`, `/wiki/`..., whose themes may print `og:type` article on every page) --
+  `/docs/`, `/reference/`, `/wiki/`..., whose themes may print `og:type` article on every page), or
+  made by a documentation generator its generator meta names (`docs.documentation_generator`) --
   is named **documentation**, and read the same way (one dominant region: `LayoutKind.inclusive`
   is false; `scoring._docs_landmark` widens it to `<main>` when it holds only part of its prose).
   An article whose region is a thread's posts -- a forum's feed that dominates its page
@@ -82,7 +83,14 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import statically_hidden
-from extraction.text.docs import DOC_MIN_CODE_BLOCKS, code_blocks, defined_term, documentation_url, has_definition
+from extraction.text.docs import (
+    DOC_MIN_CODE_BLOCKS,
+    code_blocks,
+    defined_term,
+    documentation_generator,
+    documentation_url,
+    has_definition,
+)
 from extraction.text.features import KEPT_HINTS, Features
 from extraction.text.reviews import review_ancestor
 from extraction.text.threads import post_token, signature_ancestor, template_replies, words
@@ -174,7 +182,7 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
         return LayoutKind(ARTICLE, tuple(evidence), inclusive=False)
     uncommented_share = min(1.0, region_words / uncommented_words) if uncommented_words else 0.0
     if (region_prose_words >= ARTICLE_MARKUP_MIN_PROSE_WORDS and uncommented_share >= ARTICLE_MARKUP_MIN_SHARE
-            and article_markup(doc)):
+            and article_markup(doc) and not documentation_generator(doc.root)):
         return LayoutKind(ARTICLE, (*evidence, "article markup (og:type or JSON-LD)"), inclusive=False)
     posts = repeated_post_items(doc)
     if len(posts) >= THREAD_ALONE_MIN_POSTS:
@@ -260,9 +268,10 @@ def article_markup(doc: Document) -> bool:
 def blog_with_code(doc: Document) -> bool:
     """Article markup that keeps a page with code blocks from being documentation (a blog's
     tutorial says article), unless the page lies under a documentation path
-    (`docs.documentation_url`): Hugo's and Gatsby's docs themes print `og:type` article on
-    every page of a manual."""
-    return article_markup(doc) and not documentation_url(doc.url)
+    (`docs.documentation_url`) or its generator meta names a documentation generator
+    (`docs.documentation_generator`): Hugo's and Gatsby's docs themes and Starlight print
+    `og:type` article on every page of a manual."""
+    return article_markup(doc) and not documentation_url(doc.url) and not documentation_generator(doc.root)
 
 
 def repeated_post_items(doc: Document) -> list[etree._Element]:

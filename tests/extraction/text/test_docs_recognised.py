@@ -4,9 +4,11 @@ widens to the page's `<main>` when the chosen container holds only part of its p
 
 from __future__ import annotations
 
+from lxml import etree
+
 from extraction.document import parse
 from extraction.maintext import main_text
-from extraction.text.docs import code_between, documentation_url
+from extraction.text.docs import code_between, documentation_generator, documentation_url
 from render.model import RenderedPage
 from tests.extraction.text.helpers import DOC_INTRO as INTRO
 from tests.extraction.text.helpers import DOC_MORE as MORE
@@ -46,6 +48,25 @@ def _split_reference(code: str, second: str = "note") -> str:
     return (f"<main><h1>Client guide</h1><div class='part'><h2>Connecting</h2><p>{INTRO}</p>{code}"
             f"<p>{STEP}</p><p>{MORE}</p></div>"
             f"<div class='{second}'><h2>Limits</h2><p>{LIMITS}</p><ul>{links}</ul></div></main>")
+
+
+def test_a_documentation_generators_meta_overrules_its_themes_article_markup():
+    body = f"<main><h1>Client guide</h1><p>{INTRO}</p>{CODE}<p>{STEP}</p><p>{MORE}</p></main>"
+    starlight = OG_ARTICLE + "<meta name='generator' content='Starlight v0.37.7'>"
+    assert _at("https://example.org/client/", body, starlight) == "documentation"
+    blog = OG_ARTICLE + "<meta name='generator' content='WordPress 6.8'>"
+    assert _at("https://example.org/client/", body, blog) == "article"
+
+
+def test_documentation_generator_reads_the_generator_meta_only():
+    def root(head: str) -> etree._Element:
+        return parse(RenderedPage.from_html(f"<html><head>{head}</head><body><p>x</p></body></html>",
+                                            "https://example.org/a")).root
+
+    assert documentation_generator(root("<meta name='generator' content='Docusaurus v3.5.2'>"))
+    assert documentation_generator(root("<meta name='generator' content='mkdocs-1.6.1, mkdocs-material-9.7.1'>"))
+    assert not documentation_generator(root("<meta name='generator' content='Hugo 0.140'>"))
+    assert not documentation_generator(root("<meta name='description' content='Sphinx tips'>"))
 
 
 def test_on_documentation_the_region_widens_to_main_when_it_holds_only_part_of_its_prose():
