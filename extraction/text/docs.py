@@ -30,7 +30,11 @@ structure, not their prose):
 - a **"See also" section** closes a reference under its own heading with links to other pages,
   and a **cross-reference** sentence ("See Handling errors.") is mostly its link: both read as
   navigation; on a page laid out as documentation they are the text's (`closing_sections`,
-  `cross_references`).
+  `cross_references`). So are the **members that close a reference**, each a heading over a
+  line that points elsewhere ("Implements Dispatcher.close()."): too short to score, they
+  read as headings without text (`closing_members`);
+- a page made by a **documentation generator**, as its generator meta says, is documentation
+  even when its theme prints `og:type` article (`documentation_generator`).
 """
 
 from __future__ import annotations
@@ -235,10 +239,68 @@ def closing_sections(good: Sequence[bool], hard_bad: Sequence[bool], bad: Sequen
     return found
 
 
+_SENTENCE = re.compile(r"^[\"'“(]?[A-Z].*[.!?:][\"'”)]?$", re.S)
+
+
+MEMBER_MAX_BLOCKS = 4
+"""Blocks under one heading of a closing run of members: a signature's heading over a line or
+two ("Implements Dispatcher.close().", "See Dispatcher.request().") and a short parameter list."""
+
+
+def closing_members(good: Sequence[bool], hard_bad: Sequence[bool], headings: Sequence[bool],
+                    elements: Sequence[etree._Element]) -> list[int]:
+    """Indexes (into the region's blocks) of the blocks of the sections that close a
+    documentation page's text after its last good block, each under a heading of a rank the
+    text's own outline uses above: an API reference ends with the members that only point
+    elsewhere ("close([callback])" over "Implements Dispatcher.close([callback])."). Each
+    section is short, so no block of it scores good and its heading reads as a heading without
+    text; yet it is the page's outline going on. Its heading is of the outline's highest rank
+    or deeper; its blocks are sentences (a capital to a full stop), fields, code, or items of a
+    list, and none carries a hard boilerplate sign; a heading with nothing under it opens
+    deeper sections ("Instance Methods"). The run stops at
+    the first section that is not such (a feedback widget's "Yes / No", a pager's links)."""
+    goods = [i for i, flag in enumerate(good) if flag]
+    if not goods:
+        return []
+    last = goods[-1]
+    outline = [str(elements[i].tag) for i in range(last) if headings[i]]
+    if not outline:
+        return []
+    top = min(outline)  # the outline's highest rank: "h2" sorts before "h3"
+    found: list[int] = []
+    i = last + 1
+    while i < len(elements) and headings[i] and not hard_bad[i] and str(elements[i].tag) >= top:
+        end = i + 1
+        while end < len(elements) and not headings[end]:
+            end += 1
+        body = range(i + 1, end)
+        if not body:
+            deeper = end < len(elements) and str(elements[end].tag) > str(elements[i].tag)
+            if not deeper:
+                break
+        elif len(body) > MEMBER_MAX_BLOCKS or not all(not hard_bad[k] and _member_line(elements[k]) for k in body):
+            break
+        found.extend((i, *body))
+        i = end
+    return found
+
+
+def _member_line(element: etree._Element) -> bool:
+    """A block a member's section is made of: a sentence, code, a list's or table's item, or a
+    field ("Extends: DispatchOptions", "Returns: Promise")."""
+    if in_code(element) or element.tag in ("li", "dt", "dd", "td", "th", "tr"):
+        return True
+    text = " ".join("".join(element.itertext()).split())
+    return bool(_SENTENCE.match(text) or _FIELD.match(text))
+
+
+_FIELD = re.compile(r"^[A-Z][\w ]{0,30}: \S.{0,60}$")
+"""A member's field: a capitalised name of a few words, a colon, and a short value."""
+
+
 CROSS_REFERENCE_MIN_WORDS = 3
 """Words of a sentence that points elsewhere ("See Handling errors.", "Read keeping components
 pure to learn more."): shorter is a link's label ("Next.")."""
-_SENTENCE = re.compile(r"^[\"'“(]?[A-Z].*[.!?:][\"'”)]?$", re.S)
 
 
 def cross_references(good: Sequence[bool], hard_bad: Sequence[bool], bad: Sequence[bool],

@@ -33,6 +33,7 @@ from extraction.document import Document
 from extraction.text.blocks import HEADING_TAGS, Block, solid_chars
 from extraction.text.cards import card_blocks, item_hint, rails_after_story
 from extraction.text.docs import (
+    closing_members,
     closing_sections,
     code_between,
     cross_references,
@@ -497,6 +498,9 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
             labels[i] = Label.SHORT
         for i in cross_references(good_labels, hard_bad, [lab is Label.BAD for lab in labels], elements):
             labels[i] = Label.NEAR
+        for i in closing_members(good_labels, hard_bad, [blocks[i].is_heading for i in members], elements):
+            if not blocks[members[i]].is_heading:
+                labels[i] = Label.GOOD
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
     _trim_small_print_tail(settled, members, blocks, features)
     _trim_author_note(settled, members, blocks, verdicts, _author_names(doc))

@@ -139,3 +139,19 @@ def test_an_api_reference_keeps_a_methods_description_under_each_implementation(
     copies = main_text(page(f"<main><h1>Guide</h1><p>{INTRO}</p><p>{STEP}</p>{impls}</main>"))
     assert copies.explanation is not None and copies.explanation.layout_kind == "article"
     assert copies.body.count("used by the operator of the same name") == 6
+
+
+def test_the_members_closing_an_api_reference_are_kept_a_feedback_widget_is_not():
+    members = ("<h2>Instance Methods</h2>"
+               "<h3>Client.close([callback])</h3><p>Implements <a href='/api/d#close'>Dispatcher.close()</a>.</p>"
+               "<h3>Client.request(options)</h3><p>See <a href='/api/d#request'>Dispatcher.request()</a>.</p>"
+               "<h4>Parameter: RequestOptions</h4><p>Extends: DispatchOptions</p><ul><li>origin string</li></ul>")
+    feedback = "<h3>Was this page helpful?</h3><button>Yes</button><button>No</button>"
+    reference = _reference(members + feedback).replace("<h1>Client guide</h1>", "<h1>Client guide</h1><h2>Setup</h2>")
+    body = main_text(page(reference)).body
+    for line in ("Implements Dispatcher.close().", "See Dispatcher.request().", "Client.close([callback])",
+                 "Extends: DispatchOptions"):
+        assert line in body, line
+    assert "helpful" not in body
+    unsentenced = main_text(page(reference.replace("Implements", "implements"))).body
+    assert "Client.close([callback])" not in unsentenced  # a section that is no sentence ends the run
