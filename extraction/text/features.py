@@ -12,12 +12,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import Block, count_words, unspaced_chars
-from extraction.text.docs import in_code, section_anchor
+from extraction.text.docs import SECTION_HEADING_LOOKAHEAD, in_code
 from extraction.text.phrases import boilerplate_phrase, fulfilment_line
 
 LINE_WIDTH_CHARS = 80
@@ -233,27 +234,96 @@ the words in it name a state, a theme or another element the style targets, neve
 the element it is on (a GitBook theme's `sidebar-filled` selector is on every code block)."""
 
 
-def hint_of(element: etree._Element, pattern: re.Pattern[str]) -> str | None:
+PAGE_PATH_MIN_WORDS = 2
+"""Words (runs of letters and digits) a page's URL path must hold for a class/id word that
+spells it to be read as the page's name (`page_path_words`): a folder and a file name
+(`/api/Cookies.html`) are unmistakable, while one word alone (`/cookies`) may be the role of a
+banner on that very page (a cookie policy's own `div.cookies`)."""
+_PATH_WORD = re.compile(r"[^\W_]+")
+_INDEX_WORDS = frozenset({"index"})
+"""A folder's own page, which generators name `index` (`/api/` is `api/index.md`)."""
+
+
+def page_path_words(url: str) -> tuple[str, ...]:
+    """The words of a URL's path, lower-cased, its file extension (`.html`) and a closing `index`
+    dropped: what a generator that names the content element after the page's path writes
+    (VitePress: `<div class="vp-doc _api_Cookies">` on `/api/Cookies.html`). Empty when the path
+    holds fewer than `PAGE_PATH_MIN_WORDS` words."""
+    path = unquote(urlsplit(url).path).lower()
+    head, _, last = path.rpartition("/")
+    if "." in last:
+        last = last.rsplit(".", 1)[0]
+    words = _PATH_WORD.findall(f"{head}/{last}")
+    if words and words[-1] in _INDEX_WORDS:
+        words.pop()
+    return tuple(words) if len(words) >= PAGE_PATH_MIN_WORDS else ()
+
+
+def _names_page(word: str, path_words: tuple[str, ...]) -> bool:
+    """The class/id word spells the page's own path (`page_path_words`): it names the page --
+    its topic -- not the element's role, so the topic's words are no hint (a page on cookies is
+    no cookie banner). Page-specific, so outside the per-word memos."""
+    if not path_words:
+        return False
+    words = _PATH_WORD.findall(word.lower())
+    if words and words[-1] in _INDEX_WORDS:
+        words.pop()
+    return tuple(words) == path_words
+
+
+def _anchor_id(element: etree._Element, word: str) -> bool:
+    """`word` is the element's whole id and its heading's permalink points to it: it names a
+    documented section, not a role (`permalinked_section`)."""
+    return word == element.get("id") and permalinked_section(element)
+
+
+def permalinked_section(element: etree._Element) -> bool:
+    """The element's first heading links to the element's own id (a permalink), whatever the id's
+    words: documentation generators give every section an id and its heading a permalink to it.
+    The id is the heading's slug (`<section id="cookies"><h3>Cookies<a href="#cookies">¶</a>`,
+    `docs.section_anchor`), a label an author wrote (Sphinx with MyST makes the label
+    `(labels/parenthesize-expressions-with-comments)=` the id of the section headed
+    "Parenthesizing expressions with parameter comments") or an API member's path
+    (mkdocstrings' `mkdocs.structure.nav.Section.title`): either way it says what the section is
+    about -- comments, cookies, navigation -- not that it is a comment thread, a cookie banner or
+    a menu, which do not link their heading to themselves. Not a long slug as such: a consent
+    plugin's `cookie-law-info-bar` and WordPress's `cancel-comment-reply-link` are ids of four
+    words too (1,170 such comment and consent ids on the WCXB and Zyte pages; none permalinked)."""
+    ident = element.get("id") or ""
+    if not ident:
+        return False
+    target = f"#{ident}"
+    for i, candidate in enumerate(element.iter(etree.Element)):
+        if i > SECTION_HEADING_LOOKAHEAD:
+            break
+        if isinstance(candidate.tag, str) and candidate.tag in HEADING_TAGS:
+            return any(a.get("href") == target for a in candidate.iter("a"))
+    return False
+
+
+def hint_of(element: etree._Element, pattern: re.Pattern[str], path_words: tuple[str, ...] = ()) -> str | None:
     """The first class/id word of `element` matching `pattern`, or None (layout names skipped,
     and variant utility tokens for boilerplate hints: see `VARIANT_TOKEN`). A custom element's
     name (a hyphen in the tag: `<site-footer>`, `<share-buttons>`) is read as one more class
     word: a web component names its role in its tag, not in a class (a docs site's licence
-    note in `<devsite-content-footer>` under the article, with no footer class)."""
+    note in `<devsite-content-footer>` under the article, with no footer class). Words that name
+    the page or a documented section are skipped: a section's anchor (`_anchor_id`) and a word
+    that spells the page's path (`path_words`, see `page_path_words`)."""
     ident = element.get("id")
     cls = element.get("class")
     if cls:
         for word, hint in _class_hints(pattern, cls):
-            if not (word == ident and section_anchor(element)):
+            if not (_anchor_id(element, word) or _names_page(word, path_words)):
                 return hint
     if ident:
         for word in ident.split():
             id_hint = _word_hint(pattern, word)
-            if id_hint is not None and not (word == ident and section_anchor(element)):
+            if id_hint is not None and not (_anchor_id(element, word) or _names_page(word, path_words)):
                 return id_hint
     tag = element.tag
     if isinstance(tag, str) and "-" in tag:
         tag_hint = _word_hint(pattern, tag)
-        if tag_hint is not None and not (tag == ident and section_anchor(element)):
+        if tag_hint is not None and not (_anchor_id(element, tag) or _names_page(tag, path_words)):
             return tag_hint
     return None
 
@@ -305,13 +375,13 @@ CAPTION_HINTS = re.compile(r"caption|credit", re.I)
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
-def strong_hint_of(element: etree._Element) -> str | None:
+def strong_hint_of(element: etree._Element, path_words: tuple[str, ...] = ()) -> str | None:
     """The boilerplate class/id word of `element` itself (see `hint_of`), except a caption's word
     on an element that is or holds a heading: a picture's caption or credit is a line under it,
     while themes call a card's whole text box its caption too -- WooCommerce's `product-caption`
     holds each product's title, summary and price, and read as small print it wiped a shop's grid
     (`cards.item_hint` reads listings only, and that grid read as a thread of WordPress posts)."""
-    hint = hint_of(element, STRONG_HINTS)
+    hint = hint_of(element, STRONG_HINTS, path_words)
     if hint and CAPTION_HINTS.fullmatch(hint) and any(d.tag in HEADING_TAGS for d in element.iter()):
         return None
     return hint
@@ -442,13 +512,15 @@ class HintIndex:
     `prose_below`) does not pass its own boilerplate hint or chrome tag on: the text outweighs
     the name. The same prose keeps a nested `<article>` among others from reading as a teaser
     list: a listicle's items are whole reviews, a list of other stories is headlines and a line.
-    `overruled(element)` says which hint was set aside, for `--explain`.
+    `overruled(element)` says which hint was set aside, for `--explain`. Given the page's `url`,
+    a class/id word that spells its path names the page's topic and is no hint (`_names_page`).
     """
 
-    def __init__(self, prose_below: dict[etree._Element, int] | None = None) -> None:
+    def __init__(self, prose_below: dict[etree._Element, int] | None = None, url: str = "") -> None:
         self._memo: dict[etree._Element, Hints] = {}
         self._prose = prose_below or {}
         self._overruled: dict[etree._Element, str | None] = {}
+        self._path = page_path_words(url) if url else ()
 
     def overruled(self, element: etree._Element) -> str | None:
         """The nearest boilerplate hint at or above `element` that its prose overruled."""
@@ -488,12 +560,12 @@ class HintIndex:
             elif tag == "article" and not prose and _is_teaser_article(element):
                 chrome = chrome or "article> among <article"
             named = bool(element.get("class") or element.get("id")) or "-" in tag  # else `hint_of` reads nothing
-            own_strong = strong_hint_of(element) if named else None
+            own_strong = strong_hint_of(element, self._path) if named else None
             if own_strong and prose and not (KEPT_HINTS.search(own_strong) or CONSENT_HINTS.search(own_strong)):
                 overruled = demoted = own_strong
                 own_strong = None
-            own_weak = (hint_of(element, WEAK_HINTS) if named else None) or demoted
-            own_positive = hint_of(element, POSITIVE_HINTS) if named else None
+            own_weak = (hint_of(element, WEAK_HINTS, self._path) if named else None) or demoted
+            own_positive = hint_of(element, POSITIVE_HINTS, self._path) if named else None
             if own_strong:
                 strong = own_strong
             elif own_positive:

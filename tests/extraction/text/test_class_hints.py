@@ -5,7 +5,7 @@ from __future__ import annotations
 import lxml.html
 
 from extraction.maintext import main_text
-from extraction.text.features import STRONG_HINTS, WEAK_HINTS, hint_of
+from extraction.text.features import STRONG_HINTS, WEAK_HINTS, HintIndex, hint_of, page_path_words
 from tests.extraction.test_cards import PRODUCT_LD, SPECS
 from tests.extraction.text.helpers import DOC_INTRO, DOC_MORE, DOC_STEP, page
 from tests.extraction.text.test_traps import P1
@@ -100,3 +100,49 @@ def test_a_list_of_site_notices_is_a_hint_a_storys_own_notice_is_not():
         assert _hint(classes), classes
     for classes in ("notice", "correction-notice", "noticeboard"):
         assert _hint(classes) is None, classes
+
+
+LABELLED = ("<section id='labels-parenthesize-expressions-with-comments'><span id='parenthesizing'></span>"
+            "<h3>Parenthesizing expressions with parameter comments<a class='headerlink' "
+            "href='#labels-parenthesize-expressions-with-comments'>#</a></h3>")
+
+
+def test_a_section_id_its_headings_permalink_points_to_names_its_topic_not_a_role():
+    """Sphinx with MyST makes an author's label the section's id: not the heading's slug, yet
+    the heading's permalink points to it, so it names what the section is about."""
+    assert hint_of(lxml.html.fragment_fromstring(f"{LABELLED}<p>x</p></section>"), STRONG_HINTS) is None
+    for html in ("<div id='comments'><h3>12 Comments</h3><ol><li>x</li></ol></div>",
+                 "<div id='comments-area'><h3>Comments <a href='#respond'>Leave a reply</a></h3></div>",
+                 "<div id='cookie-law-info-bar'><h4>Cookies</h4><p>We use cookies.</p></div>"):
+        assert hint_of(lxml.html.fragment_fromstring(html), STRONG_HINTS), html
+
+
+def test_a_labelled_docs_section_about_comments_is_read():
+    body = main_text(page(f"<article><h1>Style</h1><p>{DOC_INTRO}</p>{LABELLED}<p>{DOC_STEP}</p>"
+                          f"<p>{DOC_MORE}</p></section></article>")).body
+    assert DOC_STEP in body and DOC_MORE in body
+
+
+def test_the_words_of_a_pages_path_drop_its_extension_and_a_closing_index():
+    assert page_path_words("https://example.org/api/Cookies.html") == ("api", "cookies")
+    assert page_path_words("https://example.org/best-practices/writing-tests") == ("best", "practices", "writing", "tests")
+    assert page_path_words("https://example.org/guide/consent/index.html") == ("guide", "consent")
+    for url in ("https://example.org/cookies", "https://example.org/api/", "https://example.org/"):
+        assert page_path_words(url) == (), url
+
+
+def test_a_class_word_that_spells_the_pages_path_names_its_topic_not_a_role():
+    """VitePress puts `_api_Cookies` on the content element of /api/Cookies.html: the page is
+    about cookies, it is no cookie banner. A consent banner's own word stays a hint there, and
+    the path word is read on that page only."""
+    html = ("<div class='vp-doc _api_Cookies'><h1>Cookie handling</h1><p>x</p></div>"
+            "<div id='cookie-consent' class='cookie-banner'><p>We use cookies.</p></div>")
+    root = lxml.html.fromstring(f"<html><body><main>{html}</main></body></html>")
+    doc_element, banner = root.find_class("vp-doc")[0], root.get_element_by_id("cookie-consent")
+    text, notice = doc_element[1], banner[0]
+    on_page = HintIndex(url="https://example.org/api/Cookies.html")
+    assert on_page.of(text)[1] is None
+    assert on_page.of(notice)[1] == "cookie"
+    for url in ("https://example.org/api/Agent.html", "https://example.org/cookies", ""):
+        assert HintIndex(url=url).of(text)[1] == "Cookie", url
+    assert hint_of(doc_element, STRONG_HINTS) == "Cookie"
