@@ -15,7 +15,7 @@ structure, not their prose):
 - a **definition term** (`<dt>`: an API member, an option) linked to its own page read as
   navigation (`defined_term`);
 - **sections named after their heading** (`<section id="cookies">` under a permalinked
-  "Cookies" heading) read as a cookie banner (`section_anchor`);
+  "Cookies" heading) read as a cookie banner (`features.permalinked_section`);
 - an API reference describes a parameter again under each endpoint, and tabbed samples repeat
   their steps: on a documentation page a second copy is read (`layout.second_copies`);
 - a section **lists the pages under it** by title between its paragraphs ("Overview of Redis
@@ -109,30 +109,7 @@ def has_definition(element: etree._Element) -> bool:
     return nxt is not None and nxt.tag == "dd" and bool("".join(nxt.itertext()).split())
 
 
-SECTION_HEADING_LOOKAHEAD = 4
-"""Elements read into a section, in document order, to find the heading its id is made from
-(the section itself, its wrapper, the heading and the heading's anchor)."""
-_HEADING = re.compile(r"h[1-6]$")
 _NOT_ALNUM = re.compile(r"[\W_]+")
-
-
-def section_anchor(element: etree._Element) -> bool:
-    """The element's id is its heading's slug and the heading links to it
-    (`<section id="cookies"><h3>Cookies<a href="#cookies">¶</a></h3>`): documentation generators
-    name every section after its title and give its heading a permalink. Such an id says what
-    the section is about -- cookies, comments, sharing -- not that it is a cookie banner or a
-    share bar. A news page's `<div id="related"><h2>Related</h2>` has no permalink: still a hint."""
-    ident = element.get("id") or ""
-    key = _NOT_ALNUM.sub("", ident.lower())
-    if not key:
-        return False
-    for i, candidate in enumerate(element.iter(etree.Element)):
-        if i > SECTION_HEADING_LOOKAHEAD:
-            break
-        if isinstance(candidate.tag, str) and _HEADING.match(candidate.tag):
-            return (_NOT_ALNUM.sub("", "".join(candidate.itertext()).lower()) == key
-                    and any(a.get("href") == f"#{ident}" for a in candidate.iter("a")))
-    return False
 
 
 PAGE_INDEX_MAX_WORDS = 10

@@ -18,7 +18,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import Block, count_words, unspaced_chars
-from extraction.text.docs import SECTION_HEADING_LOOKAHEAD, in_code
+from extraction.text.docs import in_code
 from extraction.text.phrases import boilerplate_phrase, fulfilment_line
 
 LINE_WIDTH_CHARS = 80
@@ -271,6 +271,11 @@ def _names_page(word: str, path_words: tuple[str, ...]) -> bool:
     return tuple(words) == path_words
 
 
+SECTION_HEADING_LOOKAHEAD = 4
+"""Elements read into a section, in document order, to find its heading (the section itself,
+its wrapper, the heading and the heading's anchor)."""
+
+
 def _anchor_id(element: etree._Element, word: str) -> bool:
     """`word` is the element's whole id and its heading's permalink points to it: it names a
     documented section, not a role (`permalinked_section`)."""
@@ -280,8 +285,8 @@ def _anchor_id(element: etree._Element, word: str) -> bool:
 def permalinked_section(element: etree._Element) -> bool:
     """The element's first heading links to the element's own id (a permalink), whatever the id's
     words: documentation generators give every section an id and its heading a permalink to it.
-    The id is the heading's slug (`<section id="cookies"><h3>Cookies<a href="#cookies">¶</a>`,
-    `docs.section_anchor`), a label an author wrote (Sphinx with MyST makes the label
+    The id is the heading's slug (`<section id="cookies"><h3>Cookies<a href="#cookies">¶</a>`),
+    a label an author wrote (Sphinx with MyST makes the label
     `(labels/parenthesize-expressions-with-comments)=` the id of the section headed
     "Parenthesizing expressions with parameter comments") or an API member's path
     (mkdocstrings' `mkdocs.structure.nav.Section.title`): either way it says what the section is
@@ -357,7 +362,7 @@ def _source_class_hints(source: str, flags: int, positive: bool, cls: str) -> tu
 
 def _word_hint(pattern: re.Pattern[str], word: str) -> str | None:
     """What `hint_of` reads in one class/id word for `pattern` (the hint it matched, or None),
-    before the one test that needs the element (`section_anchor`). Memoised by the pattern's
+    before the one test that needs the element (`permalinked_section`). Memoised by the pattern's
     source: a compiled pattern hashes its whole program at every lookup."""
     return _source_word_hint(pattern.pattern, pattern.flags, pattern is POSITIVE_HINTS, word)
 

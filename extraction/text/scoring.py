@@ -447,7 +447,7 @@ def _neighbour(labels: list[Label], i: int, step: int) -> Label | None:
 def select(doc: Document, blocks: list[Block]) -> Selection:
     """The heuristic: which blocks are the article, each with its reason."""
     layout = page_layout(doc, blocks)
-    hints = HintIndex(prose_words_below(blocks))
+    hints = HintIndex(prose_words_below(blocks), doc.url)
     teasers = teaser_blocks(blocks)
     features = [measure(doc, block, layout, hints, block.index in teasers) for block in blocks]
     verdicts = [score_block(f) for f in features]

@@ -6,8 +6,8 @@ import lxml.html
 
 from extraction.maintext import main_text
 from extraction.text.blocks import segment
-from extraction.text.docs import code_between, code_line, section_anchor
-from extraction.text.features import STRONG_HINTS, hint_of
+from extraction.text.docs import code_between, code_line
+from extraction.text.features import STRONG_HINTS, hint_of, permalinked_section
 from extraction.text.layout import DOCUMENTATION, second_copies
 from tests.extraction.text.helpers import DOC_INTRO as INTRO
 from tests.extraction.text.helpers import DOC_MORE as MORE
@@ -59,9 +59,9 @@ def test_documentation_keeps_second_copies_other_kinds_drop_them():
 def test_an_id_made_from_a_permalinked_heading_is_not_a_boilerplate_hint():
     anchored = lxml.html.fromstring(
         "<section id='cookies'><h3>Cookies<a class='headerlink' href='#cookies'>¶</a></h3><p>x</p></section>")
-    assert section_anchor(anchored) and hint_of(anchored, STRONG_HINTS) is None
+    assert permalinked_section(anchored) and hint_of(anchored, STRONG_HINTS) is None
     rail = lxml.html.fromstring("<div id='related'><h2>Related</h2><ul><li>x</li></ul></div>")
-    assert not section_anchor(rail) and hint_of(rail, STRONG_HINTS) == "related"
+    assert not permalinked_section(rail) and hint_of(rail, STRONG_HINTS) == "related"
 
 
 def test_a_docs_section_about_cookies_is_read():
