@@ -356,8 +356,20 @@ def _class_hints(pattern: re.Pattern[str], cls: str) -> tuple[tuple[str, str], .
 
 @lru_cache(maxsize=HINT_CLASSES_CACHE)
 def _source_class_hints(source: str, flags: int, positive: bool, cls: str) -> tuple[tuple[str, str], ...]:
-    return tuple((word, hint) for word in cls.split()
+    words = cls.split()
+    if POST_CLASS_MARK.search(cls):
+        words = [word for word in words if not TAXONOMY_WORD.match(word)]
+    return tuple((word, hint) for word in words
                  if (hint := _source_word_hint(source, flags, positive, word)) is not None)
+
+
+POST_CLASS_MARK = re.compile(r"(?:^|\s)(?:status-publish|hentry|type-post)(?:\s|$)")
+TAXONOMY_WORD = re.compile(r"(?:category|tag|format)-", re.I)
+"""WordPress's `post_class()` prints a post's categories and tags among its classes
+(`<article class="post-12 type-post status-publish hentry category-social-media tag-popular-brands">`,
+on a story and on each card of a listing): they name the post's topics, not the element's role,
+so beside the classes that mark a post (`status-publish`, `hentry`, `type-post`) a
+`category-` or `tag-` word is no hint. Elsewhere `tag-list` and `category-nav` still are."""
 
 
 def _word_hint(pattern: re.Pattern[str], word: str) -> str | None:

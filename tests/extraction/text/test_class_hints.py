@@ -35,6 +35,21 @@ def test_a_paywall_meter_is_a_weak_hint_a_parameter_or_a_diameter_is_not():
         assert weak(classes) is None, classes
 
 
+def test_a_posts_categories_and_tags_are_its_topics_not_hints():
+    post = "post-12 post type-post status-publish format-standard hentry category-social-media tag-popular-brands"
+    assert _hint(post) is None
+    assert _hint("card category-social-media") == "social"  # not a post's class list: still a hint
+    for classes in ("tag-list", "category-nav", "entry-footer hentry-meta"):
+        assert _hint(classes), classes
+
+
+def test_a_recipe_filed_under_cookies_is_read():
+    post = (f"<main><article class='post-7 type-post status-publish hentry category-cookies tag-comments'>"
+            f"<h1>Brown butter cookies</h1><p>{P1}</p><p>{P1} Bake them for twelve minutes.</p></article></main>")
+    body = main_text(page(post)).body
+    assert "Bake them for twelve minutes." in body
+
+
 def test_screen_reader_only_text_is_a_hint_under_each_frameworks_name():
     for classes in ("sr-only", "visually-hidden", "visuallyhidden", "show-for-sr", "element-invisible",
                     "screen-reader-text", "screenreader-only", "assistive-text"):
