@@ -1,6 +1,7 @@
 """Main text: the article body, without navigation, sidebars, banners, comments and footers.
 
-Explicit publisher markup (`cXenseParse`, `cxenseparse_start/end` comments) decides first;
+Explicit publisher markup (`cXenseParse`, `cxenseparse_start/end` comments) decides first when
+it holds visible text;
 otherwise the visual-aware boilerplate scorer of `extraction.text` chooses the blocks, and when
 it left clean text out that it could not place, a peer extractor's body is consulted as a
 second candidate (`extraction.text.arbiter`; the scorer's features still decide). The
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml import etree
 
@@ -36,10 +37,20 @@ class MainText:
 
 
 def main_text(doc: Document) -> MainText:
+    """The publisher's markup when it holds visible text, else the heuristic. Markup that holds
+    none (a members-only story kept in a `display:none` cXenseParse div, an empty marked block)
+    is no reason to lose the page: the heuristic reads what shows, and `--explain` says why."""
     with _proxies_kept(doc.root):
         gate = markup_gate(doc)
         if gate is not None:
-            return _from_markup(doc, gate)
+            marked = _from_markup(doc, gate)
+            if marked.body or marked.explanation is None:
+                return marked
+            read = _from_heuristic(doc)
+            if read.explanation is None:
+                return read
+            source = f"heuristic ({gate.value} markup holds no visible text)"
+            return replace(read, explanation=replace(read.explanation, source=source))
         return _from_heuristic(doc)
 
 

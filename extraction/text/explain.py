@@ -25,7 +25,8 @@ class BlockExplanation:
 @dataclass(frozen=True, slots=True)
 class Explanation:
     source: str
-    """`cXenseParse class`, `cxenseparse comments` or `heuristic`."""
+    """`cXenseParse class`, `cxenseparse comments` or `heuristic` (which says so when it read a
+    page whose markup held no visible text)."""
     container: str | None
     container_score: float | None
     siblings: tuple[str, ...]

@@ -54,3 +54,13 @@ def test_cxenseignore_is_left_out_inside_cxenseparse():
 def test_cxenseignore_is_left_out_by_the_heuristic():
     doc = page(f"<article><p>{PROSE}</p><p class='cxenseignore'>{PROSE.upper()}</p><p>{PROSE}</p></article>")
     assert "PARAGRAPH" not in main_text(doc).body
+
+
+def test_markup_that_holds_no_visible_text_gives_way_to_the_heuristic():
+    doc = page(f"<article><h1>Story</h1><p>{PROSE}</p><p>{PROSE}</p></article>"
+               "<div class='cXenseParse' style='display: none'><p>Members-only text.</p></div>")
+    text = main_text(doc)
+    assert "look like the article text" in text.body and "Members-only" not in text.body
+    assert text.source == "heuristic"
+    assert text.explanation is not None
+    assert text.explanation.render().startswith("main text source: heuristic (cXenseParse class markup holds no")
