@@ -112,6 +112,7 @@ THREAD_MIN_POSTS = 3  # repeated post/comment siblings that make a thread ...
 THREAD_POST_MIN_WORDS = 15  # ... each holding at least this many words (not a "post-date" label)
 THREAD_ALONE_MIN_POSTS = 2  # ... on a page no region dominates or without article markup (an opening post and a reply)
 LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a listing
+COMMENTED_STORY_MIN_PROSE_WORDS = 500  # a region this long in prose, over repeated comments, is a story with comments
 THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
 POST_BODY_MIN_SHARE = 0.8  # a post's child holding this share of its words holds its text
 POSTS_MIN_REGION_SHARE = 0.5  # an article's region whose repeated post items hold this share of its words is a thread
@@ -186,6 +187,9 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
         return LayoutKind(ARTICLE, (*evidence, "article markup (og:type or JSON-LD)"), inclusive=False)
     posts = repeated_post_items(doc)
     if len(posts) >= THREAD_ALONE_MIN_POSTS:
+        if region_prose_words >= COMMENTED_STORY_MIN_PROSE_WORDS and _comments(posts):
+            return LayoutKind(ARTICLE, (*evidence, f"a story of {region_prose_words} words of prose followed by "
+                                        f"{len(posts)} comments"), inclusive=False)
         return _posts_kind(posts, (*evidence, f"{len(posts)} repeated post/comment items"))
     if _product(doc):
         return LayoutKind(PRODUCT, (*evidence, "product markup or price with add-to-cart"))
@@ -240,6 +244,16 @@ def collection_beside_prose(kind: LayoutKind, outside_card_chars: int, content_c
 def priced(text: str) -> bool:
     """A price in `text` (a currency sign before a figure, or a figure before a currency)."""
     return bool(_PRICE.search(text))
+
+
+def _comments(posts: list[etree._Element]) -> bool:
+    """The repeated items are comments: their own class/id or their list's says comment or reply
+    (`KEPT_HINTS`), not a forum's post or message."""
+    first = posts[0]
+    parent = first.getparent()
+    names = " ".join(filter(None, (first.get("class"), first.get("id"), first.tag if isinstance(first.tag, str) else "",
+                                   *((parent.get("class"), parent.get("id")) if parent is not None else ()))))
+    return bool(KEPT_HINTS.search(names))
 
 
 def _posts_kind(posts: list[etree._Element], evidence: tuple[str, ...]) -> LayoutKind:

@@ -256,3 +256,18 @@ def test_posts_each_in_wrappers_of_their_own_are_one_feed():
     doc = page(NAV + f"<div id='posts'>{posts}</div><div class='smallfont'>Posting Rules</div>")
     assert len(repeated_post_items(doc)) == 2
     assert decide(doc, 20, 10, 200, 200, 0).kind == THREAD
+
+
+def test_a_long_story_followed_by_its_comments_is_an_article_a_short_opening_post_is_a_thread():
+    from tests.extraction.text.helpers import STORY_SENTENCE
+
+    comment = "I tried this last winter and the valley plant was indeed hiring, thanks for the write-up here. " * 3
+    comments = "".join(f"<li class='comment'><p>{comment} Reply {i}.</p></li>" for i in range(16))
+    story = "".join(f"<p>{STORY_SENTENCE * 5} Part {i}.</p>" for i in range(8))  # about 600 words
+    blog = main_text(page(f"<div class='post'><h1>Title</h1>{story}</div><ol class='comment-list'>{comments}</ol>"))
+    assert blog.explanation is not None and blog.explanation.layout_kind == "article"
+    assert "Part 7." in blog.body and "Reply 2." not in blog.body
+    short = "".join(f"<p>{STORY_SENTENCE * 2} Part {i}.</p>" for i in range(2))
+    thread = main_text(page(f"<div class='post'><h1>Title</h1>{short}</div><ol class='comment-list'>{comments}</ol>"))
+    assert thread.explanation is not None and thread.explanation.layout_kind == "thread"
+    assert "Reply 2." in thread.body
