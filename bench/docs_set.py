@@ -34,7 +34,7 @@ import statistics
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -164,18 +164,25 @@ def load_pages(tree: Path) -> list[Page]:
             where = base / sub if sub else base
             found = where.rglob("*.html") if sub else where.glob("*.html")  # a package's top folder: its own pages only
             candidates += [p for p in found if p.is_file() and not p.is_symlink() and p.stem not in SKIPPED_NAMES]
-        chosen = 0
-        for path in sorted(set(candidates), key=lambda p: _sample_key(p.relative_to(base))):
-            if chosen == PAGES_PER_PACKAGE:
-                break
-            raw = path.read_bytes()
-            gold = gold_text(raw, generator)
-            if len(gold.split()) < MIN_GOLD_WORDS:
-                continue
-            rel = path.relative_to(base).as_posix()
-            html = raw.decode("utf-8", errors="replace")
-            pages.append(Page(f"{package}/{rel}", package, f"https://example.org/{rel}", html, gold))
-            chosen += 1
+        pages += sample(candidates, base, generator, package, PAGES_PER_PACKAGE)
+    return pages
+
+
+def sample(candidates: Iterable[Path], base: Path, generator: Generator, group: str, limit: int,
+           url_path: Callable[[str], str] = str) -> list[Page]:
+    """Up to `limit` of a manual's pages, in the order of sha256 of their path under `base`,
+    stubs (`MIN_GOLD_WORDS`) skipped; each at https://example.org/ + `url_path` of that path."""
+    pages: list[Page] = []
+    for path in sorted(set(candidates), key=lambda p: _sample_key(p.relative_to(base))):
+        if len(pages) == limit:
+            break
+        raw = path.read_bytes()
+        gold = gold_text(raw, generator)
+        if len(gold.split()) < MIN_GOLD_WORDS:
+            continue
+        rel = path.relative_to(base).as_posix()
+        pages.append(Page(f"{group}/{rel}", group, f"https://example.org/{url_path(rel)}",
+                          raw.decode("utf-8", errors="replace"), gold))
     return pages
 
 

@@ -44,7 +44,6 @@ skipped, URLs are neutral (``https://example.org/<path>``) and the halves are
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -59,7 +58,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.docs_set import MIN_GOLD_WORDS, SKIPPED_NAMES, Generator, Page, gold_text, parser, report  # noqa: E402
+from bench.docs_set import SKIPPED_NAMES, Generator, Page, parser, report, sample  # noqa: E402
 from bench.extraction_peers import _quiet  # noqa: E402
 
 OUT = ROOT / "bench" / "out" / "modern-docs"
@@ -406,19 +405,7 @@ def load_pages(built: dict[str, Path]) -> list[Page]:
         candidates = [p for p in base.rglob("*.html") if p.is_file() and _page_name(p.relative_to(base)).lower()
                       not in SKIPPED and not any(part.startswith(("_", ".")) for part in p.relative_to(base).parts)
                       and p.relative_to(base).parts[0] not in ("assets", "search")]
-        chosen = 0
-        for path in sorted(candidates, key=lambda p: hashlib.sha256(str(p.relative_to(base)).encode()).hexdigest()):
-            if chosen == PAGES_PER_SITE:
-                break
-            raw = path.read_bytes()
-            gold = gold_text(raw, generator)
-            if len(gold.split()) < MIN_GOLD_WORDS:
-                continue
-            rel = path.relative_to(base).as_posix()
-            url_path = rel.removesuffix("index.html")
-            pages.append(Page(f"{site}/{rel}", site, f"https://example.org/{url_path}",
-                              raw.decode("utf-8", errors="replace"), gold))
-            chosen += 1
+        pages += sample(candidates, base, generator, site, PAGES_PER_SITE, lambda rel: rel.removesuffix("index.html"))
     return pages
 
 

@@ -234,8 +234,8 @@ def closing_members(good: Sequence[bool], hard_bad: Sequence[bool], headings: Se
     text; yet it is the page's outline going on. Its heading is of the outline's highest rank
     or deeper; its blocks are sentences (a capital to a full stop), fields, code, or items of a
     list, and none carries a hard boilerplate sign; a heading with nothing under it opens
-    deeper sections ("Instance Methods"). The run stops at
-    the first section that is not such (a feedback widget's "Yes / No", a pager's links)."""
+    deeper sections ("Instance Methods"). The run stops at the first section that is not such
+    (a feedback widget's "Yes / No", a pager's links)."""
     goods = [i for i, flag in enumerate(good) if flag]
     if not goods:
         return []
@@ -262,6 +262,10 @@ def closing_members(good: Sequence[bool], hard_bad: Sequence[bool], headings: Se
     return found
 
 
+_FIELD = re.compile(r"^[A-Z][\w ]{0,30}: \S.{0,60}$")
+"""A member's field: a capitalised name of a few words, a colon, and a short value."""
+
+
 def _member_line(element: etree._Element) -> bool:
     """A block a member's section is made of: a sentence, code, a list's or table's item, or a
     field ("Extends: DispatchOptions", "Returns: Promise")."""
@@ -269,10 +273,6 @@ def _member_line(element: etree._Element) -> bool:
         return True
     text = " ".join("".join(element.itertext()).split())
     return bool(_SENTENCE.match(text) or _FIELD.match(text))
-
-
-_FIELD = re.compile(r"^[A-Z][\w ]{0,30}: \S.{0,60}$")
-"""A member's field: a capitalised name of a few words, a colon, and a short value."""
 
 
 CROSS_REFERENCE_MIN_WORDS = 3

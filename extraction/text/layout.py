@@ -250,10 +250,9 @@ def _comments(posts: list[etree._Element]) -> bool:
     """The repeated items are comments: their own class/id or their list's says comment or reply
     (`KEPT_HINTS`), not a forum's post or message."""
     first = posts[0]
-    parent = first.getparent()
-    names = " ".join(filter(None, (first.get("class"), first.get("id"), first.tag if isinstance(first.tag, str) else "",
-                                   *((parent.get("class"), parent.get("id")) if parent is not None else ()))))
-    return bool(KEPT_HINTS.search(names))
+    named = [first, first.getparent()]
+    names = [str(e.get(attr) or "") for e in named if e is not None for attr in ("class", "id")]
+    return bool(KEPT_HINTS.search(" ".join([*names, str(first.tag)])))
 
 
 def _posts_kind(posts: list[etree._Element], evidence: tuple[str, ...]) -> LayoutKind:
