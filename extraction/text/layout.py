@@ -112,6 +112,7 @@ THREAD_MIN_POSTS = 3  # repeated post/comment siblings that make a thread ...
 THREAD_POST_MIN_WORDS = 15  # ... each holding at least this many words (not a "post-date" label)
 THREAD_ALONE_MIN_POSTS = 2  # ... on a page no region dominates or without article markup (an opening post and a reply)
 LISTING_MIN_LINK_SHARE = 0.3  # share of words in teasers or links that makes a listing
+HEADLINED_STORY_MIN_PROSE_WORDS = 200  # a region this long in prose beside the page's one h1 is a story, whatever its rails
 COMMENTED_STORY_MIN_PROSE_WORDS = 500  # a region this long in prose, over repeated comments, is a story with comments
 THREAD_FRAGMENT_MAX_WORDS = 5  # on a thread, a shorter block with no sentence end is a post's metadata
 POST_BODY_MIN_SHARE = 0.8  # a post's child holding this share of its words holds its text
@@ -197,6 +198,9 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
     if code >= DOC_MIN_CODE_BLOCKS:
         return LayoutKind(DOCUMENTATION, (*evidence, f"{code} code blocks"))
     link_share = teaser_link_words / page_words if page_words else 0.0
+    if region_prose_words >= HEADLINED_STORY_MIN_PROSE_WORDS and _holds_headline(doc, container):
+        return LayoutKind(ARTICLE, (*evidence, f"the region holds the page's headline and {region_prose_words} "
+                                    "words of prose"), inclusive=False)
     if link_share >= LISTING_MIN_LINK_SHARE:
         return LayoutKind(LISTING, (*evidence, f"{link_share:.2f} of the words in teasers or links"))
     return LayoutKind(MULTI_SECTION, (*evidence, "several regions, none of them dominant"))
@@ -244,6 +248,17 @@ def collection_beside_prose(kind: LayoutKind, outside_card_chars: int, content_c
 def priced(text: str) -> bool:
     """A price in `text` (a currency sign before a figure, or a figure before a currency)."""
     return bool(_PRICE.search(text))
+
+
+def _holds_headline(doc: Document, container: etree._Element | None) -> bool:
+    """The region's container, or its parent, holds the page's one `<h1>` (its headline): the
+    story under its title, not a card of a listing, whose title is over all the cards."""
+    headlines = list(doc.root.iter("h1"))
+    if container is None or len(headlines) != 1:
+        return False
+    parent = container.getparent()
+    return any(holder is not None and holder.tag not in ("body", "html")
+               and any(h is headlines[0] for h in holder.iter("h1")) for holder in (container, parent))
 
 
 def _comments(posts: list[etree._Element]) -> bool:

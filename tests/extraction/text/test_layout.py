@@ -15,7 +15,7 @@ from extraction.text.features import (
     prose_words_below,
     relative_font_size,
 )
-from tests.extraction.text.helpers import box, page, rendered
+from tests.extraction.text.helpers import STORY_SENTENCE, box, page, rendered
 from tests.extraction.text.test_traps import NAV, P1, P2, P3
 
 LONG = " ".join([P1, P2, P3])
@@ -299,3 +299,13 @@ def test_statically_a_link_marked_aria_hidden_is_shown_but_a_hidden_block_is_not
                f"report for the region</a> gives the details.</p><div aria-hidden='true'><p>{P3}</p></div></article></main>")
     body = main_text(doc).body
     assert "transport report for the region" in body and P3 not in body
+
+
+def test_a_short_story_under_its_headline_among_rails_of_links_is_an_article():
+    rail = "<ul class='links'>" + "".join(f"<li><a href='/n/{i}'>Another headline of the day number {i} "
+                                          f"about the valley</a></li>" for i in range(40)) + "</ul>"
+    paragraphs = "".join(f"<p>{STORY_SENTENCE * 4}Part {i}.</p>" for i in range(4))  # about 270 words
+    story = f"<article><div class='story'><h1>Plant hires</h1>{paragraphs}</div></article>"
+    text = main_text(page(f"{NAV}<div class='col'>{rail}</div><div class='main'>{story}</div><div>{rail}</div>"))
+    assert text.explanation is not None and text.explanation.layout_kind == "article"
+    assert "Another headline of the day number 3" not in text.body
