@@ -35,9 +35,15 @@ CHROME_TAGS = frozenset({"nav", "footer", "aside", "menu", "figcaption"})
 SCREEN_READER_HINTS = r"visually-?hidden|hidden-visually|sr-only|show-for-sr|screen-?reader|element-invisible|assistive-text"
 """Each framework's class for text only a screen reader reads (see `STRONG_HINTS`)."""
 
+CONSENT_PLATFORMS = r"cmplz|onetrust|iubenda|didomi|usercentrics|cookiebot|sp_message"
+"""Consent platforms whose banners' class and id words name the platform, not the cookie
+(Complianz's `cmplz-message`, OneTrust's `onetrust-banner-sdk`, iubenda's `iubenda-cs-paragraph`,
+Sourcepoint's `sp_message_container`): read as consent words, as `taboola` names a rail."""
+
 STRONG_HINTS = re.compile(
     r"comment|disqus|share|sharing|social|related|recommend|(?:up|cross)-?sells?(?![a-z])|newsletter|subscri|signup|cookie|consent|"
-    r"gdpr|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|notices(?![a-z])|"
+    r"gdpr|" + CONSENT_PLATFORMS + "|sidebar|footer|taboola|outbrain|trending|popular|most-?read|breadcrumb|navbar|menu|"
+    r"notices(?![a-z])|"
     r"masthead|promo|advert|sponsor|popup|modal|byline|author[-_]?(?:bio|box|info|details?|card|profile|about|content|wrap|block|section|area|container|dropdown)|about-?(?:the-?)?author|tag-?list|"
     r"\btags\b|nav\b|[-_]nav(?!y)|^nav(?!y)|" + SCREEN_READER_HINTS + "|"
     r"caption|credit|^(?!has-)(?:[a-z0-9]+[-_])*(?:tool-?tip|infotip|popover)(?:__content|[-_](?:content|body|text|inner|box))?$",
@@ -103,7 +109,7 @@ KEPT_CHROME = frozenset({"footer", "figcaption"})
 footer or a caption holding hundreds of words of sentences is still the page's (or the
 picture's) small print -- an author's biography, a newsletter pitch, a company's "about" note, a
 shop's policies (issue 12: such footers were read into product and collection pages)."""
-CONSENT_HINTS = re.compile(r"cookie|consent|gdpr", re.I)
+CONSENT_HINTS = re.compile(r"cookie|consent|gdpr|" + CONSENT_PLATFORMS, re.I)
 """Hints prose never overrules either: a consent banner holds a long legal paragraph or two of
 full sentences, yet no site puts its article inside its cookie banner (issue 12: a banner whose
 prose overruled its `cookiebanner` id won over a story cut into product cards)."""

@@ -43,6 +43,15 @@ def test_a_posts_categories_and_tags_are_its_topics_not_hints():
         assert _hint(classes), classes
 
 
+def test_a_consent_platforms_banner_is_a_consent_hint_by_the_platforms_name():
+    from extraction.text.features import CONSENT_HINTS
+
+    for classes in ("cmplz-message", "onetrust-banner-sdk", "iubenda-cs-paragraph", "sp_message_container",
+                    "didomi-popup", "usercentrics-root"):
+        hint = _hint(classes)
+        assert hint and CONSENT_HINTS.search(hint), classes
+
+
 def test_a_recipe_filed_under_cookies_is_read():
     post = (f"<main><article class='post-7 type-post status-publish hentry category-cookies tag-comments'>"
             f"<h1>Brown butter cookies</h1><p>{P1}</p><p>{P1} Bake them for twelve minutes.</p></article></main>")
