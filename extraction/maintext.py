@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from lxml import etree
 
@@ -44,13 +44,9 @@ def main_text(doc: Document) -> MainText:
         gate = markup_gate(doc)
         if gate is not None:
             marked = _from_markup(doc, gate)
-            if marked.body or marked.explanation is None:
+            if marked.body:
                 return marked
-            read = _from_heuristic(doc)
-            if read.explanation is None:
-                return read
-            source = f"heuristic ({gate.value} markup holds no visible text)"
-            return replace(read, explanation=replace(read.explanation, source=source))
+            return _from_heuristic(doc, f"heuristic ({gate.value} markup holds no visible text)")
         return _from_heuristic(doc)
 
 
@@ -89,12 +85,12 @@ def _from_markup(doc: Document, gate: Gate) -> MainText:
     return _assemble(blocks, gate.value, explanation)
 
 
-def _from_heuristic(doc: Document) -> MainText:
+def _from_heuristic(doc: Document, explained_source: str = "heuristic") -> MainText:
     blocks = segment(doc, Gate.ALL)
     selection = select(doc, blocks)
     arbitration = arbitrate(doc, selection)
     explanation = Explanation(
-        source="heuristic",
+        source=explained_source,
         container=describe(selection.container) if selection.container is not None else None,
         container_score=selection.container_score,
         container_why=selection.container_why,

@@ -282,6 +282,12 @@ SECTION_HEADING_LOOKAHEAD = 4
 its wrapper, the heading and the heading's anchor)."""
 
 
+def _names_topic(element: etree._Element, word: str, path_words: tuple[str, ...]) -> bool:
+    """The class/id word names what the page or section is about, not the element's role: a
+    section's permalinked id (`_anchor_id`) or the page's own path (`_names_page`)."""
+    return _anchor_id(element, word) or _names_page(word, path_words)
+
+
 def _anchor_id(element: etree._Element, word: str) -> bool:
     """`word` is the element's whole id and its heading's permalink points to it: it names a
     documented section, not a role (`permalinked_section`)."""
@@ -324,17 +330,17 @@ def hint_of(element: etree._Element, pattern: re.Pattern[str], path_words: tuple
     cls = element.get("class")
     if cls:
         for word, hint in _class_hints(pattern, cls):
-            if not (_anchor_id(element, word) or _names_page(word, path_words)):
+            if not _names_topic(element, word, path_words):
                 return hint
     if ident:
         for word in ident.split():
             id_hint = _word_hint(pattern, word)
-            if id_hint is not None and not (_anchor_id(element, word) or _names_page(word, path_words)):
+            if id_hint is not None and not _names_topic(element, word, path_words):
                 return id_hint
     tag = element.tag
     if isinstance(tag, str) and "-" in tag:
         tag_hint = _word_hint(pattern, tag)
-        if tag_hint is not None and not (_anchor_id(element, tag) or _names_page(tag, path_words)):
+        if tag_hint is not None and not _names_topic(element, tag, path_words):
             return tag_hint
     return None
 
@@ -360,15 +366,6 @@ def _class_hints(pattern: re.Pattern[str], cls: str) -> tuple[tuple[str, str], .
     return _source_class_hints(pattern.pattern, pattern.flags, pattern is POSITIVE_HINTS, cls)
 
 
-@lru_cache(maxsize=HINT_CLASSES_CACHE)
-def _source_class_hints(source: str, flags: int, positive: bool, cls: str) -> tuple[tuple[str, str], ...]:
-    words = cls.split()
-    if POST_CLASS_MARK.search(cls):
-        words = [word for word in words if not TAXONOMY_WORD.match(word)]
-    return tuple((word, hint) for word in words
-                 if (hint := _source_word_hint(source, flags, positive, word)) is not None)
-
-
 POST_CLASS_MARK = re.compile(r"(?:^|\s)(?:status-publish|hentry|type-post)(?:\s|$)")
 TAXONOMY_WORD = re.compile(r"(?:category|tag|format)-", re.I)
 """WordPress's `post_class()` prints a post's categories and tags among its classes
@@ -376,6 +373,15 @@ TAXONOMY_WORD = re.compile(r"(?:category|tag|format)-", re.I)
 on a story and on each card of a listing): they name the post's topics, not the element's role,
 so beside the classes that mark a post (`status-publish`, `hentry`, `type-post`) a
 `category-` or `tag-` word is no hint. Elsewhere `tag-list` and `category-nav` still are."""
+
+
+@lru_cache(maxsize=HINT_CLASSES_CACHE)
+def _source_class_hints(source: str, flags: int, positive: bool, cls: str) -> tuple[tuple[str, str], ...]:
+    words = cls.split()
+    if POST_CLASS_MARK.search(cls):
+        words = [word for word in words if not TAXONOMY_WORD.match(word)]
+    return tuple((word, hint) for word in words
+                 if (hint := _source_word_hint(source, flags, positive, word)) is not None)
 
 
 def _word_hint(pattern: re.Pattern[str], word: str) -> str | None:
