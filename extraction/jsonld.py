@@ -92,3 +92,18 @@ def image_url(value: Any) -> str | None:
     if isinstance(value, dict):
         return text_value(value.get("url") or value.get("contentUrl"))
     return text_value(value)
+
+
+def declares_paywall(doc: Document) -> bool:
+    """The page's structured data says its text is not free to read: `isAccessibleForFree`
+    false on one of its objects or on a part of one (`hasPart`), the markup schema.org and
+    Google ask publishers to put on a story they hide from non-members."""
+    return doc.derive("declares_paywall", lambda d: any(_not_free(obj) for obj in d.jsonld))
+
+
+def _not_free(obj: dict[str, Any]) -> bool:
+    value = obj.get("isAccessibleForFree")
+    if value is False or (isinstance(value, str) and value.strip().lower() == "false"):
+        return True
+    parts = obj.get("hasPart")
+    return any(isinstance(p, dict) and _not_free(p) for p in (parts if isinstance(parts, list) else [parts]))

@@ -38,14 +38,19 @@ class MainText:
 
 def main_text(doc: Document) -> MainText:
     """The publisher's markup when it holds visible text, else the heuristic. Markup that holds
-    none (a members-only story kept in a `display:none` cXenseParse div, an empty marked block)
-    is no reason to lose the page: the heuristic reads what shows, and `--explain` says why."""
+    only a hidden story (a members-only story kept in a `display:none` cXenseParse div until a
+    login script shows it: `blocks.paywalled_story`) is read all the same: the publisher marked
+    it as the body. Markup that holds nothing (an empty marked block) is no reason to lose the
+    page: the heuristic reads what shows, and `--explain` says why."""
     with _proxies_kept(doc.root):
         gate = markup_gate(doc)
         if gate is not None:
             marked = _from_markup(doc, gate)
             if marked.body:
                 return marked
+            hidden = _from_markup(doc, gate, hidden_stories=True)
+            if hidden.body:
+                return hidden
             return _from_heuristic(doc, f"heuristic ({gate.value} markup holds no visible text)")
         return _from_heuristic(doc)
 
@@ -75,10 +80,11 @@ def render_explanation(text: MainText) -> str:
     return text.explanation.render() if text.explanation else "no explanation"
 
 
-def _from_markup(doc: Document, gate: Gate) -> MainText:
-    blocks = segment(doc, gate)
+def _from_markup(doc: Document, gate: Gate, hidden_stories: bool = False) -> MainText:
+    blocks = segment(doc, gate, hidden_stories)
     explanation = Explanation(
-        source=gate.value, container=None, container_score=None, siblings=(),
+        source=f"{gate.value} (its story hidden from this reader, read as marked)" if hidden_stories else gate.value,
+        container=None, container_score=None, siblings=(),
         blocks=tuple(BlockExplanation(b.index, describe(b.element), True, "markup", None,
                                       f"inside {gate.value}", (), preview(b.text)) for b in blocks),
     )

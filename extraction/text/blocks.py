@@ -20,6 +20,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from extraction.document import Document
+from extraction.jsonld import declares_paywall
 from extraction.text.docs import code_line
 from extraction.text.inline import glued
 from extraction.text.labels import visual_copy
@@ -86,6 +87,13 @@ MAIN_VEIL_SHARE = 0.25
 loading veil: a page does not hide its own main landmark with a quarter of its text in it unless
 a script that did not run was to reveal it; the rest of the text is then a header's mega-menu
 and a footer, which need not be smaller for the landmark to be the content."""
+PAYWALLED_STORY_MIN_WORDS = 150
+"""Words in paragraphs: on a page whose structured data says its text is not free to read
+(`jsonld.declares_paywall`), or whose `cXenseParse` markup holds nothing visible, a hidden
+element with this much paragraph text is the story the page hides from a signed-out reader until
+a login script shows it (a `display:none` article body beside a "members only" notice), and it
+is read: a publisher profiles its stories, paywalled or not. A hidden menu or login form holds
+no such paragraphs; a teaser paragraph or two is fewer words."""
 START_COMMENT = "cxenseparse_start"
 END_COMMENT = "cxenseparse_end"
 
@@ -196,6 +204,12 @@ def loading_veil(element: HtmlElement, body_chars: int) -> bool:
     hidden boilerplate: its text is judged as if it showed."""
     landmark = element.tag == "main" or (element.get("role") or "").lower() == "main"
     return readable_chars(element) >= (MAIN_VEIL_SHARE if landmark else LOADING_VEIL_SHARE) * body_chars
+
+
+def paywalled_story(element: HtmlElement) -> bool:
+    """A hidden element holding a story's paragraphs (see PAYWALLED_STORY_MIN_WORDS); asked only
+    on a page that declares a paywall."""
+    return sum(count_words(p.text_content()) for p in element.iter("p")) >= PAYWALLED_STORY_MIN_WORDS
 
 
 def readable_chars(element: HtmlElement) -> int:
@@ -380,8 +394,10 @@ class _Builder:
         self.after_break = False
 
 
-def segment(doc: Document, gate: Gate = Gate.ALL) -> list[Block]:
-    """The page's blocks in document order (hidden and ignored text left out).
+def segment(doc: Document, gate: Gate = Gate.ALL, hidden_stories: bool = False) -> list[Block]:
+    """The page's blocks in document order (hidden and ignored text left out). A hidden story
+    (`paywalled_story`) is read on a page that declares a paywall, or with `hidden_stories`:
+    the publisher's markup holds no visible text, only such a story.
 
     With layout, a page whose visible text is short beside its longest `<noscript>` is read
     again with its `<noscript>`s (an app shell that did not draw: SHELL_NOSCRIPT_SHARE).
@@ -390,19 +406,20 @@ def segment(doc: Document, gate: Gate = Gate.ALL) -> list[Block]:
         place_streamed(doc.root, keep_wrapper=True)
     body = doc.root.find("body")
     start = body if body is not None else doc.root
-    blocks = _segment(doc, start, gate, shell=False)
+    stories = hidden_stories or declares_paywall(doc)
+    blocks = _segment(doc, start, gate, shell=False, stories=stories)
     if doc.page.has_layout:
         longest = max((count_words(n.text_content()) for n in start.iter("noscript")), default=0)
         if longest >= NOSCRIPT_MIN_WORDS and sum(b.words for b in blocks) < SHELL_NOSCRIPT_SHARE * longest:
-            blocks = _segment(doc, start, gate, shell=True)
+            blocks = _segment(doc, start, gate, shell=True, stories=stories)
     return blocks
 
 
-def _segment(doc: Document, start: HtmlElement, gate: Gate, shell: bool) -> list[Block]:
+def _segment(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories: bool) -> list[Block]:
     builder = _Builder()
     state = {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
              "shell": shell, "panels": controlled_panels(start.getroottree().getroot()),
-             "layout": doc.page.has_layout}
+             "layout": doc.page.has_layout, "stories": stories}
     _walk(doc, start, start, builder, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
     builder.flush()
     return builder.blocks
@@ -431,7 +448,8 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
           or (layout and (collapsed_body(doc, el) or scroll_reveal(doc, el)))):  # shown once placed, opened or scrolled to
         state["veiled"] = True
     elif is_hidden(doc, el) if layout else statically_hidden(el):
-        if not loading_veil(el, _body_chars(state)) or (statically_hidden(el) and not static_veil(doc, el)):
+        if not (state["stories"] and paywalled_story(el)) and (
+                not loading_veil(el, _body_chars(state)) or (statically_hidden(el) and not static_veil(doc, el))):
             return
         state["veiled"] = True
     if gate is Gate.CLASS and not in_markup and has_class(el, MARKUP_CLASS):

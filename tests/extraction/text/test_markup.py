@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from extraction.maintext import main_text
-from tests.extraction.text.helpers import page
+from tests.extraction.text.helpers import STORY_SENTENCE, page
 
 PROSE = "This paragraph is long enough to look like the article text a heuristic would pick. " * 3
 
@@ -64,3 +64,34 @@ def test_markup_that_holds_no_visible_text_gives_way_to_the_heuristic():
     assert text.source == "heuristic"
     assert text.explanation is not None
     assert text.explanation.render().startswith("main text source: heuristic (cXenseParse class markup holds no")
+
+
+STORY = "".join(f"<p>{STORY_SENTENCE * 4}</p>" for _ in range(3))
+"""Three paragraphs, 192 words: a story, not a teaser (blocks.PAYWALLED_STORY_MIN_WORDS)."""
+NOT_FREE = ('<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Plant",'
+            ' "isAccessibleForFree": "false"}</script>')
+
+
+def test_markup_that_holds_only_a_hidden_story_is_read_as_marked():
+    doc = page(f"<main><h1>Plant</h1><p class='excerpt'>{PROSE}</p><p>This story is for members only.</p>"
+               f"<div class='cXenseParse' style='display: none'>{STORY}</div></main>")
+    text = main_text(doc)
+    assert text.source == "cXenseParse class"
+    assert text.body == "\n\n".join([(STORY_SENTENCE * 4).strip()] * 3)
+    assert text.explanation is not None
+    assert text.explanation.render().startswith("main text source: cXenseParse class (its story hidden")
+
+
+def test_a_page_that_declares_a_paywall_keeps_its_hidden_story():
+    body = (f"<main><h1>Plant</h1><p>{PROSE}</p><div class='paywall-notice'>Subscribe to read on.</div>"
+            f"<div id='story' style='display:none'>{STORY}</div>"
+            "<ul style='display:none'><li><a href='/a'>Account</a></li><li><a href='/b'>Sign out</a></li></ul></main>")
+    paywalled = main_text(page(body, head=NOT_FREE)).body
+    assert paywalled.count(STORY_SENTENCE.split(".")[0]) == 12 and "Sign out" not in paywalled
+    assert STORY_SENTENCE.split(".")[0] not in main_text(page(body)).body  # no paywall declared: hidden stays out
+
+
+def test_a_hidden_teaser_is_no_story_even_behind_a_paywall():
+    body = (f"<main><h1>Plant</h1><p>{PROSE}</p><p>{PROSE}</p>"
+            f"<div style='display:none'><p>{STORY_SENTENCE * 2}</p></div></main>")
+    assert STORY_SENTENCE.split(".")[0] not in main_text(page(body, head=NOT_FREE)).body
