@@ -1,7 +1,7 @@
 """Main text: the article body, without navigation, sidebars, banners, comments and footers.
 
 Explicit publisher markup (`cXenseParse`, `cxenseparse_start/end` comments) decides first when
-it holds visible text;
+it holds visible text, or a story hidden from a signed-out reader;
 otherwise the visual-aware boilerplate scorer of `extraction.text` chooses the blocks, and when
 it left clean text out that it could not place, a peer extractor's body is consulted as a
 second candidate (`extraction.text.arbiter`; the scorer's features still decide). The
