@@ -502,7 +502,8 @@ def select(doc: Document, blocks: list[Block]) -> Selection:
             if not blocks[members[i]].is_heading:
                 labels[i] = Label.GOOD
     settled = dict(zip(members, smooth(labels, [blocks[i].is_heading for i in members], groups), strict=True))
-    _trim_small_print_tail(settled, members, blocks, features)
+    if not documentation:
+        _trim_small_print_tail(settled, members, blocks, features)
     _trim_author_note(settled, members, blocks, verdicts, _author_names(doc))
     _drop_widget_labels(settled, members, blocks, verdicts)
     label_of = dict(zip(members, labels, strict=True))
@@ -878,7 +879,9 @@ def _trim_small_print_tail(settled: dict[int, tuple[bool, str]], members: list[i
                            features: list[Features]) -> None:
     """Drop the run of small-print blocks that ends the kept text (a company's 'about' note, a
     letters policy, a credit line set smaller than the story), when normal-size text precedes it.
-    Needs layout: without font sizes nothing is small print."""
+    Needs layout: without font sizes nothing is small print. Not asked on documentation: a
+    reference ends with notes and warnings its theme sets in smaller type (MkDocs Material's and
+    furo's admonitions, at 0.8 of the body), and its chrome lies outside its content element."""
     kept = [i for i in members if settled[i][0]]
     tail: list[int] = []
     for i in reversed(kept):

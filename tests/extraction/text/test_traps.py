@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from extraction.maintext import explain_main_text, main_text
-from tests.extraction.text.helpers import box, page, rendered
+from tests.extraction.text.helpers import DOC_INTRO, DOC_MORE, DOC_STEP, box, page, rendered
 
 P1 = ("The city council voted on Tuesday to expand the bus network, adding four routes that will "
       "connect the northern suburbs with the hospital district by the end of next year.")
@@ -212,6 +212,21 @@ def test_small_print_after_the_article_is_left_out_when_rendered():
     boxes = {1: box(), 2: box(), 3: box(), 4: box(), 5: box(font_size=12.0)}
     body = body_of(rendered(html, boxes))
     assert P3 in body and "Example Corp" not in body
+
+
+def test_a_warning_that_closes_a_rendered_documentation_page_in_smaller_type_is_kept():
+    """Documentation themes set their notes and warnings (admonitions) smaller than the text, and
+    a reference often ends with one: it is the page's, not an "about us" tail."""
+    warning = ("Defining an event loop fixture does not make the client use that loop, so create and close "
+               "every resource in the lifespan handler and use the client as a context manager instead.")
+    html = (f"<main data-rc-id='1'><h1 data-rc-id='2'>Test client</h1><p data-rc-id='3'>{DOC_INTRO}</p>"
+            f"<pre data-rc-id='4'>client = TestClient(app)</pre><p data-rc-id='5'>{DOC_STEP}</p>"
+            f"<pre data-rc-id='6'>client.get('/')</pre><p data-rc-id='7'>{DOC_MORE}</p>"
+            f"<div class='admonition warning' data-rc-id='8'><p data-rc-id='9'>{warning}</p></div></main>")
+    boxes = {1: box(height=900), 2: box(font_size=32.0), 3: box(), 4: box(font_size=13.0), 5: box(),
+             6: box(font_size=13.0), 7: box(), 8: box(font_size=12.8), 9: box(font_size=12.8)}
+    body = body_of(rendered(html, boxes))
+    assert DOC_MORE in body and warning in body
 
 
 def test_a_story_set_all_in_small_print_is_kept():
