@@ -7,7 +7,8 @@ Issue 12 asks for documentation pages at or above the better of trafilatura and 
 and for results that hold on page sets other than WCXB. WCXB holds 89 documentation pages, too few
 to tune on without fitting them. Debian's ``-doc`` packages carry whole manuals made by the
 generators much of the web's documentation is made with (Sphinx in several themes, DocBook,
-AsciiDoc, MkDocs, mdBook, rustdoc, GNOME's gi-docgen, Node's and Apache's own), so they are a second, larger set.
+AsciiDoc, MkDocs, mdBook, and the API generators rustdoc, GNOME's gi-docgen, javadoc, Doxygen and
+Haddock; Node's, Apache's and SQLite's own), so they are a second, larger set.
 The packages are fetched once with ``apt-get download`` into bench/out/docs-set/ and unpacked
 there; nothing of them is committed.
 
@@ -52,7 +53,11 @@ PAGES_PER_PACKAGE = 16
 MIN_GOLD_WORDS = 150  # below this a page is a stub, a redirect or a short index: it says little about extraction
 BLOCKS = ("p", "div", "section", "article", "pre", "li", "dt", "dd", "tr", "td", "th", "table", "blockquote",
           "h1", "h2", "h3", "h4", "h5", "h6", "br", "hr", "ul", "ol", "dl", "figure", "figcaption", "details", "summary")
-SKIPPED_NAMES = ("genindex", "search", "py-modindex", "index", "contents", "bookindex", "toc", "print")
+SKIPPED_NAMES = ("genindex", "search", "py-modindex", "index", "contents", "bookindex", "toc", "print",
+                 "package-summary", "package-tree", "package-use", "doc-index", "files", "annotated", "hierarchy")
+SKIPPED_FOLDERS = ("class-use", "src")  # javadoc's reverse indexes, Haddock's source listings
+SKIPPED_SUFFIXES = ("_source", "-members", "-all")  # Doxygen's source listings and member lists
+SKIPPED_PREFIXES = ("doc-index", "functions_", "globals", "namespacemembers")  # Haddock's and Doxygen's indexes
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,11 @@ GENERATORS: dict[str, Generator] = {
     "gi-docgen": Generator("section#main", "a.anchor, div.docblock.toggle-wrapper > .toggle"),
     "apache": Generator("#page-content", "#quickview, div.toplang, div.bottomlang, div.top, #footer, #comments_section,"
                                          " div.outofdate, div.note-outofdate, #comments_thread"),
+    "javadoc": Generator("main[role=main]", "div.sub-title, div.inheritance"),
+    "doxygen": Generator("#doc-content", "div.summary, div.ingroups, #nav-path, #MSearchSelectWindow,"
+                                         " #MSearchResultsWindow, iframe, span.mlabels"),
+    "haddock": Generator("#content", "#table-of-contents, #synopsis, table.info, a.link, a.selflink"),
+    "sqlite": Generator("div.fancy", "div.fancy_toc"),  # SQLite's own site generator; its pages' header menu outside
 }
 
 # package -> (folder of its HTML under the unpacked tree, generator, subfolders to sample from or "")
@@ -98,6 +108,13 @@ PACKAGES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "nodejs-doc": ("usr/share/doc/nodejs/api", "nodejs", ("",)),
     "libgtk-4-doc": ("usr/share/devhelp/books/gtk4", "gi-docgen", ("",)),
     "apache2-doc": ("usr/share/doc/apache2-doc/manual/en", "apache", ("", "mod", "howto", "misc")),
+    "openjdk-17-doc": ("usr/share/doc/openjdk-17-jre-headless/api/java.base/java", "javadoc",
+                       ("util", "io", "net", "time", "nio/file")),
+    "libstdc++-12-doc": ("usr/share/doc/gcc-12-base/libstdc++/user", "doxygen", ("",)),
+    "doxygen-doc": ("usr/share/doc/doxygen/html", "doxygen", ("",)),
+    "ghc-doc": ("usr/share/doc/ghc-doc/html/libraries", "haddock", ("base-4.15.1.0", "containers-0.6.4.1",
+                                                                     "text-1.2.5.0", "bytestring-0.10.12.1")),
+    "sqlite3-doc": ("usr/share/doc/sqlite3", "sqlite", ("",)),
 }
 
 
@@ -163,7 +180,9 @@ def load_pages(tree: Path) -> list[Page]:
         for sub in subfolders:
             where = base / sub if sub else base
             found = where.rglob("*.html") if sub else where.glob("*.html")  # a package's top folder: its own pages only
-            candidates += [p for p in found if p.is_file() and not p.is_symlink() and p.stem not in SKIPPED_NAMES]
+            candidates += [p for p in found if p.is_file() and not p.is_symlink() and p.stem not in SKIPPED_NAMES
+                           and not p.stem.endswith(SKIPPED_SUFFIXES) and not p.stem.startswith(SKIPPED_PREFIXES)
+                           and not set(p.relative_to(base).parts) & set(SKIPPED_FOLDERS)]
         pages += sample(candidates, base, generator, package, PAGES_PER_PACKAGE)
     return pages
 
