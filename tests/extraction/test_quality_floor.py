@@ -18,7 +18,8 @@ candidate (`arbiter.py`): WCXB slice F1 0.8454 (0.7797 before it), Zyte slice F1
 hundredth is a lost page or two, not noise (the scorers are deterministic), so a change that
 crosses it has broken something and should say why. Raised since with the figures measured at
 the end of each session: on 2026-12-02, session 10, WCXB slice 0.8637 (0.8562 at the end of
-session 9), Zyte slice 0.9858; on 2026-12-03, session 13, WCXB slice 0.8638, Zyte slice 0.9885.
+session 9), Zyte slice 0.9858; on 2026-12-03, session 13, WCXB slice 0.8638, Zyte slice 0.9885; on
+2026-12-04, session 16, WCXB slice 0.8642, Zyte slice 0.9885.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ ZYTE_SLICE = 40
 WCXB_PER_TYPE = {"article": 18, "forum": 7, "product": 7, "collection": 7, "listing": 7, "documentation": 7,
                  "service": 7}
 ZYTE_MEASURED_F1 = 0.9885
-WCXB_MEASURED_F1 = 0.8638
+WCXB_MEASURED_F1 = 0.8642
 MARGIN = 0.01
 
 pytestmark = pytest.mark.skipif(
