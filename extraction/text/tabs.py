@@ -9,7 +9,9 @@ text, a click away -- like a closed `<details>` (blocks.py `folded`). The WAI-AR
 pattern (an accordion's questions, a "show more" button) is the same: a control with
 `aria-expanded` names by `aria-controls` the panel it opens. A hidden element that only says
 `role="tabpanel"`, with no control naming it, is not read: the explicit link between control
-and panel is what tells a tab set from a dialog or a menu that happens to use the role.
+and panel is what tells a tab set from a dialog or a menu that happens to use the role. An FAQ
+built without ARIA hides its answers with a stylesheet (`collapsed_body`, with layout) or an
+inline style (`closed_answer`, after a question), and they are read the same way.
 
 A closed dialog is the opposite case (`closed_dialog`): a `role="dialog"` the page marks
 `aria-hidden="true"` is a modal no one opened -- a report form, a privacy-settings panel, a
@@ -93,12 +95,45 @@ def collapsed_body(doc: Document, element: etree._Element) -> bool:
     item = element.getparent()
     if _INLINE_HIDDEN.search(element.get("style") or "") or item is None or not _shown(doc, item):
         return False
+    title = _title_before(element)
+    if title is None or not _shown(doc, title):
+        return False
+    return _accordion_body(element, item, _text(title))
+
+
+def closed_answer(doc: Document, element: etree._Element) -> bool:
+    """An FAQ's closed answer its markup hides inline (`style="visibility:hidden"` or
+    `display:none`, which a script lifts when the question is clicked), statically or rendered:
+    the item shows a question (its title ends with "?") before it and repeats among like siblings,
+    and the answer is a sentence or more, not a list of links -- what `collapsed_body` asks of a
+    body the stylesheet hides. Inline hiding alone says nothing of a menu or a teaser; after a
+    question, in a run of questions, it is the answer."""
+    style = element.get("style")
+    if not style or not _INLINE_HIDDEN.search(style):  # the cheap test first
+        return False
+    if element.get("hidden") is not None or element.get("aria-hidden") == "true":
+        return False
+    item = element.getparent()
+    title = _title_before(element)
+    if item is None or title is None or _INLINE_HIDDEN.search(title.get("style") or ""):
+        return False
+    if doc.page.has_layout and not (_shown(doc, item) and _shown(doc, title)):
+        return False
+    question = _text(title).strip()
+    return question.endswith("?") and _accordion_body(element, item, question)
+
+
+def _title_before(element: etree._Element) -> etree._Element | None:
     title = element.getprevious()
     while title is not None and not isinstance(title.tag, str):
         title = title.getprevious()
-    if title is None or not _shown(doc, title):
-        return False
-    if not 0 < len(_text(title).split()) <= ACCORDION_TITLE_MAX_WORDS:
+    return title
+
+
+def _accordion_body(element: etree._Element, item: etree._Element, title: str) -> bool:
+    """The tests an accordion's body passes beside its title (ACCORDION_*): a one-line title,
+    some prose that is not a list of links, and an item repeated among like siblings."""
+    if not 0 < len(title.split()) <= ACCORDION_TITLE_MAX_WORDS:
         return False
     text = _text(element)
     words = len(text.split())

@@ -93,3 +93,37 @@ def test_rendered_the_closed_bodies_of_an_accordion_are_read_as_shown() -> None:
     doc = rendered(html, boxes)
     assert "Plan number 2" not in main_text(doc).body
     assert not collapsed_body(doc, doc.root.find(".//div[@class='faq-body']"))
+
+
+def _faq(titles: list[str], answer: str) -> str:
+    """Items of a visible title over an answer the markup hides inline until a script opens it."""
+    items = "".join(f"<div class='faq-item'><div class='faq-q'>{title}</div>"
+                    f"<div class='faq-a' style='visibility:hidden;height:0'><p>{answer}</p></div></div>"
+                    for title in titles)
+    return f"<main><h1>Pet insurance</h1><p>{P1}</p><p>{P2}</p><div class='faq'>{items}</div></main>"
+
+
+def test_the_answers_an_faq_hides_inline_under_its_questions_are_read() -> None:
+    """A question's answer hidden by an inline style (a script lifts it on a click) is the
+    page's text (`tabs.closed_answer`); inline hiding after a title that asks nothing, under
+    a lone question, or over a list of links (a menu) is not read."""
+    answer = "Pet insurance pays back part or all of the vet's bill once the claim has been approved."
+    questions = ["What is pet insurance?", "How much does it cost?", "Which plans are there?"]
+    assert main_text(page(_faq(questions, answer))).body.count(answer) == 3
+    assert answer not in main_text(page(_faq(["Plans", "Prices", "Claims"], answer))).body
+    assert answer not in main_text(page(_faq(questions[:1], answer))).body
+    links = "".join(f"<a href='/plan/{i}'>Plan number {i} for families.</a> " for i in range(4))
+    assert "Plan number 2" not in main_text(page(_faq(questions, links))).body
+
+
+def test_rendered_the_answers_an_faq_hides_inline_are_read_too() -> None:
+    answer = "Pet insurance pays back part or all of the vet's bill once the claim has been approved."
+    items, boxes = "", {1: box(height=900), 2: box(), 3: box()}
+    for i, title in enumerate(["What is pet insurance?", "How much does it cost?"]):
+        n = 10 + 10 * i
+        items += (f"<div class='faq-item' data-rc-id='{n}'><div class='faq-q' data-rc-id='{n + 1}'>{title}</div>"
+                  f"<div class='faq-a' style='visibility:hidden;height:0' data-rc-id='{n + 2}'>"
+                  f"<p data-rc-id='{n + 3}'>{answer}</p></div></div>")
+        boxes |= {n: box(), n + 1: box(), n + 2: box(visible=False, height=0.0), n + 3: box(visible=False)}
+    html = f"<main data-rc-id='1'><p data-rc-id='2'>{P1}</p><p data-rc-id='3'>{P2}</p>{items}</main>"
+    assert main_text(rendered(html, boxes)).body.count(answer) == 2
