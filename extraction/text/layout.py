@@ -69,7 +69,8 @@ comments a Q&A page hangs on several posts: `threads.py`). A kept block of `INCL
 words or more (a two-word field label ending with a colon aside) that repeats one kept before
 it, word for word, is a second copy and goes (`second_copies`: a card's title linked and
 printed again, a badge on every card, responsive copies of menus and cards, a reply quoting
-the post it answers).
+the post it answers). The page's `<h1>` is kept, the heading of the text it opens, except on a
+thread, whose title is the title field's as an article's headline is (`scoring._by_layout`).
 """
 
 from __future__ import annotations

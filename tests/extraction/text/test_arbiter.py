@@ -91,7 +91,9 @@ PRODUCT_LD = ('<script type="application/ld+json">'
 SPECS = ["Capacity: 1.7 litres of water, enough for eight cups of tea.",
          "Power: 2200 watts, boils a full kettle in about four minutes.",
          "Colour: brushed steel with a black handle and a blue water window."]
-PRODUCT = "<main><h1>Steel kettle</h1>" + "".join(f"<p>{s}</p>" for s in SPECS) + "</main>"
+HEADING = "Steel kettle"
+"""The product page's `<h1>`: a page read inclusively keeps it, its text's heading (`scoring._by_layout`)."""
+PRODUCT = f"<main><h1>{HEADING}</h1>" + "".join(f"<p>{s}</p>" for s in SPECS) + "</main>"
 HIDDEN = ("This kettle is made of brushed steel and has a concealed element, so limescale is easy to wipe "
           "away. The lid opens at the press of a button and the filter can be washed in the dishwasher.")
 
@@ -107,7 +109,7 @@ def test_a_product_page_takes_the_peer_body_when_the_two_read_different_things(m
 def test_a_product_page_keeps_our_body_when_the_peer_agrees(monkeypatch: pytest.MonkeyPatch):
     _peer_returns(monkeypatch, "\n".join(SPECS[:2]))
     result = main_text(page(PRODUCT, head=PRODUCT_LD))
-    assert (result.body, result.source) == ("\n\n".join(SPECS), "heuristic")
+    assert (result.body, result.source) == ("\n\n".join([HEADING, *SPECS]), "heuristic")
 
 
 def test_small_print_our_layout_trimmed_stays_out_though_the_peer_kept_it(monkeypatch: pytest.MonkeyPatch):
@@ -136,7 +138,7 @@ def test_a_short_product_body_gives_way_to_a_peer_twice_as_long_that_holds_it(mo
 def test_a_short_product_body_stays_when_the_peer_is_not_twice_as_long(monkeypatch: pytest.MonkeyPatch):
     _peer_returns(monkeypatch, "\n".join([*SPECS, "Made in Sheffield."]))
     result = main_text(page(PRODUCT, head=PRODUCT_LD))
-    assert (result.body, result.source) == ("\n\n".join(SPECS), "heuristic")
+    assert (result.body, result.source) == ("\n\n".join([HEADING, *SPECS]), "heuristic")
 
 
 DESCRIPTION = [
@@ -151,7 +153,7 @@ DESCRIPTION = [
     "It switches itself off when the water boils, when it is lifted from the base and when it is switched on "
     "empty, and the handle stays cool to the touch while the water is hot.",
 ]
-PRODUCT_LONG = ("<main><h1>Steel kettle</h1>" + "".join(f"<p>{s}</p>" for s in SPECS)
+PRODUCT_LONG = (f"<main><h1>{HEADING}</h1>" + "".join(f"<p>{s}</p>" for s in SPECS)
                 + "".join(f"<p>{s}</p>" for s in DESCRIPTION) + "</main>")
 
 
@@ -162,7 +164,7 @@ def test_a_product_page_keeps_our_body_when_the_peer_reads_a_shorter_part_of_it(
     result = main_text(page(PRODUCT_LONG, head=PRODUCT_LD))
     assert result.explanation is not None and "share of ours in the peer's 0.40" in " ".join(
         result.explanation.arbiter_evidence)
-    assert (result.body, result.source) == ("\n\n".join([*SPECS, *DESCRIPTION]), "heuristic")
+    assert (result.body, result.source) == ("\n\n".join([HEADING, *SPECS, *DESCRIPTION]), "heuristic")
 
 
 def test_the_peer_body_taken_whole_loses_the_lines_we_left_out_for_their_wording(monkeypatch: pytest.MonkeyPatch):

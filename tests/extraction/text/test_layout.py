@@ -97,6 +97,7 @@ def test_a_listing_keeps_every_card_and_drops_the_navigation():
     assert "Section 3" not in text.body and "©" not in text.body
     report = explain_main_text(doc)
     assert "layout kind: listing" in report and "content of a listing page" in report
+    assert text.body.startswith("Guides\n\n")  # a page read whole keeps its heading; an article's is its title
 
 
 def _reply(i: int) -> str:
@@ -114,6 +115,7 @@ def test_a_thread_keeps_every_post():
     assert text.explanation is not None and text.explanation.layout_kind == "thread"
     assert all(f"Reply number {i}:" in text.body for i in range(6))
     assert "thread" in explain_main_text(doc) and "+ region:" in explain_main_text(doc)
+    assert "Router keeps dropping" not in text.body  # a thread's title is its title field's, as an article's
 
 
 def test_a_rendered_app_shell_that_drew_nothing_is_read_from_its_noscript():
