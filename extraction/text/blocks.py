@@ -208,7 +208,7 @@ def loading_veil(element: HtmlElement, body_chars: int) -> bool:
 
 def paywalled_story(element: HtmlElement) -> bool:
     """A hidden element holding a story's paragraphs (see PAYWALLED_STORY_MIN_WORDS); asked only
-    on a page that declares a paywall."""
+    where hidden stories are read: a page that declares a paywall, or markup holding nothing else."""
     return sum(count_words(p.text_content()) for p in element.iter("p")) >= PAYWALLED_STORY_MIN_WORDS
 
 
