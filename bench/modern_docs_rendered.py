@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
-import random
 import statistics
 import sys
 import threading
@@ -38,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.docs_set import Page  # noqa: E402
-from bench.extraction_halves import half_of  # noqa: E402
+from bench.extraction_halves import half_of, load_scorer  # noqa: E402
 from bench.loopback import LOOPBACK_ONLY  # noqa: E402
 from bench.modern_docs_set import OUT, SITES, build, load_pages  # noqa: E402
 from bench.other_sets import f1  # noqa: E402
@@ -47,6 +46,8 @@ from render.model import RenderedPage  # noqa: E402
 CACHE = OUT / "rendered"
 PAGES_IN_FLIGHT = 2  # two cores
 RESAMPLES = 2000
+SCORER = ROOT.parent / "shared" / "bench" / "wcxb_score.py"
+"""Its `paired` is the benchmark's own paired bootstrap (seed 0), which `make bench-extraction` uses too."""
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -117,13 +118,6 @@ def _main_text(page: RenderedPage) -> str:
     return main_text(parse(page)).body
 
 
-def paired_interval(diffs: list[float], seed: int = 0) -> tuple[float, float]:
-    """95% bootstrap interval of the mean of paired differences."""
-    rng = random.Random(seed)
-    means = sorted(statistics.mean(rng.choices(diffs, k=len(diffs))) for _ in range(RESAMPLES))
-    return means[int(0.025 * RESAMPLES)], means[int(0.975 * RESAMPLES) - 1]
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--per-page", action="store_true", help="print every page's static and rendered F1")
@@ -143,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         rendered_body = _main_text(rendered)
         rows.append((page, f1(static_body, page.gold), f1(rendered_body, page.gold), rendered.has_layout,
                      static_body == rendered_body))
+    paired = load_scorer("wcxb_score", SCORER).paired
     with_layout = [r for r in rows if r[3]]
     print(f"Modern documentation sites served on loopback and rendered whole: {len(with_layout)} of {len(pages)} "
           f"pages rendered with layout ({len(failed)} failed); {sum(r[4] for r in with_layout)} bodies identical "
@@ -153,10 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     def line(label: str, chosen: list[tuple[Page, float, float, bool, bool]]) -> None:
         if not chosen:
             return
-        diffs = [r[2] - r[1] for r in chosen]
-        low, high = paired_interval(diffs)
+        ids = [r[0].page_id for r in chosen]
+        mean, low, high = paired({r[0].page_id: {"f1": r[2]} for r in chosen},
+                                 {r[0].page_id: {"f1": r[1]} for r in chosen}, ids, RESAMPLES)
         print(f"| {label} ({len(chosen)}) | {statistics.mean(r[1] for r in chosen):.3f} | "
-              f"{statistics.mean(r[2] for r in chosen):.3f} | {statistics.mean(diffs):+.3f} [{low:+.3f}, {high:+.3f}] |")
+              f"{statistics.mean(r[2] for r in chosen):.3f} | {mean:+.3f} [{low:+.3f}, {high:+.3f}] |")
 
     line("all", with_layout)
     for half in ("tune", "held"):
