@@ -31,7 +31,6 @@ from app.tables import format_table
 from demosite.server import site_root
 from render.settings import RenderSettings
 from scheduler.settings import SchedulerSettings
-from scheduler.urls import host_of
 from scheduler.worker import Crawled
 from service.app import create_app
 from service.context import ServiceContext
@@ -44,6 +43,7 @@ from storage.records import QueueState
 from storage.sites import upsert_site
 from storage.status import read_status
 from storage.types import utc_now
+from values.urls import host_of
 
 REPLAY_VIEWS = 60
 """Views replayed: enough that the most read pages pass 3 within 6 hours and the least read

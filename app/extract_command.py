@@ -23,7 +23,7 @@ from render.model import RenderedPage
 from render.outcome import RenderFailure
 from render.settings import RenderSettings
 from scheduler.sites import refuse_target
-from scheduler.urls import InvalidUrl, normalize_url
+from values.urls import InvalidUrl, normalize_url
 
 HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
 OFFLINE_CONCURRENCY = 2

@@ -18,12 +18,12 @@ from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
 from scheduler.settings import SchedulerSettings
 from scheduler.sites import site_of_url
-from scheduler.urls import InvalidUrl
 from scheduler.worker import Crawled, PageBusy
 from storage.db import session_factory
 from storage.queue import LeaseLost
 from storage.records import Outcome
 from storage.settings import StorageSettings
+from values.urls import InvalidUrl
 
 
 @click.command()

@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from datetime import datetime
 from urllib.parse import urlsplit
 
-from scheduler.urls import InvalidUrl, host_of, normalize_url
 from storage import aliases, pages
 from storage.aliases import Merge, MergeAction
 from storage.db import Session
+from values.urls import InvalidUrl, host_of, normalize_url
 
 log = logging.getLogger(__name__)
 

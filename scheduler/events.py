@@ -30,7 +30,6 @@ from scheduler.policy import (
     scheduled_recrawl_wanted,
 )
 from scheduler.sites import refuse_target, site_of_url
-from scheduler.urls import InvalidUrl, host_of, normalize_url
 from storage import events as rows
 from storage import queue
 from storage.bulk_views import (
@@ -47,6 +46,7 @@ from storage.pages import PageSchedule, find_or_create_page, page_schedule
 from storage.queue import Enqueued, EnqueueState
 from storage.records import CrawlState, QueueState, Reason
 from storage.sites import SiteRow
+from values.urls import InvalidUrl, host_of, normalize_url
 
 log = logging.getLogger(__name__)
 

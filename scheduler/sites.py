@@ -34,9 +34,9 @@ from render.settings import RenderSettings
 from render.settings import SiteSettings as RenderSite
 from render.targets import TargetPolicy
 from scheduler.policy import RecrawlRule
-from scheduler.urls import InvalidUrl, host_of, normalize_url
 from storage.db import Session
 from storage.sites import SiteRow, load_site
+from values.urls import InvalidUrl, host_of, normalize_url
 
 log = logging.getLogger(__name__)
 

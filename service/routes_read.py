@@ -10,7 +10,6 @@ from fastapi import APIRouter, Path, Query, Request
 from starlette.concurrency import run_in_threadpool
 
 from scheduler.sites import site_of_url
-from scheduler.urls import InvalidUrl, host_of
 from service import auth
 from service.context import ServiceContext
 from service.errors import ApiError, error_responses
@@ -19,6 +18,7 @@ from storage.page_history import page_crawls, page_host, page_versions
 from storage.repository import load_profile
 from storage.status import read_status
 from storage.types import utc_now
+from values.urls import InvalidUrl, host_of
 
 router = APIRouter()
 ERRORS = error_responses(401, 403, 404, 422, 503)

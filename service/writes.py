@@ -12,13 +12,13 @@ from datetime import datetime
 from typing import Any
 
 from scheduler import events
-from scheduler.urls import InvalidUrl, host_of, normalize_url
 from service.auth import Principal
 from service.context import ServiceContext
 from service.ingest import PageViewIn, PushIn, Rejection
 from storage.bulk_views import load_sites_of
 from storage.db import Session
 from storage.sites import SiteRow, load_site
+from values.urls import InvalidUrl, host_of, normalize_url
 
 
 @dataclass

@@ -1,6 +1,7 @@
-"""Dependencies point one way (DESIGN.md, ARCHITECTURE.md): extraction is pure, render never
-touches storage, the scheduler decides but writes no SQL, only storage writes the `pages` table,
-and the shell (`app/`) sits on top, imported by no package."""
+"""Dependencies point one way (DESIGN.md, ARCHITECTURE.md): the shared values (`values/`) sit
+under everything and import nothing of ours, extraction is pure, render never touches storage,
+the scheduler decides but writes no SQL, only storage writes the `pages` table, and the shell
+(`app/`) sits on top, imported by no package."""
 
 from __future__ import annotations
 
@@ -12,13 +13,17 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+OURS = ("app", "render", "extraction", "storage", "scheduler", "service", "demosite")
+"""Every package of the project but `values/`, the one under all of them."""
+
 FORBIDDEN = {
+    "values": OURS,
     "extraction": ("playwright", "sqlalchemy", "storage", "scheduler", "render.browser", "asyncio",
                    "requests", "urllib.request", "socket", "time", "random", "app"),
     "render": ("storage", "scheduler", "extraction", "sqlalchemy", "app"),
     "storage": ("playwright", "render.browser", "scheduler", "app"),
     "scheduler": ("sqlalchemy", "storage.models", "app", "playwright"),
-    "demosite": ("app", "scheduler", "storage", "render", "extraction"),
+    "demosite": ("app", "scheduler", "storage", "render", "extraction", "values"),
     "service": ("sqlalchemy", "storage.models", "app", "playwright", "render.browser", "extraction.text"),
 }
 """Package -> modules it must not import (a prefix match on the imported module name)."""
@@ -44,7 +49,7 @@ def test_package_does_not_import_forbidden_layers(package: str) -> None:
     assert offenders == []
 
 
-PACKAGES_OUTSIDE_STORAGE = ("app", "scheduler", "render", "extraction", "demosite", "service")
+PACKAGES_OUTSIDE_STORAGE = ("app", "scheduler", "render", "extraction", "demosite", "service", "values")
 PAGES_WRITE = re.compile(r"\b(insert\s+into|update|delete\s+from)\s+pages\b", re.IGNORECASE)
 
 
@@ -71,7 +76,7 @@ def test_the_pages_check_would_see_a_write() -> None:
 def test_only_the_shell_imports_the_service() -> None:
     """`service/` is an entry point like the commands: no layer below it may import it."""
     offenders = [f"{path.relative_to(ROOT)} imports {name}"
-                 for package in ("render", "extraction", "storage", "scheduler", "demosite")
+                 for package in ("render", "extraction", "storage", "scheduler", "demosite", "values")
                  for path in sorted((ROOT / package).rglob("*.py"))
                  for name in imported_modules(path) if name.split(".")[0] == "service"]
     assert offenders == []
@@ -88,7 +93,7 @@ def test_the_shell_is_imported_by_no_package() -> None:
     """`app/` composes the packages; none of them may import it back (tests and the benchmarks,
     which drive the product from outside, may)."""
     offenders = [f"{path.relative_to(ROOT)} imports {name}"
-                 for package in ("render", "extraction", "storage", "scheduler", "demosite", "service", "alembic")
+                 for package in ("render", "extraction", "storage", "scheduler", "demosite", "service", "values", "alembic")
                  for path in sorted((ROOT / package).rglob("*.py"))
                  for name in imported_modules(path) if name == "app" or name.startswith("app.")]
     assert offenders == []

@@ -20,10 +20,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from render.targets import TargetPolicy
 from scheduler import events
 from scheduler.events import Refusal, ViewEffect, ViewEvent, ViewRefused
-from scheduler.urls import InvalidUrl, normalize_url
 from storage.events import claim_event_id
 from storage.models import Base, CrawlHost, Page, PageAlias, PageView, QueueEntry, Site, ViewEventId
 from storage.queue import write_transaction
+from values.urls import InvalidUrl, normalize_url
 
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 NOW = T0 + timedelta(hours=8)

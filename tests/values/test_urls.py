@@ -2,7 +2,7 @@
 
 import pytest
 
-from scheduler.urls import InvalidUrl, host_of, normalize_url
+from values.urls import InvalidUrl, host_of, normalize_url
 
 
 @pytest.mark.parametrize(

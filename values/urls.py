@@ -61,7 +61,7 @@ class ParamFilter:
 @cache
 def tracking_params() -> ParamFilter:
     """The shipped list of tracking parameters (read once; it is data, not code)."""
-    text = files("scheduler").joinpath("data/tracking_params.txt").read_text(encoding="utf-8")
+    text = files("values").joinpath("data/tracking_params.txt").read_text(encoding="utf-8")
     lines = (line.split("#", 1)[0] for line in text.splitlines())
     return ParamFilter.of(lines)
 
