@@ -38,7 +38,6 @@ from storage.bulk_views import (
     find_or_create_pages,
     load_sites_of,
     queue_states,
-    url_refusal,
     view_times_of,
 )
 from storage.db import Session
@@ -46,7 +45,7 @@ from storage.pages import PageSchedule, find_or_create_page, page_schedule
 from storage.queue import Enqueued, EnqueueState
 from storage.records import CrawlState, QueueState, Reason
 from storage.sites import SiteRow
-from values.urls import InvalidUrl, host_of, normalize_url
+from values.urls import InvalidUrl, host_of, length_refusal, normalize_url
 
 log = logging.getLogger(__name__)
 
@@ -350,7 +349,7 @@ def _check_urls(session: Session, views: Sequence[ViewEvent], targets: TargetPol
             if raw not in finals:
                 finals[raw] = normalize_url(raw, row.ignored_query_params)
             final = finals[raw]
-        standing[index] = _Standing(final, url_refusal(final))
+        standing[index] = _Standing(final, length_refusal(final))
     return standing
 
 

@@ -15,8 +15,8 @@ from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 
 from scheduler.policy import human_duration
 from service.errors import ApiError
+from values.urls import URL_MAX_CHARS
 
-URL_MAX_CHARS = 2048
 EVENT_ID_MAX_CHARS = 128
 
 

@@ -18,7 +18,7 @@ from storage.page_history import page_crawls, page_host, page_versions
 from storage.repository import load_profile
 from storage.status import read_status
 from storage.types import utc_now
-from values.urls import InvalidUrl, host_of
+from values.urls import URL_MAX_CHARS, InvalidUrl, host_of
 
 router = APIRouter()
 ERRORS = error_responses(401, 403, 404, 422, 503)
@@ -46,7 +46,7 @@ async def _read(request: Request, work: Any) -> Any:
 
 
 @router.get("/v1/profiles", responses=ERRORS, summary="The current profile of a URL")
-async def profile(request: Request, url: str = Query(min_length=1, max_length=2048)) -> dict[str, Any]:
+async def profile(request: Request, url: str = Query(min_length=1, max_length=URL_MAX_CHARS)) -> dict[str, Any]:
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         try:
             normalized, site = site_of_url(session, url, targets=ctx.targets)

@@ -31,7 +31,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from storage.bulk import is_postgres
-from storage.models import URL_MAX_CHARS, CrawlHost, Page, PageAlias, QueueEntry, Site
+from storage.models import CrawlHost, Page, PageAlias, QueueEntry, Site
 from storage.pages import PageSchedule, dialect_insert
 from storage.queue import QUEUE_ROW_COLUMNS, Enqueued, EnqueueState, QueueRow, transition
 from storage.records import CrawlState, QueueState, Reason
@@ -157,14 +157,6 @@ def load_sites_of(session: Session, hosts: Iterable[str]) -> dict[str, SiteRow]:
 # ---------------------------------------------------------------- pages
 
 
-def url_refusal(url: str) -> str | None:
-    """Why `url` cannot name a page row (too long for the indexed column), or None: the
-    message `pages.ensure_page` raises."""
-    if len(url) > URL_MAX_CHARS:
-        return f"URL of {len(url)} characters refused (limit {URL_MAX_CHARS}): {url[:100]}…"
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class PageRef:
     """A page `find_or_create_pages` found or made."""
@@ -206,7 +198,7 @@ def find_or_create_pages(session: Session, first_seen: Mapping[str, datetime]) -
     `pages.find_page_id`), created first seen at its `first_seen` time if unknown, and where it
     stands. One statement when every page is known, one more when some are new. New pages are
     inserted in URL order, so two transactions creating overlapping pages wait for each other
-    instead of deadlocking; the URLs must pass `url_refusal`."""
+    instead of deadlocking; the URLs must pass `values.urls.length_refusal`."""
     urls = list(first_seen)
     found = _known_pages(session, urls)
     missing = sorted(url for url in urls if url not in found)

@@ -37,9 +37,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from storage.records import CrawlState, Outcome, QueueState
 from storage.types import TextEnum, UTCDateTime, utc_now
+from values.urls import URL_MAX_CHARS
 
-URL_MAX_CHARS = 2048
-"""Longest URL stored in an indexed column; PostgreSQL btree entries are capped near 2.7 kB."""
 INDEXED_TEXT_MAX_CHARS = 500
 """Child-table values (authors, keywords, field text…) are indexed, so they are cut to this
 length; the full value always stays in `profile_versions.profile_json`."""

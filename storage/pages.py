@@ -15,8 +15,9 @@ from sqlalchemy import Table, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from storage.models import URL_MAX_CHARS, Base, Page, PageAlias, Profile
+from storage.models import Base, Page, PageAlias, Profile
 from storage.records import CrawlState, ProfileShape
+from values.urls import length_refusal
 
 DialectInsert = postgresql.Insert | sqlite.Insert
 """An `INSERT` with `on_conflict_do_nothing`/`on_conflict_do_update` and `excluded`."""
@@ -36,8 +37,9 @@ def ensure_page(session: Session, url: str, seen_at: datetime, *, lock: bool = F
     transaction ends, so concurrent saves of one page apply one after the other. On SQLite
     the INSERT, always issued first, already holds the database's single write lock.
     """
-    if len(url) > URL_MAX_CHARS:
-        raise ValueError(f"URL of {len(url)} characters refused (limit {URL_MAX_CHARS}): {url[:100]}…")
+    too_long = length_refusal(url)
+    if too_long is not None:
+        raise ValueError(too_long)
     insert = dialect_insert(session, Page).values(
         url=url, host=(urlsplit(url).hostname or ""), first_seen_at=seen_at,
     ).on_conflict_do_nothing(index_elements=["url"])

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 from extraction.profile import ContentProfile
 from render.model import SNAPSHOT_FORMAT, RenderedPage
 from storage.bulk import bulk_insert
-from storage.models import URL_MAX_CHARS, Crawl, Page, PastBody, Profile, ProfileBody, ProfileVersion, Snapshot
+from storage.models import Crawl, Page, PastBody, Profile, ProfileBody, ProfileVersion, Snapshot
 from storage.pages import dialect_insert
 from storage.profile_rows import (
     BODY_TABLE,
@@ -42,6 +42,7 @@ from storage.profile_rows import (
 from storage.records import PROFILE_OUTCOMES, SUCCESS_OUTCOMES, CrawlAttempt, CrawlRecord, CrawlState, Outcome, SavedCrawl
 from storage.text import clean, clean_opt
 from storage.types import UTCDateTime
+from values.urls import length_refusal
 
 PAGES = Page.__table__
 CRAWLS = Crawl.__table__
@@ -101,8 +102,9 @@ def save_crawls(session: Session, records: Sequence[CrawlRecord]) -> list[SavedC
 
 def _validate(record: CrawlRecord) -> None:
     url = record.attempt.url
-    if len(url) > URL_MAX_CHARS:
-        raise ValueError(f"URL of {len(url)} characters refused (limit {URL_MAX_CHARS}): {url[:100]}…")
+    too_long = length_refusal(url)
+    if too_long is not None:
+        raise ValueError(too_long)
     if record.profile is not None and Outcome(record.attempt.outcome) not in PROFILE_OUTCOMES:
         raise ValueError(f"a {record.attempt.outcome} crawl cannot carry a profile; pass profile=None")
 

@@ -26,10 +26,11 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 CRAWLABLE_SCHEMES = frozenset({"http", "https"})
 """The crawler renders web pages only; `mailto:`, `javascript:`, `ftp:` are rejected input."""
 
-MAX_URL_CHARS = 2048
+URL_MAX_CHARS = 2048
 """Longer URLs are rejected input: no page is named by one, and storage indexes URLs up to this
-length (`storage.models.URL_MAX_CHARS`). Checked before any parsing, so a 100,000-character URL
-costs nothing."""
+length (PostgreSQL btree entries are capped near 2.7 kB). The normalizer, the service's request
+models and storage's columns all use this one value. Checked before any parsing, so a
+100,000-character URL costs nothing."""
 
 HASHBANG = "#!"
 """`#!/path` fragments identify content in AJAX-crawlable apps, so they are kept; every other
@@ -76,8 +77,9 @@ def normalize_url(url: str, ignore_params: Iterable[str] = ()) -> str:
     anything that is not an absolute http(s) URL with a host.
     """
     url = url.strip()
-    if len(url) > MAX_URL_CHARS:
-        raise InvalidUrl(f"URL of {len(url)} characters refused (limit {MAX_URL_CHARS}): {url[:80]}…")
+    too_long = length_refusal(url)
+    if too_long is not None:
+        raise InvalidUrl(too_long)
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
     if scheme not in CRAWLABLE_SCHEMES:
@@ -93,6 +95,13 @@ def normalize_url(url: str, ignore_params: Iterable[str] = ()) -> str:
     )
     rebuilt = urlunsplit((scheme, _netloc(scheme, parts), parts.path or "/", query, parts.fragment))
     return canonicalize_url(rebuilt, keep_blank_values=True, keep_fragments=keep_fragment)
+
+
+def length_refusal(url: str) -> str | None:
+    """Why `url` is too long to name a page (one line, whatever its length), or None."""
+    if len(url) > URL_MAX_CHARS:
+        return f"URL of {len(url)} characters refused (limit {URL_MAX_CHARS}): {url[:100]}…"
+    return None
 
 
 def normalize_host(text: str) -> str:

@@ -1,8 +1,16 @@
 """URL normalization: the aliases of one logical page share one identity."""
 
-import pytest
+from datetime import UTC, datetime
 
-from values.urls import InvalidUrl, host_of, normalize_url
+import pytest
+from pydantic import ValidationError
+from sqlalchemy import create_engine
+from sqlalchemy.orm import Session
+
+from service.ingest import PageViewIn, PushIn
+from storage.models import Crawl, Page, PageAlias
+from storage.pages import ensure_page
+from values.urls import URL_MAX_CHARS, InvalidUrl, host_of, length_refusal, normalize_url
 
 
 @pytest.mark.parametrize(
@@ -96,3 +104,23 @@ def test_a_url_over_the_limit_is_refused_at_once_with_one_line():
     with pytest.raises(InvalidUrl) as refused:
         normalize_url("http://e.com/" + "a" * 100_000)
     assert "100013 characters refused" in str(refused.value) and len(str(refused.value)) < 200
+
+
+def test_every_layer_holds_urls_to_one_limit_and_refuses_them_in_one_sentence():
+    """The normalizer, the service's request models, storage's columns and its writers share
+    `URL_MAX_CHARS` and `length_refusal`: one character over is refused everywhere, in the same
+    words, and the limit itself passes everywhere."""
+    longest = "http://e.com/" + "a" * (URL_MAX_CHARS - len("http://e.com/"))
+    too_long = longest + "a"
+    with pytest.raises(InvalidUrl) as normalizing:
+        normalize_url(too_long)
+    with Session(create_engine("sqlite://")) as session, pytest.raises(ValueError) as storing:
+        ensure_page(session, too_long, datetime(2024, 5, 1, tzinfo=UTC))
+    assert str(normalizing.value) == str(storing.value) == length_refusal(too_long)
+    assert length_refusal(longest) is None and normalize_url(longest) == longest
+    for model in (PageViewIn, PushIn):
+        assert model.model_validate({"url": longest}).url == longest
+        with pytest.raises(ValidationError):
+            model.model_validate({"url": too_long})
+    columns = (Page.__table__.c.url, Page.__table__.c.canonical_url, PageAlias.__table__.c.url, Crawl.__table__.c.url)
+    assert {column.type.length for column in columns} == {URL_MAX_CHARS}
