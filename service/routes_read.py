@@ -1,20 +1,37 @@
-"""The reads: a page's current profile (the shape of `rendercrawl profile --json`), its
-versions and what changed between them, its crawl log, and the queue. Each needs a key of scope
-`read`, and a key reads the pages of its own site only."""
+"""The reads: a page's current profile (the shape of `rendercrawl profile --json`), its state,
+its versions and what changed between them, its crawl log, a site's pages and profiles, and
+the queue. Each needs a key of scope `read`, and a key reads the pages of its own site only.
+Lists answer a page of rows at a time with an opaque `next_cursor` (`service/cursor.py`)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
+from pydantic import AwareDatetime
 from starlette.concurrency import run_in_threadpool
 
 from scheduler.sites import site_of_url
 from service import auth
+from service.answers import (
+    CrawlList,
+    PageList,
+    PageOut,
+    ProfileList,
+    ProfileOut,
+    QueueOut,
+    VersionList,
+    page_links,
+)
 from service.context import ServiceContext
+from service.cursor import CURSOR_MAX_CHARS, after_id, after_time_id, encode_cursor
 from service.errors import ApiError, error_responses
 from storage.db import Session
 from storage.page_history import page_crawls, page_host, page_versions
+from storage.page_lists import PageFilter, PageState, list_pages, list_profiles_changed, page_state
+from storage.pages import find_page_id
+from storage.records import Outcome
 from storage.repository import load_profile
 from storage.status import read_status
 from storage.types import utc_now
@@ -22,8 +39,12 @@ from values.urls import URL_MAX_CHARS, InvalidUrl, host_of
 
 router = APIRouter()
 ERRORS = error_responses(401, 403, 404, 422, 503)
+LIST_ERRORS = error_responses(400, 401, 403, 404, 422, 503)
 PageId = Annotated[int, Path(ge=1, le=2**31 - 1, description="A page's id (`pages.id`).")]
 """Bounded as the column is: a larger number is a 422, not a database error."""
+Cursor = Annotated[str | None, Query(max_length=CURSOR_MAX_CHARS, description="`next_cursor` of the answer before.")]
+Limit = Annotated[int | None, Query(ge=1, le=10_000, description="Rows at most (the service caps it at its `read_limit`).")]
+Site = Annotated[str, Path(min_length=1, max_length=255, description="The site's registered host.")]
 
 
 def _own_page(session: Session, page_id: int, host: str) -> None:
@@ -45,7 +66,11 @@ async def _read(request: Request, work: Any) -> Any:
     return await run_in_threadpool(run)
 
 
-@router.get("/v1/profiles", responses=ERRORS, summary="The current profile of a URL")
+def _limit(ctx: ServiceContext, asked: int | None) -> int:
+    return min(asked or ctx.service.read_limit, ctx.service.read_limit)
+
+
+@router.get("/v1/profiles", responses=ERRORS, summary="The current profile of a URL", response_model=ProfileOut)
 async def profile(request: Request, url: str = Query(min_length=1, max_length=URL_MAX_CHARS)) -> dict[str, Any]:
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         try:
@@ -54,28 +79,112 @@ async def profile(request: Request, url: str = Query(min_length=1, max_length=UR
             raise ApiError(422, "invalid_url", str(error)[:300], "url") from None
         if site.host != principal.host:
             raise ApiError(403, "forbidden_site", f"this key reads pages of {principal.host} only", "url")
-        found = load_profile(session, normalized)
-        if found is None:
+        page_id = find_page_id(session, normalized)
+        found = load_profile(session, normalized) if page_id is not None else None
+        if page_id is None or found is None:
             raise ApiError(404, "not_found", "no stored profile for this URL", "url")
-        return found.to_json_dict()
+        return {**found.to_json_dict(), **page_links(page_id)}
 
     result: dict[str, Any] = await _read(request, work)
     return result
 
 
-@router.get("/v1/profiles/{page_id}/versions", responses=ERRORS, summary="A page's profile versions, newest first")
-async def versions(request: Request, page_id: PageId) -> dict[str, Any]:
+@router.get("/v1/pages/{page_id}", responses=ERRORS, summary="A page's state: due, last crawl, outcome, parked",
+            response_model=PageOut)
+async def page(request: Request, page_id: PageId) -> dict[str, Any]:
+    def work(_ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
+        _own_page(session, page_id, principal.host)
+        state = page_state(session, page_id)
+        assert state is not None  # `_own_page` found it in this transaction
+        return page_out(state)
+
+    result: dict[str, Any] = await _read(request, work)
+    return result
+
+
+def page_out(state: PageState) -> dict[str, Any]:
+    return {"url": state.url, "host": state.host, "crawl_state": state.crawl_state, "parked": state.parked,
+            "error_count": state.error_count, "first_seen_at": state.first_seen_at, "last_crawled_at": state.last_crawled_at,
+            "last_outcome": state.last_outcome, "next_crawl_at": state.next_crawl_at, "queue_state": state.queue_state,
+            "due_at": state.due_at, "queue_reason": state.queue_reason, "title": state.title,
+            "page_class": state.page_class, "changed_at": state.changed_at, **page_links(state.id)}
+
+
+def _site_filter(site: str, principal: auth.Principal, page_class: str | None, changed_since: datetime | None,
+                 outcome: Outcome | None) -> PageFilter:
+    if site != principal.host:
+        raise ApiError(403, "forbidden_site", f"this key reads pages of {principal.host} only", "site")
+    return PageFilter((site,), page_class, changed_since, outcome)
+
+
+PageClass = Annotated[str | None, Query(max_length=32, description="Only pages whose profile is of this class.")]
+ChangedSince = Annotated[AwareDatetime | None, Query(description="Only pages whose content changed at or after this time.")]
+LastOutcome = Annotated[Outcome | None, Query(description="Only pages whose last crawl ended so.")]
+
+
+@router.get("/v1/sites/{site}/pages", responses=LIST_ERRORS, summary="A site's pages with their state, in the order first seen",
+            response_model=PageList)
+async def pages(request: Request, site: Site, page_class: PageClass = None, changed_since: ChangedSince = None,
+                outcome: LastOutcome = None, cursor: Cursor = None, limit: Limit = None) -> dict[str, Any]:
+    after = after_id("pages", cursor)
+
+    def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
+        where = _site_filter(site, principal, page_class, changed_since, outcome)
+        count = _limit(ctx, limit)
+        rows = list_pages(session, where, after, count + 1)
+        more = len(rows) > count
+        rows = rows[:count]
+        return {"pages": [page_out(r) for r in rows],
+                "next_cursor": encode_cursor("pages", (rows[-1].id,)) if more else None}
+
+    result: dict[str, Any] = await _read(request, work)
+    return result
+
+
+@router.get("/v1/sites/{site}/profiles", responses=LIST_ERRORS,
+            summary="A site's current profiles, in the order their content last changed", response_model=ProfileList)
+async def profiles(request: Request, site: Site, page_class: PageClass = None, changed_since: ChangedSince = None,
+                   outcome: LastOutcome = None, cursor: Cursor = None, limit: Limit = None) -> dict[str, Any]:
+    """Oldest change first: keep the last `next_cursor` (or the last `changed_at`) to follow
+    the changes; a page that changes again moves to the end."""
+    after = after_time_id("profiles", cursor)
+
+    def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
+        where = _site_filter(site, principal, page_class, changed_since, outcome)
+        count = _limit(ctx, limit)
+        rows = list_profiles_changed(session, where, after, count + 1)
+        more = len(rows) > count
+        rows = rows[:count]
+        return {"profiles": [{"url": r.url, "canonical_url": r.canonical_url, "title": r.title, "page_class": r.page_class,
+                              "published_at": r.published_at, "word_count": r.word_count, "content_hash": r.content_hash,
+                              "crawled_at": r.crawled_at, "changed_at": r.changed_at, **page_links(r.page_id)}
+                             for r in rows],
+                "next_cursor": encode_cursor("profiles", (rows[-1].changed_at, rows[-1].page_id)) if more else None}
+
+    result: dict[str, Any] = await _read(request, work)
+    return result
+
+
+@router.get("/v1/profiles/{page_id}/versions", responses=LIST_ERRORS, summary="A page's profile versions, newest first",
+            response_model=VersionList)
+async def versions(request: Request, page_id: PageId, cursor: Cursor = None, limit: Limit = None) -> dict[str, Any]:
     """Each version with the fields that changed from the version before it (`changed`)."""
+    before = after_time_id("versions", cursor)
+
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         _own_page(session, page_id, principal.host)
-        rows = page_versions(session, page_id, ctx.service.read_limit + 1)
+        count = _limit(ctx, limit)
+        # one more than shown: the version before the last one shown says what that one changed
+        rows = page_versions(session, page_id, count + 1, before)
         out = []
-        for i, v in enumerate(rows[:ctx.service.read_limit]):
-            before = rows[i + 1].profile if i + 1 < len(rows) else None
-            out.append({"id": v.id, "created_at": v.created_at.isoformat(), "crawl_id": v.crawl_id,
-                        "content_hash": v.content_hash, "title": v.title, "word_count": v.word_count,
-                        "changed": changed_fields(before, v.profile), "profile": v.profile})
-        return {"page_id": page_id, "versions": out}
+        for i, v in enumerate(rows[:count]):
+            prior = rows[i + 1].profile if i + 1 < len(rows) else None
+            out.append({"id": v.id, "created_at": v.created_at, "crawl_id": v.crawl_id, "content_hash": v.content_hash,
+                        "title": v.title, "word_count": v.word_count, "changed": changed_fields(prior, v.profile),
+                        "profile": v.profile})
+        last = rows[count - 1] if len(rows) > count else None
+        return {"versions": out, **page_links(page_id),
+                "next_cursor": encode_cursor("versions", (last.created_at, last.id)) if last else None}
 
     result: dict[str, Any] = await _read(request, work)
     return result
@@ -88,30 +197,38 @@ def changed_fields(before: dict[str, Any] | None, after: dict[str, Any]) -> list
     return sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
 
 
-@router.get("/v1/pages/{page_id}/crawls", responses=ERRORS, summary="A page's crawl log, newest first")
-async def crawls(request: Request, page_id: PageId) -> dict[str, Any]:
+@router.get("/v1/pages/{page_id}/crawls", responses=LIST_ERRORS, summary="A page's crawl log, newest first",
+            response_model=CrawlList)
+async def crawls(request: Request, page_id: PageId, cursor: Cursor = None, limit: Limit = None) -> dict[str, Any]:
+    before = after_time_id("crawls", cursor)
+
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         _own_page(session, page_id, principal.host)
-        rows = page_crawls(session, page_id, ctx.service.read_limit)
-        return {"page_id": page_id, "crawls": [
-            {"id": c.id, "url": c.url, "started_at": c.started_at.isoformat(), "finished_at": c.finished_at.isoformat(),
-             "outcome": str(c.outcome), "http_status": c.http_status, "final_url": c.final_url,
-             "blocked_requests": c.blocked_requests, "render_ms": c.render_ms, "extract_ms": c.extract_ms,
-             "content_hash": c.content_hash, "error": c.error} for c in rows]}
+        count = _limit(ctx, limit)
+        rows = page_crawls(session, page_id, count + 1, before)
+        more = len(rows) > count
+        rows = rows[:count]
+        return {"crawls": [
+            {"id": c.id, "url": c.url, "started_at": c.started_at, "finished_at": c.finished_at, "outcome": c.outcome,
+             "http_status": c.http_status, "final_url": c.final_url, "blocked_requests": c.blocked_requests,
+             "render_ms": c.render_ms, "extract_ms": c.extract_ms, "content_hash": c.content_hash, "error": c.error}
+            for c in rows], **page_links(page_id),
+            "next_cursor": encode_cursor("crawls", (rows[-1].started_at, rows[-1].id)) if more else None}
 
     result: dict[str, Any] = await _read(request, work)
     return result
 
 
-@router.get("/v1/queue", responses=ERRORS, summary="Queue depth by state, due now, the oldest due")
+@router.get("/v1/queue", responses=ERRORS, summary="Queue depth by state, due now, the oldest due", response_model=QueueOut)
 async def queue(request: Request) -> dict[str, Any]:
     """The whole queue's counts (any read key: they name no page); the oldest due URL only when it is the key's site's."""
     def work(_ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         status = read_status(session, utc_now())
         own = status.oldest_due_url is not None and site_host(status.oldest_due_url) == principal.host
-        return {"by_state": status.queue_by_state, "due_now": status.due_now,
-                "oldest_due_at": status.oldest_due_at.isoformat() if status.oldest_due_at else None,
-                "oldest_due_url": status.oldest_due_url if own else None}
+        page_id = find_page_id(session, status.oldest_due_url) if own and status.oldest_due_url else None
+        return {"by_state": status.queue_by_state, "due_now": status.due_now, "oldest_due_at": status.oldest_due_at,
+                "oldest_due_url": status.oldest_due_url if own else None,
+                "oldest_due_page": page_links(page_id) if page_id is not None else None}
 
     result: dict[str, Any] = await _read(request, work)
     return result

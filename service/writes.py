@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from scheduler import events
+from service.answers import page_links
 from service.auth import Principal
 from service.context import ServiceContext
 from service.ingest import PageViewIn, PushIn, Rejection
@@ -27,22 +28,27 @@ class ViewsResult:
     duplicates: int = 0
     queued: dict[str, int] = field(default_factory=dict)
     rejected: list[Rejection] = field(default_factory=list)
+    pages: list[tuple[int, int]] = field(default_factory=list)
+    """(index, page id) of each event stored."""
 
     def to_json(self) -> dict[str, Any]:
         return {"accepted": self.accepted, "duplicates": self.duplicates, "queued": self.queued,
-                "rejected": [r.to_json() for r in sorted(self.rejected, key=lambda r: r.index)]}
+                "rejected": [r.to_json() for r in sorted(self.rejected, key=lambda r: r.index)],
+                "pages": [{"index": index, **page_links(page_id)} for index, page_id in self.pages]}
 
 
 @dataclass(frozen=True, slots=True)
 class PushResult:
     index: int
     url: str
+    page_id: int
     honoured: bool
     next_allowed_at: datetime | None
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "url": self.url, "honoured": self.honoured,
-                "next_allowed_at": self.next_allowed_at.isoformat() if self.next_allowed_at else None}
+                "next_allowed_at": self.next_allowed_at.isoformat() if self.next_allowed_at else None,
+                **page_links(self.page_id)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +139,7 @@ def record_view_requests(ctx: ServiceContext, session: Session, requests: Sequen
                 result.rejected.append(Rejection(index, "invalid_url", answer.message[:300], "url"))
             continue
         result.accepted += 1
+        result.pages.append((index, answer.page_id))
         if answer.queued:
             result.queued[answer.queued] = result.queued.get(answer.queued, 0) + 1
     return results
@@ -178,5 +185,5 @@ def push_urls(ctx: ServiceContext, session: Session, principal: Principal, check
             rejected.append(Rejection(index, "invalid_url", str(error)[:300], "url"))
             continue
         d = outcome.decision
-        results.append(PushResult(index, outcome.url, d.allowed, d.next_allowed_at))
+        results.append(PushResult(index, outcome.url, outcome.page_id, d.allowed, d.next_allowed_at))
     return results, rejected

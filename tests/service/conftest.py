@@ -8,9 +8,11 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from live_server import live_server
 from service.app import create_app
 from service_harness import OTHER_SITE, SITE, Service, build_service, empty_postgres
 from storage.db import upgrade
@@ -39,6 +41,18 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     url = request.getfixturevalue("service_postgres_url")
     empty_postgres(url)
     return url
+
+
+@pytest.fixture
+def served(db_url: str) -> Iterator[Service]:
+    """The app under a real uvicorn on a loopback port over `db_url`, with two registered sites;
+    `client` speaks HTTP to it."""
+    ctx = build_service(db_url)
+    with live_server(create_app(ctx)) as base, httpx.Client(base_url=base, timeout=30) as client:
+        svc = Service(client, ctx, db_url)
+        svc.add_site(SITE)
+        svc.add_site(OTHER_SITE)
+        yield svc
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fastapi.testclient import TestClient
+import httpx
 from sqlalchemy import text
 
 from render.targets import TargetPolicy
@@ -34,7 +34,8 @@ def empty_postgres(url: str) -> None:
 
 @dataclass
 class Service:
-    client: TestClient
+    client: httpx.Client
+    """Starlette's TestClient (the app in-process) or an HTTP client of a live server."""
     ctx: ServiceContext
     url: str
 

@@ -30,7 +30,11 @@ def _event(i: int = 0, **fields: object) -> dict[str, object]:
 def test_one_event_is_stored_before_202(service: Service) -> None:
     answer = service.client.post("/v1/events/pageview", json=_event(), headers=service.key(SITE, "events"))
     assert answer.status_code == 202, answer.text
-    assert answer.json() == {"accepted": 1, "duplicates": 0, "queued": {}, "rejected": []}
+    with service.sessions() as session:
+        page_id = find_page_id(session, URL)
+    assert answer.json() == {"accepted": 1, "duplicates": 0, "queued": {}, "rejected": [], "pages": [
+        {"index": 0, "page_id": page_id, "page_url": f"/v1/pages/{page_id}",
+         "versions_url": f"/v1/profiles/{page_id}/versions", "crawls_url": f"/v1/pages/{page_id}/crawls"}]}
     assert _views(service) == 1
 
 

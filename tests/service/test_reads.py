@@ -40,7 +40,10 @@ def test_profile_versions_and_crawls_read_back(service: Service) -> None:
     assert answer.status_code == 200, answer.text
     with service.sessions() as session:
         stored = load_profile(session, URL)
-    assert stored is not None and answer.json() == stored.to_json_dict()  # what `rendercrawl profile --json` prints
+    identity = {"page_id": page_id, "page_url": f"/v1/pages/{page_id}", "versions_url": f"/v1/profiles/{page_id}/versions",
+                "crawls_url": f"/v1/pages/{page_id}/crawls"}
+    # what `rendercrawl profile --json` prints, and the page's identity
+    assert stored is not None and answer.json() == {**stored.to_json_dict(), **identity}
     assert answer.json()["title"] == "Second title" and answer.json()["sources"] == {"title": "og:title"}
 
     versions = service.client.get(f"/v1/profiles/{page_id}/versions", headers=key).json()["versions"]
