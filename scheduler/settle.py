@@ -96,16 +96,8 @@ def settle(session: Session, lease: Lease, attempt: CrawlAttempt, site: CrawlSit
 
 
 def crawl_history(found: history.SuccessfulCrawls) -> CrawlHistory:
-    """The successful crawls of a page as the schedule sees them."""
-    return CrawlHistory(first_crawled_at=found.first_crawled_at, last_crawled_at=found.recent[-1][0],
-                        published_at=found.published_at, changes=_changes([h for _, h in found.recent]))
-
-
-def _changes(hashes: list[str | None]) -> tuple[bool, ...]:
-    """One flag per recrawl: did it find content different from the last known content?
-    An `unchanged` crawl stores no hash — it found the same content by definition."""
-    flags, known = [], hashes[0] if hashes else None
-    for content_hash in hashes[1:]:
-        flags.append(content_hash is not None and content_hash != known)
-        known = content_hash if content_hash is not None else known
-    return tuple(flags)
+    """The successful crawls of a page as the schedule sees them: one flag per recrawl, from
+    the change history the crawl log keeps (`crawls.content_changed`)."""
+    return CrawlHistory(first_crawled_at=found.first_crawled_at, last_crawled_at=found.recent[-1].at,
+                        published_at=found.published_at,
+                        changes=tuple(seen.changed for seen in found.recent[1:] if seen.changed is not None))

@@ -13,11 +13,20 @@ from storage.records import SUCCESS_OUTCOMES, Outcome
 
 
 @dataclass(frozen=True, slots=True)
+class Observation:
+    """One successful crawl as the change history records it (`crawls.content_changed`)."""
+
+    at: datetime
+    """When the crawl finished: the moment the page was seen."""
+    changed: bool | None
+    """Content different from the crawl before; None when the crawl says nothing (a first profile)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SuccessfulCrawls:
     first_crawled_at: datetime
-    recent: tuple[tuple[datetime, str | None], ...]
-    """(finished at, content hash) of the latest successful crawls, oldest first; an `unchanged`
-    crawl has no hash (it found the content of the crawl before it)."""
+    recent: tuple[Observation, ...]
+    """The latest successful crawls, oldest first."""
     published_at: datetime | None
     """Of the current profile."""
 
@@ -28,8 +37,9 @@ def successful_crawls(session: Session, page_id: int, recent: int) -> Successful
     first = session.execute(select(func.min(Crawl.started_at)).where(ok)).scalar()
     if first is None:
         return None
-    rows = list(session.execute(select(Crawl.finished_at, Crawl.content_hash).where(ok)
-                                .order_by(Crawl.started_at.desc()).limit(recent + 1)).tuples())
+    rows = [Observation(at, None if changed is None else bool(changed)) for at, changed in session.execute(
+        select(Crawl.finished_at, Crawl.content_changed).where(ok)
+        .order_by(Crawl.started_at.desc(), Crawl.id.desc()).limit(recent + 1)).tuples()]
     rows.reverse()
     published = session.execute(select(Profile.published_at).where(Profile.page_id == page_id)).scalar()
     return SuccessfulCrawls(first_crawled_at=first, recent=tuple(rows), published_at=published)

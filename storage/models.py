@@ -109,6 +109,9 @@ class Page(Base):
     crawl_state: Mapped[str] = mapped_column(String(16), server_default=CrawlState.NEW.value)
     error_count: Mapped[int] = mapped_column(server_default=text("0"))
     """Failed attempts in a row; reset by a successful crawl."""
+    change_rate_per_day: Mapped[float | None] = mapped_column(Double)
+    """The scheduler's estimate of how often the content changes (`scheduler/changerate.py`),
+    written after each successful crawl; None before the first."""
 
 
 class PageAlias(Base):
@@ -147,6 +150,9 @@ class Crawl(Base):
     extract_ms: Mapped[int | None]
     content_hash: Mapped[str | None] = mapped_column(String(HASH_CHARS))
     """Hash of the profile this attempt produced, if any (equal hashes = same content)."""
+    content_changed: Mapped[bool | None]
+    """Did this crawl find content different from the page's current profile? False for an
+    `unchanged` crawl (304 or the same raw HTML); None for a failure or a page's first profile."""
     error: Mapped[str | None] = mapped_column(Text)
 
 

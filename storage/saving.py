@@ -126,13 +126,17 @@ def _save_round(session: Session, batch: list[tuple[int, CrawlRecord]]) -> dict[
     batch.sort(key=lambda item: item[1].attempt.url)  # one lock order for every writer
     page_ids = _upsert_pages(session, [record for _, record in batch])
     hashes = {i: r.profile.content_hash for i, r in batch if r.profile is not None}
-    crawl_ids = _insert_crawls(session, [(page_ids[r.attempt.url], r, hashes.get(i)) for i, r in batch])
+    current = current_profiles(session, [page_ids[r.attempt.url] for i, r in batch if i in hashes])
+    crawl_ids = _insert_crawls(session, [
+        (page_ids[r.attempt.url], r, hashes.get(i), content_changed(r.attempt.outcome, hashes.get(i),
+                                                                    current.get(page_ids[r.attempt.url])))
+        for i, r in batch])
     stored = store_profiles(session, [
         ProfileToStore(page_id=page_ids[r.attempt.url], crawl_id=crawl_ids[page_ids[r.attempt.url]],
                        profile=r.profile, content_hash=hashes[i], crawled_at=r.attempt.finished_at,
                        changed_at=r.attempt.finished_at,
                        is_soft_404=r.attempt.outcome == Outcome.SOFT_404 or r.profile.soft_404)
-        for i, r in batch if r.profile is not None])
+        for i, r in batch if r.profile is not None], current)
     no_profile = [page_ids[r.attempt.url] for _, r in batch if r.profile is None]
     versions = current_version_ids(session, no_profile) if no_profile else {}
     save_snapshots(session, [(page_ids[r.attempt.url], crawl_ids[page_ids[r.attempt.url]], r.snapshot,
@@ -194,10 +198,21 @@ def _page_changes(state: Any, errors: Any, canonical: Any, last: Any) -> dict[st
     }
 
 
-def _insert_crawls(session: Session, items: list[tuple[int, CrawlRecord, str | None]]) -> dict[int, int]:
+def content_changed(outcome: Outcome, content_hash: str | None, current: CurrentProfile | None) -> bool | None:
+    """`crawls.content_changed`: whether a crawl found content other than the page's current
+    profile. An `unchanged` crawl (a 304, or the same raw HTML) found the same; a crawl
+    without a profile, or the first profile of a page, says nothing about change."""
+    if outcome is Outcome.UNCHANGED:
+        return False
+    if content_hash is None or current is None:
+        return None
+    return content_hash != current.content_hash
+
+
+def _insert_crawls(session: Session, items: list[tuple[int, CrawlRecord, str | None, bool | None]]) -> dict[int, int]:
     """One `crawls` row per item; page id -> crawl id (a page appears once per round)."""
     rows = []
-    for page_id, record, content_hash in items:
+    for page_id, record, content_hash, changed in items:
         attempt = record.attempt
         rows.append({
             "page_id": page_id, "url": attempt.url,
@@ -205,7 +220,7 @@ def _insert_crawls(session: Session, items: list[tuple[int, CrawlRecord, str | N
             "outcome": attempt.outcome, "http_status": attempt.http_status,
             "final_url": clean_opt(attempt.final_url), "blocked_requests": attempt.blocked_requests,
             "render_ms": _ms(attempt.render_ms), "extract_ms": _ms(attempt.extract_ms),
-            "content_hash": content_hash, "error": clean_opt(attempt.error),
+            "content_hash": content_hash, "content_changed": changed, "error": clean_opt(attempt.error),
         })
     result = bulk_insert(session, insert(CRAWLS), CRAWLS, rows, [Crawl.id, Crawl.page_id])
     return {page_id: crawl_id for crawl_id, page_id in result}
@@ -220,15 +235,32 @@ def current_version_ids(session: Session, page_ids: list[int]) -> dict[int, int]
     return {page_id: version_id for page_id, version_id in rows}
 
 
-def store_profiles(session: Session, items: Sequence[ProfileToStore]) -> dict[int, StoredProfile]:
+@dataclass(frozen=True, slots=True)
+class CurrentProfile:
+    content_hash: str
+    version_id: int
+    soft_404: bool
+
+
+def current_profiles(session: Session, page_ids: Sequence[int]) -> dict[int, CurrentProfile]:
+    """What `store_profiles` compares a new profile with: page id -> its current profile."""
+    if not page_ids:
+        return {}
+    rows = session.execute(select(Profile.page_id, Profile.content_hash, Profile.version_id, Profile.soft_404)
+                           .where(Profile.page_id.in_(list(page_ids))))
+    return {row.page_id: CurrentProfile(row.content_hash, row.version_id, bool(row.soft_404)) for row in rows}
+
+
+def store_profiles(session: Session, items: Sequence[ProfileToStore],
+                   current: dict[int, CurrentProfile] | None = None) -> dict[int, StoredProfile]:
     """Make each profile its page's current one — unless it is a soft 404 and the page has a
     real profile — adding a version only where the content hash changed. Pages must be
-    distinct. Returns page id -> what was done."""
+    distinct. `current` is `current_profiles` of the pages when the caller read it already.
+    Returns page id -> what was done."""
     if not items:
         return {}
-    current = {row.page_id: row for row in session.execute(
-        select(Profile.page_id, Profile.content_hash, Profile.version_id, Profile.soft_404)
-        .where(Profile.page_id.in_([item.page_id for item in items])))}
+    if current is None:
+        current = current_profiles(session, [item.page_id for item in items])
     result: dict[int, StoredProfile] = {}
     refreshed, changed = [], []
     for item in items:
