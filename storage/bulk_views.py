@@ -23,7 +23,6 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from operator import attrgetter
 from typing import Any, TypeVar, cast
-from urllib.parse import urlsplit
 
 from sqlalchemy import Table, Text, TextClause, bindparam, select, text, update
 from sqlalchemy.dialects import postgresql
@@ -37,6 +36,7 @@ from storage.queue import QUEUE_ROW_COLUMNS, Enqueued, EnqueueState, QueueRow, t
 from storage.records import CrawlState, QueueState, Reason
 from storage.sites import SiteRow, site_row
 from storage.writer import defer_write
+from values.urls import host_of
 
 T = TypeVar("T")
 
@@ -203,7 +203,7 @@ def find_or_create_pages(session: Session, first_seen: Mapping[str, datetime]) -
     found = _known_pages(session, urls)
     missing = sorted(url for url in urls if url not in found)
     for part in chunks(missing):
-        rows = [{"url": url, "host": urlsplit(url).hostname or "", "first_seen_at": first_seen[url]} for url in part]
+        rows = [{"url": url, "host": host_of(url), "first_seen_at": first_seen[url]} for url in part]
         found.update((row[0], PageRef(row[1], NEW_PAGE, True)) for row in insert_missing(session, P, rows, "url", ("url", "id")))
     raced = [url for url in missing if url not in found]  # created by a concurrent transaction meanwhile
     found.update(_known_pages(session, raced))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from urllib.parse import urlsplit
 
 from sqlalchemy import Table, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -17,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from storage.models import Base, Page, PageAlias, Profile
 from storage.records import CrawlState, ProfileShape
-from values.urls import length_refusal
+from values.urls import host_of, length_refusal
 
 DialectInsert = postgresql.Insert | sqlite.Insert
 """An `INSERT` with `on_conflict_do_nothing`/`on_conflict_do_update` and `excluded`."""
@@ -41,7 +40,7 @@ def ensure_page(session: Session, url: str, seen_at: datetime, *, lock: bool = F
     if too_long is not None:
         raise ValueError(too_long)
     insert = dialect_insert(session, Page).values(
-        url=url, host=(urlsplit(url).hostname or ""), first_seen_at=seen_at,
+        url=url, host=host_of(url), first_seen_at=seen_at,
     ).on_conflict_do_nothing(index_elements=["url"])
     session.execute(insert)
     query = select(Page.id).where(Page.url == url)

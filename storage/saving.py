@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 from sqlalchemy import Integer, String, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.orm import Session
@@ -42,7 +41,7 @@ from storage.profile_rows import (
 from storage.records import PROFILE_OUTCOMES, SUCCESS_OUTCOMES, CrawlAttempt, CrawlRecord, CrawlState, Outcome, SavedCrawl
 from storage.text import clean, clean_opt
 from storage.types import UTCDateTime
-from values.urls import length_refusal
+from values.urls import host_of, length_refusal
 
 PAGES = Page.__table__
 CRAWLS = Crawl.__table__
@@ -164,7 +163,7 @@ def _upsert_pages(session: Session, records: list[CrawlRecord]) -> dict[str, int
         session.execute(by_id, [{"b_id": r.attempt.page_id, **{f"b_{column}": value for column, value in _page_values(r).items()}}
                                 for r in known])
     found = {r.attempt.url: r.attempt.page_id for r in known if r.attempt.page_id is not None}
-    rows = [{"url": r.attempt.url, "host": urlsplit(r.attempt.url).hostname or "", "first_seen_at": r.attempt.started_at,
+    rows = [{"url": r.attempt.url, "host": host_of(r.attempt.url), "first_seen_at": r.attempt.started_at,
              **_page_values(r)} for r in records if r.attempt.page_id is None]
     if not rows:
         return found
