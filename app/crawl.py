@@ -18,7 +18,6 @@ from functools import partial
 
 from app.worker_metrics import WorkerMetrics
 from extraction import extract
-from extraction.profile import ContentProfile
 from render.browser import Renderer
 from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
@@ -34,6 +33,7 @@ from storage.pages import profile_shape
 from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome, ProfileShape
 from storage.repository import save_crawl
 from storage.types import utc_now
+from values.profile import ContentProfile
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from extraction.profile import ContentDataLayer, ContentProfile, CustomField, DominantImage
 from storage.records import CrawlAttempt, Outcome
+from values.profile import ContentDataLayer, ContentProfile, CustomField, DominantImage
 
 EPOCH = datetime(2024, 1, 8, tzinfo=UTC)
 NOW = datetime(2024, 5, 8, 12, 0, tzinfo=UTC)

@@ -7,6 +7,5 @@ the same profile, which is what lets stored snapshots be re-extracted later.
 from __future__ import annotations
 
 from extraction.extract import extract, extract_explained, extract_html
-from extraction.profile import ContentProfile
 
-__all__ = ["ContentProfile", "extract", "extract_explained", "extract_html"]
+__all__ = ["extract", "extract_explained", "extract_html"]

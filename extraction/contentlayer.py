@@ -20,9 +20,9 @@ from extraction.dateparse import parse_machine
 from extraction.descriptions import MAX_KEYWORDS_CHARS
 from extraction.document import Document
 from extraction.found import Found
-from extraction.profile import ContentDataLayer
 from extraction.pubtimes import PUBLISHED_CXENSE_KEYS, PUBLISHED_META_KEYS
 from extraction.textutil import strip_markup
+from values.profile import ContentDataLayer
 
 _AUTHOR_METAS = ("og:article:author", "article:author", "og:book:author", "book:author", "author",
                  "dc.creator", "article.author")

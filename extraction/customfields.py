@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from extraction.dateparse import parse_machine
 from extraction.document import Document, Meta
 from extraction.found import Choice, Found, Invalid
-from extraction.profile import OVERRIDE_KINDS, CustomField, FieldType, FieldValue, Rejection
+from values.profile import OVERRIDE_KINDS, CustomField, FieldType, FieldValue, Rejection
 
 PREFIX = "cxenseparse:"
 TYPES: tuple[FieldType, ...] = ("string", "number", "time", "geopoint")

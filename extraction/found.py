@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from extraction.profile import Rejection
+from values.profile import Rejection
 
 T = TypeVar("T")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from extraction.profile import ContentProfile
+from values.profile import ContentProfile
 
 JSON_INDENT = 2
 """Profiles are read by people debugging a page; indentation keeps diffs line by line."""

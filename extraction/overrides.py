@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from extraction.document import Document
 from extraction.found import Found
-from extraction.profile import OVERRIDE_KINDS
+from values.profile import OVERRIDE_KINDS
 
 PREFIX = "cxenseparse:"
 TAXONOMY_SEPARATOR = "/"

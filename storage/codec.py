@@ -11,7 +11,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from extraction.profile import (
+from values.profile import (
     ContentDataLayer,
     ContentProfile,
     CustomField,

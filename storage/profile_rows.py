@@ -13,7 +13,6 @@ from typing import Any
 
 from sqlalchemy import Table
 
-from extraction.profile import ContentProfile, CustomField
 from storage.codec import profile_to_json
 from storage.models import (
     Profile,
@@ -27,6 +26,7 @@ from storage.models import (
     ProfileVersion,
 )
 from storage.text import clean, clean_opt, indexed
+from values.profile import ContentProfile, CustomField
 
 Row = dict[str, Any]
 

@@ -12,8 +12,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from extraction.profile import ContentProfile
     from render.model import RenderedPage
+    from values.profile import ContentProfile
 
 
 class Outcome(StrEnum):

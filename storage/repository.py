@@ -12,12 +12,12 @@ import json
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from extraction.profile import ContentProfile
 from storage.codec import profile_from_dict
 from storage.models import Crawl, Page, Profile, ProfileAuthor, ProfileBody, ProfileVersion
 from storage.pages import find_page_id
 from storage.records import ProfileSummary
 from storage.saving import load_snapshot, save_crawl, save_crawls
+from values.profile import ContentProfile
 
 __all__ = ["list_profiles", "load_profile", "load_snapshot", "save_crawl", "save_crawls"]
 

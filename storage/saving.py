@@ -22,7 +22,6 @@ from typing import Any
 from sqlalchemy import Integer, String, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from extraction.profile import ContentProfile
 from render.model import SNAPSHOT_FORMAT, RenderedPage
 from storage.bulk import bulk_insert
 from storage.models import Crawl, Page, PastBody, Profile, ProfileBody, ProfileVersion, Snapshot
@@ -41,6 +40,7 @@ from storage.profile_rows import (
 from storage.records import PROFILE_OUTCOMES, SUCCESS_OUTCOMES, CrawlAttempt, CrawlRecord, CrawlState, Outcome, SavedCrawl
 from storage.text import clean, clean_opt
 from storage.types import UTCDateTime
+from values.profile import ContentProfile
 from values.urls import host_of, length_refusal
 
 PAGES = Page.__table__

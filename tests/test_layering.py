@@ -21,7 +21,7 @@ FORBIDDEN = {
     "extraction": ("playwright", "sqlalchemy", "storage", "scheduler", "render.browser", "asyncio",
                    "requests", "urllib.request", "socket", "time", "random", "app"),
     "render": ("storage", "scheduler", "extraction", "sqlalchemy", "app"),
-    "storage": ("playwright", "render.browser", "scheduler", "app"),
+    "storage": ("playwright", "render.browser", "scheduler", "app", "extraction"),
     "scheduler": ("sqlalchemy", "storage.models", "app", "playwright"),
     "demosite": ("app", "scheduler", "storage", "render", "extraction", "values"),
     "service": ("sqlalchemy", "storage.models", "app", "playwright", "render.browser", "extraction.text"),

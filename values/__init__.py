@@ -1,4 +1,5 @@
-"""The values every layer shares, under all of them: a URL's identity (`urls.py`).
+"""The values every layer shares, under all of them: a URL's identity (`urls.py`) and the
+profile extraction makes and storage keeps (`profile.py`).
 
 Each module here imports nothing of the project's (`tests/test_layering.py` checks it), so
 `render`, `extraction`, `storage`, `scheduler`, `service` and `app` can all name these values

@@ -9,8 +9,8 @@ import pytest
 
 from extraction.customfields import custom_fields
 from extraction.found import Choice
-from extraction.profile import CustomField
 from tests.extraction.fieldpages import doc, meta
+from values.profile import CustomField
 
 
 def fields_of(head: str) -> tuple[CustomField, ...]:

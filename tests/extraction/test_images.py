@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from extraction.document import parse
 from extraction.images import dominant_image
-from extraction.profile import DominantImage
 from tests.extraction.fieldpages import box, doc, image, meta, page
+from values.profile import DominantImage
 
 CX = meta("cXenseParse:image", "https://cdn.example.com/cx.jpg", "property")
 OG = meta("og:image", "https://cdn.example.com/og.jpg", "property")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from extraction.overrides import categories, overrides
-from extraction.profile import OVERRIDE_KINDS
 from tests.extraction.fieldpages import doc, meta
+from values.profile import OVERRIDE_KINDS
 
 
 def test_every_override_kind_is_read_with_multiple_values():

@@ -10,9 +10,9 @@ import pytest
 
 from extraction.dateparse import parse_local
 from extraction.document import Document
-from extraction.profile import ContentProfile
 from extraction.pubtimes import modified_time, published_time
 from tests.extraction.fieldpages import doc, meta
+from values.profile import ContentProfile
 
 NOW = datetime(2024, 5, 10, 12, tzinfo=UTC)
 LEVELS = (

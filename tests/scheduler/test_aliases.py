@@ -4,7 +4,6 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 
-from extraction.profile import ContentProfile
 from scheduler import events
 from scheduler.aliases import merge_canonical
 from scheduler.policy import HostRule
@@ -14,6 +13,7 @@ from storage.pages import ensure_page
 from storage.queue import write_transaction
 from storage.records import CrawlAttempt, Reason
 from storage.repository import save_crawl
+from values.profile import ContentProfile
 
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 

@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
-from extraction.profile import ContentProfile
 from scheduler.policy import GONE_CONFIRMATIONS, HostRule, RetryRule, gone_confirmed
 from scheduler.settings import SchedulerSettings
 from scheduler.settle import settle
@@ -20,6 +19,7 @@ from storage.pages import ensure_page
 from storage.queue import write_transaction
 from storage.records import CrawlAttempt, Outcome, Reason
 from storage.repository import save_crawl
+from values.profile import ContentProfile
 
 URL = "http://paper.test/news/gone"
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)

@@ -7,13 +7,13 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from extraction.profile import ContentProfile
 from service_harness import OTHER_SITE, SITE, Service
 from storage.pages import set_next_crawl
 from storage.queue import write_transaction
 from storage.records import CrawlAttempt, Outcome
 from storage.repository import save_crawl
 from storage.types import utc_now
+from values.profile import ContentProfile
 
 START = utc_now() - timedelta(hours=5)
 

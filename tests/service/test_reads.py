@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from extraction.profile import ContentProfile
 from service_harness import OTHER_SITE, SITE, Service
 from storage.records import CrawlAttempt, Outcome
 from storage.repository import load_profile, save_crawl
 from storage.types import utc_now
+from values.profile import ContentProfile
 
 URL = f"https://{SITE}/news/1"
 

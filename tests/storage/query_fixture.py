@@ -9,11 +9,11 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from extraction.profile import ContentProfile, CustomField, DominantImage
 from storage.models import Page
 from storage.records import CrawlState, Outcome
 from storage.repository import save_crawl
 from storage_samples import attempt, full_profile
+from values.profile import ContentProfile, CustomField, DominantImage
 
 NOW = datetime(2024, 5, 8, 12, 0, tzinfo=UTC)
 NEWS = "https://news.example"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 
-from extraction.profile import ContentDataLayer, ContentProfile, CustomField, DominantImage, Rejection
 from storage.records import CrawlAttempt, Outcome
+from values.profile import ContentDataLayer, ContentProfile, CustomField, DominantImage, Rejection
 
 T0 = datetime(2024, 5, 6, 12, 0, 0, 123456, tzinfo=UTC)
 

@@ -173,7 +173,7 @@ def test_list_profiles_summarises_each_page(session: Session) -> None:
 
 
 def test_empty_and_minimal_profile_round_trips(session: Session) -> None:
-    from extraction.profile import ContentProfile
+    from values.profile import ContentProfile
 
     minimal = ContentProfile(url="https://news.example/empty")
     save_crawl(session, attempt("https://news.example/empty"), minimal)

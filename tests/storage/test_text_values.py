@@ -5,11 +5,11 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from extraction.profile import CustomField
 from storage.models import INDEXED_TEXT_MAX_CHARS, Profile, ProfileAuthor, ProfileField
 from storage.repository import load_profile, save_crawl
 from storage.text import clean
 from storage_samples import attempt, full_profile
+from values.profile import CustomField
 
 MIXED = "Ünïcödé — 日本語のテキスト, العربية, עברית, emoji 🏌️‍♀️🇳🇴, combining e\u0301, zero\u200bwidth"
 

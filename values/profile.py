@@ -1,4 +1,5 @@
-"""`ContentProfile`: the one value that crosses from `extraction/` to `storage/`.
+"""`ContentProfile`: the one value that crosses from `extraction/` to `storage/`, kept under both
+so that storage names it without importing the extractor.
 
 Every field the document-parsing spec names, plus `sources` (field -> where its value came
 from) and `rejections` (values the spec's validation rules dropped, with the reason), so that
