@@ -121,3 +121,54 @@ class QueueOut(BaseModel):
     oldest_due_at: datetime | None
     oldest_due_url: str | None = Field(description="Only when it is a page of the key's site.")
     oldest_due_page: PageLinks | None = Field(description="That page's identity, when it is shown.")
+
+
+class RejectedOut(BaseModel):
+    index: int = Field(description="The item's place in the request (0 for a single object).")
+    code: str
+    message: str
+    field: str | None = None
+
+
+class ViewedPage(PageLinks):
+    index: int = Field(description="The event's place in the request.")
+
+
+class ViewsAnswer(BaseModel):
+    accepted: int = Field(description="Events stored.")
+    duplicates: int = Field(description="Events whose `event_id` was stored before (stored once).")
+    queued: dict[str, int] = Field(description="Crawls these views queued, by reason (`new`, `modified`…).")
+    rejected: list[RejectedOut]
+    pages: list[ViewedPage] = Field(description="The page of each event stored.")
+
+
+class PushResultOut(PageLinks):
+    index: int
+    url: str = Field(description="The page's normalized URL.")
+    honoured: bool = Field(description="Queued now; false when the per-URL limit declined it.")
+    next_allowed_at: datetime | None = Field(description="When a declined URL may be pushed again.")
+
+
+class PushAnswer(BaseModel):
+    results: list[PushResultOut]
+    rejected: list[RejectedOut]
+
+
+class ErrorOut(BaseModel):
+    code: str
+    message: str
+
+
+class PushDeclined(PushAnswer):
+    error: ErrorOut
+
+
+class Health(BaseModel):
+    status: str
+
+
+class Ready(BaseModel):
+    status: str
+    database: bool = Field(description="The database answered.")
+    revision: str | None = Field(description="The schema's migration.")
+    head: str = Field(description="The migration this code expects.")

@@ -18,14 +18,18 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from service import routes_read, routes_write
+from service.answers import Health, Ready
+from service.api_docs import add_security_schemes, install_docs
 from service.context import ServiceContext
-from service.errors import error_body, install_handlers
+from service.errors import ERROR_SCHEMA, error_body, install_handlers
 from storage.health import readiness
 
 API_DESCRIPTION = """Every error answer has one shape: `{"error": {"code", "message", "field"?}}` (a batch adds
-`rejected`: one `{index, code, message, field?}` per refused item). Writes need a per-site API key
-(`Authorization: Bearer rck_…`, from `rendercrawl sites key create HOST --scope events|push|read`);
-page views may instead come keyless from a registered site's page (its `Origin`), rate limited."""
+`rejected`: one `{index, code, message, field?}` per refused item). Each operation needs a per-site API key
+of the scope it names (`Authorization: Bearer rck_…` or `X-API-Key`, from
+`rendercrawl sites key create HOST --scope events|push|read`); page views may instead come keyless
+from a registered site's page (its `Origin`), rate limited. Every answer about a page gives its
+`page_id` and the paths of its state, versions and crawl log; lists continue with `next_cursor`."""
 BEACON_JS = files("service").joinpath("beacon.js").read_text(encoding="utf-8")
 NO_TELEMETRY: TelemetryConfig = {"tracing": False, "metrics": False, "logs": False}
 """The service's metrics are Prometheus's (`/metrics`), not OpenTelemetry's: FastAPI then skips
@@ -73,14 +77,21 @@ def routes(lifespan: Any = None) -> FastAPI:
     app.include_router(routes_write.router)
     app.include_router(routes_read.router)
     _operations(app)
+    install_docs(app)
     return app
 
 
 class _App(FastAPI):
-    """The app, with page views (`_PageviewsFirst`) in front of its middleware."""
+    """The app, with page views (`_PageviewsFirst`) in front of its middleware, and the API
+    keys' security schemes in its OpenAPI document."""
 
     def build_middleware_stack(self) -> ASGIApp:
         return _PageviewsFirst(super().build_middleware_stack(), self)
+
+    def openapi(self) -> dict[str, Any]:
+        if self.openapi_schema is None:
+            self.openapi_schema = add_security_schemes(super().openapi())
+        return self.openapi_schema
 
 
 class _PageviewsFirst:
@@ -114,12 +125,13 @@ class _PageviewsFirst:
 
 
 def _operations(app: FastAPI) -> None:
-    @app.get("/healthz", summary="The process answers")
+    @app.get("/healthz", summary="The process answers", response_model=Health)
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    @app.get("/readyz", summary="The database answers and its schema is at the newest migration",
-             responses={503: {"description": "not ready"}})
+    @app.get("/readyz", summary="The database answers and its schema is at the newest migration", response_model=Ready,
+             responses={503: {"description": "Not ready: the database does not answer, or its schema is behind.",
+                              "content": {"application/json": {"schema": ERROR_SCHEMA}}}})
     async def readyz(request: Request) -> JSONResponse:
         ctx: ServiceContext = request.app.state.ctx
         state = await run_in_threadpool(readiness, ctx.engine, ctx.head_revision)
@@ -129,13 +141,17 @@ def _operations(app: FastAPI) -> None:
         why = state.error or f"schema at revision {state.revision}, the code expects {state.head}: run `rendercrawl db upgrade`"
         return JSONResponse({**error_body("not_ready", why), **body}, 503)
 
-    @app.get("/metrics", summary="Prometheus exposition", response_class=Response)
+    @app.get("/metrics", summary="Prometheus exposition", response_class=Response,
+             responses={200: {"description": "The text exposition format, version 0.0.4.",
+                              "content": {"text/plain": {"schema": {"type": "string"}}}}})
     async def metrics(request: Request) -> Response:
         ctx: ServiceContext = request.app.state.ctx
         data = await run_in_threadpool(ctx.metrics.exposition)
         return Response(data, media_type="text/plain; version=0.0.4; charset=utf-8")
 
-    @app.get("/v1/beacon.js", summary="The page-view beacon script", response_class=Response)
+    @app.get("/v1/beacon.js", summary="The page-view beacon script", response_class=Response,
+             responses={200: {"description": "Include it in a page: it sends that page's view, keyless.",
+                              "content": {"text/javascript": {"schema": {"type": "string"}}}}})
     async def beacon() -> Response:
         return Response(BEACON_JS, media_type="text/javascript; charset=utf-8",
                         headers={"Cache-Control": f"public, max-age={BEACON_MAX_AGE_S}"})

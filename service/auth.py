@@ -17,6 +17,20 @@ from storage.apikeys import KeyRow, find_key, key_hash
 from storage.db import Session
 from storage.sites import load_site
 
+SECURITY_SCHEMES = {
+    "bearerKey": {"type": "http", "scheme": "bearer", "bearerFormat": "rck_…",
+                  "description": "A per-site API key, from `rendercrawl sites key create HOST --scope events|push|read`. "
+                                 "An operation names the scope it needs; a key reads and writes its own site's pages only."},
+    "headerKey": {"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "The same key in a header of its own."},
+}
+"""The OpenAPI security schemes: the two ways `presented_key` reads a key."""
+
+
+def security(scope: str, keyless: bool = False) -> dict[str, object]:
+    """An operation's OpenAPI `security`: a key of `scope` in either header; `keyless` adds
+    the empty requirement (page views from a registered site's page, by their `Origin`)."""
+    return {"security": [{"bearerKey": [scope]}, {"headerKey": [scope]}, *([{}] if keyless else [])]}
+
 
 @dataclass(frozen=True, slots=True)
 class Principal:

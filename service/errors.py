@@ -43,15 +43,33 @@ def error_body(code: str, message: str, field_name: str | None = None) -> dict[s
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["error"],
-    "properties": {"error": {"type": "object", "required": ["code", "message"],
-                             "properties": {"code": {"type": "string"}, "message": {"type": "string"},
-                                            "field": {"type": "string"}}}},
+    "properties": {
+        "error": {"type": "object", "required": ["code", "message"],
+                  "properties": {"code": {"type": "string", "description": "Stable, for programs (`invalid_url`…)."},
+                                 "message": {"type": "string", "description": "For people; may change."},
+                                 "field": {"type": "string", "description": "The parameter or member at fault."}}},
+        "rejected": {"type": "array", "description": "A batch's items, each refused with its index and reason.",
+                     "items": {"type": "object", "required": ["index", "code", "message"],
+                               "properties": {"index": {"type": "integer"}, "code": {"type": "string"},
+                                              "message": {"type": "string"}, "field": {"type": "string"}}}}},
 }
+ERROR_MEANINGS = {
+    400: "The request cannot be read: a body not UTF-8, not JSON or empty; a cursor this list did not give.",
+    401: "No API key, or an unknown or revoked one (for a keyless page view: an origin that is no registered site).",
+    403: "The key is of another scope, or of another site than the page, URL or site asked about.",
+    404: "No such page, or no stored profile.",
+    413: "The body is larger than `max_body_bytes`, or holds more items than one request may.",
+    422: "A parameter is invalid, or every item of the body was refused (`rejected` lists each).",
+    429: "Rate limited: retry after `Retry-After` seconds.",
+    503: "The database did not answer in time: retry after `Retry-After` seconds.",
+}
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying.", "schema": {"type": "integer"}}}
 
 
 def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI `responses` of these error statuses, all of the one shape."""
-    return {code: {"description": "error", "content": {"application/json": {"schema": ERROR_SCHEMA}}} for code in codes}
+    return {code: {"description": ERROR_MEANINGS[code], "content": {"application/json": {"schema": ERROR_SCHEMA}},
+                   **({"headers": RETRY_AFTER} if code in (429, 503) else {})} for code in codes}
 
 
 def install_handlers(app: FastAPI) -> None:

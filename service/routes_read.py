@@ -38,6 +38,7 @@ from storage.types import utc_now
 from values.urls import URL_MAX_CHARS, InvalidUrl, host_of
 
 router = APIRouter()
+READ = auth.security("read")
 ERRORS = error_responses(401, 403, 404, 422, 503)
 LIST_ERRORS = error_responses(400, 401, 403, 404, 422, 503)
 PageId = Annotated[int, Path(ge=1, le=2**31 - 1, description="A page's id (`pages.id`).")]
@@ -70,7 +71,8 @@ def _limit(ctx: ServiceContext, asked: int | None) -> int:
     return min(asked or ctx.service.read_limit, ctx.service.read_limit)
 
 
-@router.get("/v1/profiles", responses=ERRORS, summary="The current profile of a URL", response_model=ProfileOut)
+@router.get("/v1/profiles", responses=ERRORS, summary="The current profile of a URL", openapi_extra=READ,
+            response_model=ProfileOut)
 async def profile(request: Request, url: str = Query(min_length=1, max_length=URL_MAX_CHARS)) -> dict[str, Any]:
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         try:
@@ -90,7 +92,7 @@ async def profile(request: Request, url: str = Query(min_length=1, max_length=UR
 
 
 @router.get("/v1/pages/{page_id}", responses=ERRORS, summary="A page's state: due, last crawl, outcome, parked",
-            response_model=PageOut)
+            openapi_extra=READ, response_model=PageOut)
 async def page(request: Request, page_id: PageId) -> dict[str, Any]:
     def work(_ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         _own_page(session, page_id, principal.host)
@@ -123,7 +125,7 @@ LastOutcome = Annotated[Outcome | None, Query(description="Only pages whose last
 
 
 @router.get("/v1/sites/{site}/pages", responses=LIST_ERRORS, summary="A site's pages with their state, in the order first seen",
-            response_model=PageList)
+            openapi_extra=READ, response_model=PageList)
 async def pages(request: Request, site: Site, page_class: PageClass = None, changed_since: ChangedSince = None,
                 outcome: LastOutcome = None, cursor: Cursor = None, limit: Limit = None) -> dict[str, Any]:
     after = after_id("pages", cursor)
@@ -142,7 +144,8 @@ async def pages(request: Request, site: Site, page_class: PageClass = None, chan
 
 
 @router.get("/v1/sites/{site}/profiles", responses=LIST_ERRORS,
-            summary="A site's current profiles, in the order their content last changed", response_model=ProfileList)
+            summary="A site's current profiles, in the order their content last changed", openapi_extra=READ,
+            response_model=ProfileList)
 async def profiles(request: Request, site: Site, page_class: PageClass = None, changed_since: ChangedSince = None,
                    outcome: LastOutcome = None, cursor: Cursor = None, limit: Limit = None) -> dict[str, Any]:
     """Oldest change first: keep the last `next_cursor` (or the last `changed_at`) to follow
@@ -166,7 +169,7 @@ async def profiles(request: Request, site: Site, page_class: PageClass = None, c
 
 
 @router.get("/v1/profiles/{page_id}/versions", responses=LIST_ERRORS, summary="A page's profile versions, newest first",
-            response_model=VersionList)
+            openapi_extra=READ, response_model=VersionList)
 async def versions(request: Request, page_id: PageId, cursor: Cursor = None, limit: Limit = None) -> dict[str, Any]:
     """Each version with the fields that changed from the version before it (`changed`)."""
     before = after_time_id("versions", cursor)
@@ -198,7 +201,7 @@ def changed_fields(before: dict[str, Any] | None, after: dict[str, Any]) -> list
 
 
 @router.get("/v1/pages/{page_id}/crawls", responses=LIST_ERRORS, summary="A page's crawl log, newest first",
-            response_model=CrawlList)
+            openapi_extra=READ, response_model=CrawlList)
 async def crawls(request: Request, page_id: PageId, cursor: Cursor = None, limit: Limit = None) -> dict[str, Any]:
     before = after_time_id("crawls", cursor)
 
@@ -219,7 +222,8 @@ async def crawls(request: Request, page_id: PageId, cursor: Cursor = None, limit
     return result
 
 
-@router.get("/v1/queue", responses=ERRORS, summary="Queue depth by state, due now, the oldest due", response_model=QueueOut)
+@router.get("/v1/queue", responses=ERRORS, summary="Queue depth by state, due now, the oldest due", openapi_extra=READ,
+            response_model=QueueOut)
 async def queue(request: Request) -> dict[str, Any]:
     """The whole queue's counts (any read key: they name no page); the oldest due URL only when it is the key's site's."""
     def work(_ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:

@@ -15,9 +15,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect
 
 from service import auth
-from service.answers import page_links
+from service.answers import PushAnswer, PushDeclined, ViewsAnswer, page_links
 from service.context import ServiceContext
-from service.errors import ApiError, error_responses
+from service.errors import RETRY_AFTER, ApiError, error_responses
 from service.ingest import PageViewIn, PushIn, Rejection, check_push, check_view, decode_items
 from service.writes import ViewsRequest, ViewsResult, push_urls, record_view_requests
 from storage.types import utc_now
@@ -31,9 +31,16 @@ STATUS_OF = {"forbidden_site": 403, "unregistered_site": 422}
 
 
 def _body_schema(model: type[PageViewIn] | type[PushIn], what: str) -> dict[str, Any]:
+    """Whatever the request's `Content-Type`, the body is read alike: one JSON object, a JSON
+    array, or NDJSON; a browser's `sendBeacon` sends the JSON as `text/plain` (no preflight)."""
     item = model.model_json_schema()
+    lines = {"type": "string", "description": f"NDJSON: one {what} (a JSON object as above) per line."}
     return {"required": True, "description": f"One {what}, a JSON array of them, or NDJSON (one per line).",
-            "content": {"application/json": {"schema": {"anyOf": [item, {"type": "array", "items": item, "minItems": 1}]}}}}
+            "content": {"application/json": {"schema": {"anyOf": [item, {"type": "array", "items": item, "minItems": 1}]}},
+                        "application/x-ndjson": {"schema": lines},
+                        "text/plain": {"schema": {"type": "string", "contentMediaType": "application/json",
+                                                  "description": f"The JSON (one {what} or an array), as a browser's "
+                                                                 "sendBeacon sends it."}}}}
 
 
 async def read_body(request: Request, limit: int) -> bytes:
@@ -72,8 +79,10 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-@router.post("/v1/events/pageview", status_code=202, openapi_extra={"requestBody": _body_schema(PageViewIn, "page view")},
-             responses=error_responses(400, 401, 403, 413, 422, 429, 503), summary="Record page views")
+@router.post("/v1/events/pageview", status_code=202, summary="Record page views",
+             openapi_extra={"requestBody": _body_schema(PageViewIn, "page view"), **auth.security("events", keyless=True)},
+             responses={202: {"model": ViewsAnswer, "description": "Stored (those not in `rejected`)."},
+                        **error_responses(400, 401, 403, 413, 422, 429, 503)})
 async def pageview(request: Request) -> Response:
     """Store page views (one, a JSON array or NDJSON); 202 once they are committed. An event
     refused on its own (a time far off, another site's URL…) is listed in `rejected` with its
@@ -150,8 +159,13 @@ def _cors(request: Request, origin: str | None, key: str | None) -> dict[str, st
     return {"Access-Control-Allow-Origin": request.headers["origin"], "Vary": "Origin"}
 
 
-@router.post("/v1/profile/content/push", status_code=202, openapi_extra={"requestBody": _body_schema(PushIn, "URL to recrawl")},
-             responses=error_responses(400, 401, 403, 413, 422, 429, 503), summary="Force recrawls")
+@router.post("/v1/profile/content/push", status_code=202, summary="Force recrawls",
+             openapi_extra={"requestBody": _body_schema(PushIn, "URL to recrawl"), **auth.security("push")},
+             responses={202: {"model": PushAnswer, "description": "Every push honoured (those not in `rejected`)."},
+                        **error_responses(400, 401, 403, 413, 422, 503),
+                        429: {"model": PushDeclined, "headers": RETRY_AFTER,
+                              "description": "Some pushes declined by the per-URL limit (see each result's `honoured` and "
+                                             "`next_allowed_at`); the others are queued all the same."}})
 async def push(request: Request) -> JSONResponse:
     """Recrawl URLs now: at most 4 honoured pushes per URL per rolling hour (the limit of
     `rendercrawl push`). 202 when every push was honoured; 429 with `Retry-After` when any was

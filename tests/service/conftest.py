@@ -4,6 +4,7 @@ TestClient: no socket, the app's own code end to end."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +29,16 @@ def service_postgres_url() -> Iterator[str]:
 def service_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("service") / "template.db"
     upgrade(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where browser tests keep a picture of each page they check: `RENDERCRAWL_SCREENSHOTS`, else
+    a directory of this pytest run (its path is printed at the end of the run)."""
+    chosen = os.environ.get("RENDERCRAWL_SCREENSHOTS")
+    path = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
     return path
 
 
