@@ -19,7 +19,6 @@ from functools import partial
 from app.worker_metrics import WorkerMetrics
 from extraction import extract
 from render.browser import Renderer
-from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
 from render.settings import RenderSettings
 from scheduler.freshness import CheapRecrawls
@@ -34,6 +33,7 @@ from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome, ProfileShap
 from storage.repository import save_crawl
 from storage.types import utc_now
 from values.profile import ContentProfile
+from values.rendered import RenderedPage
 
 log = logging.getLogger(__name__)
 

@@ -19,10 +19,10 @@ from tqdm import tqdm
 from app.console import fail, read_html
 from extraction import extract, extract_explained
 from extraction.output import output_name, profile_json
-from render.model import RenderedPage
 from render.outcome import RenderFailure
 from render.settings import RenderSettings
 from scheduler.sites import refuse_target
+from values.rendered import RenderedPage
 from values.urls import InvalidUrl, normalize_url
 
 HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")

@@ -208,7 +208,7 @@ def sample(candidates: Iterable[Path], base: Path, generator: Generator, group: 
 def _layout_kind(page: Page) -> str:
     from extraction.document import parse
     from extraction.maintext import main_text
-    from render.model import RenderedPage
+    from values.rendered import RenderedPage
 
     explanation = main_text(parse(RenderedPage.from_html(page.html, page.url))).explanation
     return explanation.layout_kind if explanation is not None else "none"

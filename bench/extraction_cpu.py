@@ -34,7 +34,7 @@ BENCH = ROOT.parent / "shared" / "bench"
 def _ours(html: str, url: str) -> str:
     from extraction.document import parse
     from extraction.maintext import main_text
-    from render.model import RenderedPage
+    from values.rendered import RenderedPage
 
     return main_text(parse(RenderedPage.from_html(html, url))).body
 

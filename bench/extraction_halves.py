@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from bench.extraction_render import load_benchmark  # noqa: E402
 from extraction.document import parse  # noqa: E402
 from extraction.maintext import main_text  # noqa: E402
-from render.model import RenderedPage  # noqa: E402
+from values.rendered import RenderedPage  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "bench"
 CACHE = ROOT / "bench" / "out" / "rendered"

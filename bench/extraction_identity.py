@@ -152,7 +152,7 @@ def _quiet() -> None:
 def _extract(job: Job) -> tuple[str, str, str]:
     """`(set, page id, canonical JSON)`: the profile's JSON form and the --explain report, or the error raised."""
     from extraction.extract import extract, extract_explained
-    from render.model import RenderedPage
+    from values.rendered import RenderedPage
 
     name, page_id, url, html, snapshot, explain = job
     if snapshot:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from render.model import RenderedPage
+    from values.rendered import RenderedPage
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -205,14 +205,14 @@ _BUILT: dict[str, Extractor] = {}
 def _ours_static(html: str, url: str) -> str:
     from extraction.document import parse
     from extraction.maintext import main_text
-    from render.model import RenderedPage
+    from values.rendered import RenderedPage
 
     return main_text(parse(RenderedPage.from_html(html, url))).body
 
 
 def _snapshot(job: Job) -> RenderedPage | None:
     """The cached rendered snapshot, or None when it is in an older format (then the page is scored static)."""
-    from render.model import RenderedPage
+    from values.rendered import RenderedPage
 
     try:
         return RenderedPage.from_json(Path(job.snapshot_path).read_text(encoding="utf-8"))
@@ -235,7 +235,7 @@ def _run(job: Job) -> tuple[str, str, float, str, bool, str]:
 
     A crashing extractor scores an empty page (and says so on stderr) rather than ending the run.
     """
-    from render.model import RenderedPage
+    from values.rendered import RenderedPage
 
     html = gzip.decompress(Path(job.html_path).read_bytes()).decode("utf-8", errors="replace")
     kind, layout, error = "", False, ""

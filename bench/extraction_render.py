@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: the project's packages sit beside bench/
     sys.path.insert(0, str(ROOT))
 
-from render.model import RenderedPage  # noqa: E402
+from values.rendered import RenderedPage  # noqa: E402
 
 PAGES_IN_FLIGHT = 2  # CPU-bound at 2 pages on 2 cores (shared/reference/chromium-playwright.md)
 BENCH = ROOT.parent / "shared" / "bench"

@@ -54,8 +54,8 @@ from bench.extraction_halves import half_of  # noqa: E402
 from extraction import extract, extract_html  # noqa: E402
 from extraction.document import parse  # noqa: E402
 from extraction.pageclass import classifier_score, features  # noqa: E402
-from render.model import RenderedPage  # noqa: E402
 from tests.pages.golden import Case, cases  # noqa: E402
+from values.rendered import RenderedPage  # noqa: E402
 
 LABELS = ROOT / "tests" / "pages" / "pageclass-labels.json"
 SCRAPINGHUB = ROOT.parent / "shared" / "bench" / "scrapinghub"

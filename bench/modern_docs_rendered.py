@@ -41,7 +41,7 @@ from bench.extraction_halves import half_of, load_scorer  # noqa: E402
 from bench.loopback import LOOPBACK_ONLY  # noqa: E402
 from bench.modern_docs_set import OUT, SITES, build, load_pages  # noqa: E402
 from bench.other_sets import f1  # noqa: E402
-from render.model import RenderedPage  # noqa: E402
+from values.rendered import RenderedPage  # noqa: E402
 
 CACHE = OUT / "rendered"
 PAGES_IN_FLIGHT = 2  # two cores

@@ -32,8 +32,8 @@ from render.blocking import RequestPolicy, host_pattern  # noqa: E402
 from render.browser import Renderer  # noqa: E402
 from render.chromium import find_chromium, launch_args  # noqa: E402
 from render.filterlist import load_filter_lists  # noqa: E402
-from render.model import RenderedPage  # noqa: E402
 from render.settings import RenderSettings, SiteSettings  # noqa: E402
+from values.rendered import RenderedPage  # noqa: E402
 
 EASYPRIVACY = (Path(__file__).resolve().parent / "out" / "ublock" / "usr/share/chromium/extensions/ublock-origin"
                / "assets/thirdparties/easylist/easyprivacy.txt")

@@ -38,9 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.render_site import RemoteSite, demo_site_process
 from loopback import LOOPBACK_ONLY
 from render.browser import Renderer
-from render.model import RenderedPage
 from render.proctree import tree_rss_mb
 from render.settings import RenderSettings
+from values.rendered import RenderedPage
 
 PATHS = (
     "/articles/harbour-bridge.html", "/articles/bakery-cooperative.html", "/articles/community-orchard.html",

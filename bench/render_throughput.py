@@ -31,8 +31,8 @@ from playwright.async_api import async_playwright  # noqa: E402
 from bench.render_site import RemoteSite, demo_site_process  # noqa: E402
 from render.browser import Renderer  # noqa: E402
 from render.chromium import find_chromium, launch_args  # noqa: E402
-from render.model import RenderedPage  # noqa: E402
 from render.settings import RenderSettings  # noqa: E402
+from values.rendered import RenderedPage  # noqa: E402
 
 PAGE_SETS = {
     "articles (300 ms timer)": (

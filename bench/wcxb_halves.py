@@ -48,7 +48,7 @@ def _run_one(job: tuple[str, str, str, str, str]) -> tuple[str, str, float, str,
     if system == "ours":
         from extraction.document import parse
         from extraction.maintext import main_text
-        from render.model import RenderedPage
+        from values.rendered import RenderedPage
 
         page = RenderedPage.from_html(html, url)
         if snapshot_path:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from render.model import DataLayer
+from values.rendered import DataLayer
 
 if TYPE_CHECKING:
     from extraction.document import Document

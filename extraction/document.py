@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import lxml.html
 from lxml import etree
 
-from render.model import NODE_ID_ATTRIBUTE, Box, RenderedPage
+from values.rendered import NODE_ID_ATTRIBUTE, Box, RenderedPage
 
 T = TypeVar("T")
 

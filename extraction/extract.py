@@ -35,8 +35,8 @@ from extraction.dateparse import to_utc
 from extraction.document import parse
 from extraction.found import Choice, Found
 from extraction.maintext import MainText
-from render.model import RenderedPage
 from values.profile import ContentProfile
+from values.rendered import RenderedPage
 
 T = TypeVar("T")
 

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from extraction import authors, images, pubtimes, soft404, titles
 from extraction.document import Document, parse
 from extraction.found import Invalid, Refused
-from render.model import RenderedPage
 from values.profile import ContentProfile, iso_local
+from values.rendered import RenderedPage
 
 FIELDS = ("title", "published_time", "authors", "image", "soft_404", "datalayer.section", "datalayer.tags")
 """The fields explained, in the order shown."""

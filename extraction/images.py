@@ -18,8 +18,8 @@ from lxml import etree
 from extraction.document import Document
 from extraction.found import Choice, Found, Invalid, first_valid
 from extraction.zones import article_zone, inside
-from render.model import NODE_ID_ATTRIBUTE, Image
 from values.profile import DominantImage
+from values.rendered import NODE_ID_ATTRIBUTE, Image
 
 META_KEYS = ("cxenseparse:image", "og:image")
 """Declared images, highest priority first."""

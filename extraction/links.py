@@ -6,7 +6,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import lxml.html
 
-from render.model import RenderedPage
+from values.rendered import RenderedPage
 
 
 def same_site_links(page: RenderedPage) -> tuple[str, ...]:

@@ -24,12 +24,12 @@ from render.blocking import RequestPolicy
 from render.calls import PageCallTimeout, bounded
 from render.denylist import Denylist
 from render.lifecycle import BrowserHost
-from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
 from render.pagerender import PageJob, render_page
 from render.readiness import settle_init_script
 from render.settings import RenderSettings, SiteSettings
 from render.slowhosts import SlowHosts
+from values.rendered import RenderedPage
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from render.calls import PageCallTimeout, bounded
-from render.model import ProbedImage
+from values.rendered import ProbedImage
 
 PROBE_TIMEOUT_MS = 3000
 """How long one probe may take in the page: a thumbnail-sized file arrives well within it."""

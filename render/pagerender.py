@@ -24,13 +24,13 @@ from render.blocking import RequestPolicy, site_of
 from render.calls import PageCallTimeout, bounded
 from render.egress import Egress
 from render.imageprobe import probe_declared_image
-from render.model import RenderedPage, Timings, raw_sha256
 from render.outcome import FailureKind, RenderFailure, classify_error
 from render.readiness import wait_until_settled
 from render.requests import RequestTracker
 from render.settings import RenderSettings, SiteSettings
 from render.slowhosts import SlowHosts
 from render.snapshot import SNAPSHOT_JS, MalformedReading, parse_reading, snapshot_options
+from values.rendered import RenderedPage, Timings, raw_sha256
 
 log = logging.getLogger(__name__)
 

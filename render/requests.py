@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from playwright.async_api import Page, Request
 
-from render.model import BlockedRequest
+from values.rendered import BlockedRequest
 
 MAX_RECORDED_STILL_LOADING = 25
 """A page that polls can have hundreds of requests in flight; a sample says enough."""

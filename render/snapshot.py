@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
-from render.model import Box, DataLayer, Image
+from values.rendered import Box, DataLayer, Image
 
 SNAPSHOT_JS = (files("render") / "snapshot.js").read_text(encoding="utf-8")
 

@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
 
-from render.model import RAW_HASH_MAX_BYTES, RenderedPage, raw_sha256
 from render.targets import TargetPolicy
 from scheduler import http
 from scheduler.sites import BasicAuth
@@ -29,6 +28,7 @@ from storage.queue import write_transaction
 from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome, Reason
 from storage.repository import save_crawl
 from storage.validators import Validators, load_validators, save_validators
+from values.rendered import RAW_HASH_MAX_BYTES, RenderedPage, raw_sha256
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
-from render.model import RenderedPage
 from render.settings import RenderSettings
 from render.targets import TargetPolicy
 from scheduler.freshness import CheapRecrawls
@@ -41,6 +40,7 @@ from storage.records import CrawlAttempt, Outcome, Reason
 from storage.repository import save_crawl
 from storage.sites import load_site
 from storage.types import utc_now
+from values.rendered import RenderedPage
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from render.model import RenderedPage
     from values.profile import ContentProfile
+    from values.rendered import RenderedPage
 
 
 class Outcome(StrEnum):

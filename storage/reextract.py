@@ -14,11 +14,11 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from render.model import RenderedPage
 from storage.models import Page, Snapshot
 from storage.saving import ProfileToStore, load_snapshot, store_profiles
 from storage.types import utc_now
 from values.profile import ContentProfile
+from values.rendered import RenderedPage
 
 Extractor = Callable[[RenderedPage], ContentProfile]
 Progress = Callable[[int, int], None]

@@ -22,7 +22,6 @@ from typing import Any
 from sqlalchemy import Integer, String, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from render.model import SNAPSHOT_FORMAT, RenderedPage
 from storage.bulk import bulk_insert
 from storage.models import Crawl, Page, PastBody, Profile, ProfileBody, ProfileVersion, Snapshot
 from storage.pages import dialect_insert
@@ -41,6 +40,7 @@ from storage.records import PROFILE_OUTCOMES, SUCCESS_OUTCOMES, CrawlAttempt, Cr
 from storage.text import clean, clean_opt
 from storage.types import UTCDateTime
 from values.profile import ContentProfile
+from values.rendered import SNAPSHOT_FORMAT, RenderedPage
 from values.urls import host_of, length_refusal
 
 PAGES = Page.__table__

@@ -1,5 +1,6 @@
 """Dependencies point one way (DESIGN.md, ARCHITECTURE.md): the shared values (`values/`) sit
-under everything and import nothing of ours, extraction is pure, render never touches storage,
+under everything and import nothing of ours, extraction is pure and reads the rendered page as
+a value, render never touches storage, storage imports neither the renderer nor the extractor,
 the scheduler decides but writes no SQL, only storage writes the `pages` table, and the shell
 (`app/`) sits on top, imported by no package."""
 
@@ -18,10 +19,10 @@ OURS = ("app", "render", "extraction", "storage", "scheduler", "service", "demos
 
 FORBIDDEN = {
     "values": OURS,
-    "extraction": ("playwright", "sqlalchemy", "storage", "scheduler", "render.browser", "asyncio",
+    "extraction": ("playwright", "sqlalchemy", "storage", "scheduler", "render", "asyncio",
                    "requests", "urllib.request", "socket", "time", "random", "app"),
     "render": ("storage", "scheduler", "extraction", "sqlalchemy", "app"),
-    "storage": ("playwright", "render.browser", "scheduler", "app", "extraction"),
+    "storage": ("playwright", "render", "scheduler", "app", "extraction"),
     "scheduler": ("sqlalchemy", "storage.models", "app", "playwright"),
     "demosite": ("app", "scheduler", "storage", "render", "extraction", "values"),
     "service": ("sqlalchemy", "storage.models", "app", "playwright", "render.browser", "extraction.text"),

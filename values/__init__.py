@@ -1,5 +1,6 @@
-"""The values every layer shares, under all of them: a URL's identity (`urls.py`) and the
-profile extraction makes and storage keeps (`profile.py`).
+"""The values every layer shares, under all of them: a URL's identity (`urls.py`), the page
+render makes and extraction reads (`rendered.py`), and the profile extraction makes and
+storage keeps (`profile.py`).
 
 Each module here imports nothing of the project's (`tests/test_layering.py` checks it), so
 `render`, `extraction`, `storage`, `scheduler`, `service` and `app` can all name these values

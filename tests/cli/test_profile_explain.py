@@ -14,12 +14,12 @@ from sqlalchemy import create_engine
 
 from demosite.server import DemoSite
 from extraction import extract
-from render.model import RenderedPage
 from storage.db import session_factory
 from storage.repository import save_crawl
 from tests.cli.test_commands import ARTICLE, run
 from tests.cli.test_commands import env as env  # noqa: F401 - the shared CLI environment fixture
 from tests.storage.storage_samples import attempt
+from values.rendered import RenderedPage
 
 STORED_URL = "https://news.example/2024/05/bridge.html"
 STORED_PAGE = """<html><head><title>Bridge reopens | The Example Post</title>

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from extraction.document import Document, parse
-from render.model import Box, DataLayer, Image, RenderedPage
+from values.rendered import Box, DataLayer, Image, RenderedPage
 
 URL = "https://www.example.com/news/2024/05/city-council-approves-new-budget-123456"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from render.model import Box, RenderedPage
+from values.rendered import Box, RenderedPage
 
 URL = "https://www.harbourtimes.example/news/2024/05/story-4521"
 

@@ -10,8 +10,8 @@ import pytest
 
 from extraction.contentlayer import FIELD_SOURCES, content_datalayer
 from extraction.datalayer import CONTENT_FIELDS, as_bool, composer_values
-from render.model import DataLayer
 from tests.extraction.fieldpages import doc, meta
+from values.rendered import DataLayer
 
 JSONLD = '<script type="application/ld+json">' + json.dumps({"@graph": [
     {"@type": "WebSite", "name": "Site", "description": "site description"},

@@ -11,9 +11,9 @@ import pytest
 from extraction.extract import extract
 from extraction.pubtimes import CREATED_SELECTOR_SOURCE
 from render.browser import Renderer
-from render.model import RenderedPage
 from render.outcome import RenderFailure
 from render.settings import RenderSettings
+from values.rendered import RenderedPage
 
 pytestmark = pytest.mark.browser
 

@@ -90,7 +90,7 @@ def test_declared_image_never_shown_takes_the_probed_size_and_says_so():
     from dataclasses import replace
 
     from extraction.images import dominant_image
-    from render.model import ProbedImage
+    from values.rendered import ProbedImage
 
     url = "https://www.example.com/lead.jpg"
     base = page(meta("og:image", url, "property"))
@@ -105,7 +105,7 @@ def test_probe_result_round_trips_in_the_snapshot_json():
     from dataclasses import replace
 
     from render.imageprobe import probed_from
-    from render.model import RenderedPage
+    from values.rendered import RenderedPage
 
     probed = probed_from("https://www.example.com/a.jpg", {"width": 800, "height": 600, "method": "img"})
     snapshot = replace(page(), probed_image=probed)

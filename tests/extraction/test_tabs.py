@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from extraction.maintext import main_text
 from extraction.text.tabs import closed_dialog, collapsed_body, controlled_panels
-from render.model import Box
 from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_traps import P1, P2
+from values.rendered import Box
 
 LINUX = "Install the package with the system package manager and then restart the service once."
 

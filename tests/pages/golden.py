@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from render.model import DataLayer, RenderedPage
+from values.rendered import DataLayer, RenderedPage
 
 PAGES_DIR = Path(__file__).parent
 BODY_KEYS = ("body", "sections")

@@ -11,9 +11,9 @@ import pytest
 
 from demosite.server import DemoSite
 from render.browser import Renderer
-from render.model import RenderedPage
 from render.outcome import RenderFailure
 from render.settings import RenderSettings
+from values.rendered import RenderedPage
 
 FIXTURES = "/render-fixtures"
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from demosite.server import ConnectionLogger, DemoSite
-from render.model import RenderedPage
 from render.settings import RenderSettings, SiteSettings
 from tests.render.conftest import LoopRenderer, fixture_url
+from values.rendered import RenderedPage
 
 pytestmark = pytest.mark.browser
 

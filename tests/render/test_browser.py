@@ -8,9 +8,9 @@ import pytest
 
 from demosite.server import ConnectionLogger, DemoSite
 from render.browser import Renderer
-from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
 from render.settings import RenderSettings
+from values.rendered import RenderedPage
 
 ARTICLE = "/articles/harbour-bridge.html"
 

@@ -13,10 +13,10 @@ import pytest
 from demosite.server import DemoSite
 from render.browser import Renderer
 from render.lifecycle import driver_node_options
-from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
 from render.proctree import alive
 from render.settings import RenderSettings
+from values.rendered import RenderedPage
 
 KILL_AFTER_S = 0.6
 """The slow page answers after 3 s; the driver is killed well inside that."""

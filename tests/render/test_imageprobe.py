@@ -11,9 +11,9 @@ import pytest
 
 from extraction.extract import extract
 from render import imageprobe
-from render.model import RenderedPage
 from render.settings import RenderSettings
 from tests.loopback import QuietHandler, serving
+from values.rendered import RenderedPage
 
 pytestmark = pytest.mark.browser
 

@@ -18,10 +18,10 @@ from demosite.server import DemoSite
 from render.browser import Renderer
 from render.chromium import PLAYWRIGHT_DISABLED_FEATURES, launch_args
 from render.lifecycle import RSS_CHECK_EVERY_PAGES
-from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
 from render.proctree import alive
 from render.settings import RenderSettings
+from values.rendered import RenderedPage
 
 pytestmark = pytest.mark.browser
 

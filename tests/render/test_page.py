@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from demosite.server import BASIC_AUTH_PASSWORD, BASIC_AUTH_USER, DemoSite
-from render.model import RenderedPage
 from render.outcome import FailureKind, RenderFailure
 from render.settings import RenderSettings, SiteSettings
 from tests.render.conftest import LoopRenderer, fixture_url
+from values.rendered import RenderedPage
 
 pytestmark = pytest.mark.browser
 

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from render.model import RenderedPage
 from render.settings import RenderSettings
 from tests.render.conftest import LoopRenderer
+from values.rendered import RenderedPage
 
 pytestmark = pytest.mark.browser
 

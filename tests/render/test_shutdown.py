@@ -17,8 +17,8 @@ import pytest
 
 from demosite.server import DemoSite
 from render.browser import Renderer
-from render.model import RenderedPage
 from render.settings import RenderSettings
+from values.rendered import RenderedPage
 
 pytestmark = pytest.mark.browser
 

@@ -17,9 +17,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from render.model import RenderedPage
 from render.settings import RenderSettings
 from tests.render.conftest import LoopRenderer
+from values.rendered import RenderedPage
 
 pytestmark = pytest.mark.browser
 

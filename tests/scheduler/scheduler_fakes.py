@@ -14,11 +14,11 @@ from pathlib import Path
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from render.model import RenderedPage
 from scheduler.worker import CrawlTarget
 from storage.queue import write_transaction
 from storage.records import CrawlAttempt, Outcome
 from storage.repository import save_crawl
+from values.rendered import RenderedPage
 
 
 @dataclass(frozen=True)

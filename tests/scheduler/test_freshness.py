@@ -7,7 +7,6 @@ from datetime import UTC, datetime
 
 from sqlalchemy import select
 
-from render.model import RenderedPage
 from render.targets import PUBLIC_ONLY
 from scheduler.freshness import FULL_RENDER_EVERY, CheapRecrawls, probe, wants_probe
 from scheduler.settings import SchedulerSettings
@@ -19,6 +18,7 @@ from storage.pages import ensure_page
 from storage.queue import write_transaction
 from storage.records import Reason
 from storage.validators import Validators
+from values.rendered import RenderedPage
 
 HTML = b"<html><body>story</body></html>"
 SHA = hashlib.sha256(HTML).hexdigest()

@@ -17,11 +17,11 @@ from render import egress as egress_module
 from render.browser import Renderer
 from render.egress import Egress
 from render.hostrules import BadHostRules, HostRules, Target
-from render.model import RenderedPage
 from render.outcome import FailureKind
 from render.settings import RenderSettings
 from render.targets import TargetPolicy
 from tests.loopback import QuietHandler, serving
+from values.rendered import RenderedPage
 
 ALLOWED = TargetPolicy.of(["127.0.0.1/32"])
 SECRET = "internal-secret-7f3a"

@@ -7,12 +7,12 @@ from dataclasses import replace
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from render.model import RenderedPage
 from storage.models import Crawl, ProfileVersion, Snapshot
 from storage.reextract import reextract
 from storage.repository import load_profile, load_snapshot, save_crawl
 from storage_samples import T0, attempt, full_profile
 from values.profile import ContentProfile
+from values.rendered import RenderedPage
 
 URL = "https://news.example/a/1"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from extraction.document import Document, parse
-from render.model import Box, RenderedPage
+from values.rendered import Box, RenderedPage
 
 STORY_SENTENCE = "The plant in the valley made ten thousand washing machines last year and hired more staff. "
 """One sentence of an article's running prose: four of them make a paragraph the scorer keeps."""

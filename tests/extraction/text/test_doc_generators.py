@@ -19,10 +19,10 @@ from extraction.document import parse
 from extraction.maintext import main_text
 from extraction.text.features import STRONG_HINTS, hint_of
 from extraction.text.phrases import boilerplate_phrase, widget_label
-from render.model import RenderedPage
 from tests.extraction.text.helpers import DOC_INTRO as INTRO
 from tests.extraction.text.helpers import DOC_STEP as STEP
 from tests.extraction.text.helpers import page
+from values.rendered import RenderedPage
 
 PAGES = Path(__file__).parent / "doc_pages"
 

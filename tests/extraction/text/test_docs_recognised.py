@@ -9,11 +9,11 @@ from lxml import etree
 from extraction.document import parse
 from extraction.maintext import main_text
 from extraction.text.docs import code_between, documentation_generator, documentation_url
-from render.model import RenderedPage
 from tests.extraction.text.helpers import DOC_INTRO as INTRO
 from tests.extraction.text.helpers import DOC_MORE as MORE
 from tests.extraction.text.helpers import DOC_STEP as STEP
 from tests.extraction.text.helpers import page
+from values.rendered import RenderedPage
 
 CODE = "<pre>tool serve --socket /run/tool.sock</pre><pre>tool connect --verbose</pre>"
 OG_ARTICLE = "<meta property='og:type' content='article'>"

@@ -10,8 +10,8 @@ from extraction.document import parse
 from extraction.maintext import main_text
 from extraction.text.blocks import Block
 from extraction.text.scoring import Label, Verdict, climb, container_scores, smooth, span_between
-from render.model import RenderedPage
 from tests.extraction.text.helpers import page
+from values.rendered import RenderedPage
 
 SENTENCE = "The reviewer carried this scooter to work every day for a month and noted how it rode. "
 SPECS = "".join(f"<li>Part{i}</li>" for i in range(80))

@@ -1,4 +1,5 @@
-"""`RenderedPage`: the one value that crosses from `render/` to `extraction/`.
+"""`RenderedPage`: the one value that crosses from `render/` to `extraction/`, kept under both
+(and under storage, which keeps snapshots) so that none of them imports another to name it.
 
 It is plain data (no Playwright objects) and round-trips through JSON, so a stored snapshot
 can be extracted again later without a browser — tests and benchmarks rely on that.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from render.model import RAW_HASH_MAX_BYTES, SNAPSHOT_FORMAT, RenderedPage, raw_sha256
+from values.rendered import RAW_HASH_MAX_BYTES, SNAPSHOT_FORMAT, RenderedPage, raw_sha256
 
 URL = "https://news.test/story.html"
 
