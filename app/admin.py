@@ -23,7 +23,7 @@ from app.tables import format_table
 from render.settings import RenderSettings
 from scheduler import events
 from scheduler.settings import SchedulerSettings
-from scheduler.sites import CredentialError, credential_ref, credential_status, parse_duration, refuse_target
+from scheduler.sites import CredentialError, credential_ref, credential_status, parse_duration
 from storage.apikeys import SCOPES, KeyRow, create_key, list_keys, revoke_key
 from storage.db import Engine, Sessions, session_factory
 from storage.pages import page_ids_matching
@@ -32,6 +32,7 @@ from storage.settings import StorageSettings
 from storage.sites import SiteRow, load_sites, upsert_site
 from storage.status import read_status
 from storage.types import utc_now
+from values.targets import refuse_target
 from values.urls import InvalidUrl, normalize_host
 
 DECLINED_EXIT = 2

@@ -21,8 +21,8 @@ from extraction import extract, extract_explained
 from extraction.output import output_name, profile_json
 from render.outcome import RenderFailure
 from render.settings import RenderSettings
-from scheduler.sites import refuse_target
 from values.rendered import RenderedPage
+from values.targets import refuse_target
 from values.urls import InvalidUrl, normalize_url
 
 HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")

@@ -32,7 +32,6 @@ import time
 from pathlib import Path
 
 from bench.benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
-from render.targets import TargetPolicy
 from scheduler.settings import SchedulerSettings
 from service.auth import Principal
 from service.context import ServiceContext
@@ -45,6 +44,7 @@ from storage.queue import write_transaction
 from storage.sites import upsert_site
 from storage.types import utc_now
 from storage.writer import KeptConnection
+from values.targets import TargetPolicy
 
 SITE = "bench.example"
 BATCH = 500

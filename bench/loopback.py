@@ -1,6 +1,6 @@
 """What every benchmark that renders the demo site shares: it is served on loopback.
 
-Crawls refuse internal targets by default (`render/targets.py`); the benchmarks, like the
+Crawls refuse internal targets by default (`values/targets.py`); the benchmarks, like the
 tests and the demo, allow loopback explicitly, for themselves and the processes they start."""
 
 from __future__ import annotations

@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 from bench.benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
-from render.targets import TargetPolicy
 from scheduler.settings import SchedulerSettings
 from service.app import create_app, settle_collector
 from service.context import ServiceContext
@@ -40,6 +39,7 @@ from storage.health import bounded_engine, head_revision
 from storage.queue import write_transaction
 from storage.sites import upsert_site
 from storage.types import utc_now
+from values.targets import TargetPolicy
 
 SITE = "bench.example"
 BATCH = 500

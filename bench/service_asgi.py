@@ -22,7 +22,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from bench.benchdb import fresh_sqlite  # noqa: E402
-from render.targets import TargetPolicy  # noqa: E402
 from scheduler.settings import SchedulerSettings  # noqa: E402
 from service.app import create_app  # noqa: E402
 from service.context import ServiceContext  # noqa: E402
@@ -33,6 +32,7 @@ from storage.health import bounded_engine, head_revision  # noqa: E402
 from storage.queue import write_transaction  # noqa: E402
 from storage.sites import upsert_site  # noqa: E402
 from storage.types import utc_now  # noqa: E402
+from values.targets import TargetPolicy  # noqa: E402
 
 SITE = "bench.example"
 BATCH = 500

@@ -1,6 +1,6 @@
 """The one way out of the browser: an HTTP proxy in the render process that holds every
 connection Chromium opens — navigations, redirects, subresources, workers, WebSockets — to the
-target policy (`render/targets.py`), on the address it is about to connect to.
+target policy (`values/targets.py`), on the address it is about to connect to.
 
 Why a proxy and not request interception: interception sees URLs, not addresses, and Chromium
 resolves names itself, so a name checked here could resolve to another address for Chromium a
@@ -38,7 +38,7 @@ from urllib.parse import urlsplit
 
 from render.hostrules import HostRules
 from render.outcome import FailureKind
-from render.targets import Address, TargetPolicy, address_of
+from values.targets import Address, TargetPolicy, address_of
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from render import __version__
 from render.hostrules import HostRules
-from render.targets import TargetPolicy
+from values.targets import TargetPolicy
 
 DEFAULT_BOT_TOKEN = f"rendercrawlbot/{__version__}"
 """Appended to Chromium's own user agent so pages can tell the crawler apart
@@ -127,11 +127,11 @@ class RenderSettings(BaseSettings):
     sites: dict[str, SiteSettings] = Field(default_factory=dict)
     allow_targets: list[str] = Field(default_factory=list,
                                      description="Networks (CIDR) and host names that may be crawled although they are not "
-                                                 "public: loopback, private, link-local (render/targets.py).")
+                                                 "public: loopback, private, link-local (values/targets.py).")
 
     @property
     def targets(self) -> TargetPolicy:
-        """What may be reached (`render.targets`): public addresses, and `allow_targets`."""
+        """What may be reached (`values.targets`): public addresses, and `allow_targets`."""
         return TargetPolicy.of(self.allow_targets)
 
     def site(self, host: str) -> SiteSettings:

@@ -16,7 +16,6 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import cast
 
-from render.targets import MAX_RESOLVED, RESOLVED_TTL_S, TargetPolicy
 from scheduler.policy import (
     PushDecision,
     PushRule,
@@ -29,7 +28,7 @@ from scheduler.policy import (
     retry_delay,
     scheduled_recrawl_wanted,
 )
-from scheduler.sites import refuse_target, site_of_url
+from scheduler.sites import site_of_url
 from storage import events as rows
 from storage import queue
 from storage.bulk_views import (
@@ -45,6 +44,7 @@ from storage.pages import PageSchedule, find_or_create_page, page_schedule
 from storage.queue import Enqueued, EnqueueState
 from storage.records import CrawlState, QueueState, Reason
 from storage.sites import SiteRow
+from values.targets import MAX_RESOLVED, RESOLVED_TTL_S, TargetPolicy, refuse_target
 from values.urls import InvalidUrl, host_of, length_refusal, normalize_url
 
 log = logging.getLogger(__name__)
@@ -292,7 +292,7 @@ _reachable_hosts: dict[tuple[TargetPolicy, str], float] = {}
 """Hosts found reachable under a policy, with when that was: `TargetPolicy.refusal` (a URL
 parse, an address check of each resolved address) cost a group commit of 8 single events
 ~15 µs per event, asked for the same host in every group. Kept as long as the policy reuses a
-host's resolved addresses (`render.targets.RESOLVED_TTL_S`), so a verdict is never older than
+host's resolved addresses (`values.targets.RESOLVED_TTL_S`), so a verdict is never older than
 the addresses it was made from; a refused host is asked again every time."""
 
 

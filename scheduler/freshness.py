@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
 
-from render.targets import TargetPolicy
 from scheduler import http
 from scheduler.sites import BasicAuth
 from storage.db import Sessions
@@ -29,6 +28,7 @@ from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome, Reason
 from storage.repository import save_crawl
 from storage.validators import Validators, load_validators, save_validators
 from values.rendered import RAW_HASH_MAX_BYTES, RenderedPage, raw_sha256
+from values.targets import TargetPolicy
 
 log = logging.getLogger(__name__)
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from render.targets import Address, TargetPolicy, address_of, resolve_host
+from values.targets import Address, TargetPolicy, address_of, resolve_host
 
 MAX_REDIRECTS = 5
 """RFC 9309 asks robots.txt fetchers to follow at least five redirects."""

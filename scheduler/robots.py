@@ -15,8 +15,8 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
-from render.targets import PUBLIC_ONLY, TargetPolicy
 from scheduler import http
+from values.targets import PUBLIC_ONLY, TargetPolicy
 
 FETCH_TIMEOUT_S = 10
 """The whole fetch: a robots.txt is a few kB; a server slower than this is treated as unreachable."""

@@ -32,11 +32,11 @@ from pydantic import SecretStr
 
 from render.settings import RenderSettings
 from render.settings import SiteSettings as RenderSite
-from render.targets import TargetPolicy
 from scheduler.policy import RecrawlRule
 from storage.db import Session
 from storage.sites import SiteRow, load_site
-from values.urls import InvalidUrl, host_of, normalize_url
+from values.targets import TargetPolicy, refuse_target
+from values.urls import host_of, normalize_url
 
 log = logging.getLogger(__name__)
 
@@ -169,19 +169,12 @@ def site_of_url(session: Session, raw_url: str, environment: RenderSettings | No
     """The one identity of the page `raw_url` names, and its site: every entry point (crawl,
     demo, view, ingest, push) goes through here. Raises `InvalidUrl` for rejected input,
     including a target the policy refuses (`targets`, default the environment's, else only
-    public addresses: `render.targets`)."""
+    public addresses: `values.targets`)."""
     url = normalize_url(raw_url)
     refuse_target(url, targets or (environment.targets if environment is not None else TargetPolicy()))
     host = host_of(url)
     site = crawl_site(host, load_site(session, host), environment)
     return (normalize_url(raw_url, site.ignored_params) if site.ignored_params else url), site
-
-
-def refuse_target(url: str, targets: TargetPolicy) -> None:
-    """Raise `InvalidUrl` when `targets` refuses `url` (an internal address, a name resolving to one)."""
-    why = targets.refusal(url)
-    if why is not None:
-        raise InvalidUrl(f"refused target {url[:100]}: {why}")
 
 
 def _seconds(value: int | None) -> timedelta | None:

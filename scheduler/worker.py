@@ -26,7 +26,6 @@ from datetime import datetime
 from typing import Protocol
 
 from render.settings import RenderSettings
-from render.targets import TargetPolicy
 from scheduler.freshness import CheapRecrawls
 from scheduler.robots import RobotsCache
 from scheduler.settings import SchedulerSettings
@@ -41,6 +40,7 @@ from storage.repository import save_crawl
 from storage.sites import load_site
 from storage.types import utc_now
 from values.rendered import RenderedPage
+from values.targets import TargetPolicy
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from render.targets import TargetPolicy
 from scheduler.settings import SchedulerSettings
 from service.cache import TtlCache
 from service.group_commit import GroupCommitter
@@ -15,6 +14,7 @@ from service.settings import ServiceSettings
 from storage.apikeys import KeyRow
 from storage.db import Engine, Sessions, session_factory
 from storage.sites import SiteRow
+from values.targets import TargetPolicy
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ LOOPBACK = ["127.0.0.0/8", "::1"]
 os.environ["RENDERCRAWL_ALLOW_TARGETS"] = json.dumps(LOOPBACK)
 os.environ["RENDERCRAWL_ACCEPT_UNREGISTERED_HOSTS"] = "true"
 """Every fixture site is served on loopback, which the crawler refuses by default
-(`render/targets.py`), and most tests view pages of hosts nobody registered, which the
+(`values/targets.py`), and most tests view pages of hosts nobody registered, which the
 commands refuse by default: the tests allow both explicitly, for themselves and the commands
 they run. The tests of the refusals set their own values."""
 

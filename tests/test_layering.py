@@ -25,7 +25,7 @@ FORBIDDEN = {
     "storage": ("playwright", "render", "scheduler", "app", "extraction"),
     "scheduler": ("sqlalchemy", "storage.models", "app", "playwright"),
     "demosite": ("app", "scheduler", "storage", "render", "extraction", "values"),
-    "service": ("sqlalchemy", "storage.models", "app", "playwright", "render.browser", "extraction.text"),
+    "service": ("sqlalchemy", "storage.models", "app", "playwright", "render", "extraction.text"),
 }
 """Package -> modules it must not import (a prefix match on the imported module name)."""
 

@@ -1,4 +1,5 @@
-"""The values every layer shares, under all of them: a URL's identity (`urls.py`), the page
+"""The values every layer shares, under all of them: a URL's identity (`urls.py`), which hosts
+a crawl may reach (`targets.py`, the one module here that asks the system resolver), the page
 render makes and extraction reads (`rendered.py`), and the profile extraction makes and
 storage keeps (`profile.py`).
 

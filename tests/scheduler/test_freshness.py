@@ -7,7 +7,6 @@ from datetime import UTC, datetime
 
 from sqlalchemy import select
 
-from render.targets import PUBLIC_ONLY
 from scheduler.freshness import FULL_RENDER_EVERY, CheapRecrawls, probe, wants_probe
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Worker
@@ -19,6 +18,7 @@ from storage.queue import write_transaction
 from storage.records import Reason
 from storage.validators import Validators
 from values.rendered import RenderedPage
+from values.targets import PUBLIC_ONLY
 
 HTML = b"<html><body>story</body></html>"
 SHA = hashlib.sha256(HTML).hexdigest()

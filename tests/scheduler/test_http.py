@@ -11,11 +11,11 @@ from http.server import ThreadingHTTPServer
 
 import pytest
 
-from render import targets
-from render.targets import PUBLIC_ONLY, TargetPolicy
 from scheduler import http
 from scheduler.freshness import fetch_url
 from tests.loopback import QuietHandler, serving
+from values import targets
+from values.targets import PUBLIC_ONLY, TargetPolicy
 
 TRICKLE_GAP_S = 0.4
 DEADLINE_S = 1.0

@@ -17,12 +17,12 @@ import pytest
 from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from render.targets import TargetPolicy
 from scheduler import events
 from scheduler.events import Refusal, ViewEffect, ViewEvent, ViewRefused
 from storage.events import claim_event_id
 from storage.models import Base, CrawlHost, Page, PageAlias, PageView, QueueEntry, Site, ViewEventId
 from storage.queue import write_transaction
+from values.targets import TargetPolicy
 from values.urls import InvalidUrl, normalize_url
 
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)

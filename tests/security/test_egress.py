@@ -19,9 +19,9 @@ from render.egress import Egress
 from render.hostrules import BadHostRules, HostRules, Target
 from render.outcome import FailureKind
 from render.settings import RenderSettings
-from render.targets import TargetPolicy
 from tests.loopback import QuietHandler, serving
 from values.rendered import RenderedPage
+from values.targets import TargetPolicy
 
 ALLOWED = TargetPolicy.of(["127.0.0.1/32"])
 SECRET = "internal-secret-7f3a"

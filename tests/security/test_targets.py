@@ -16,8 +16,8 @@ from click.testing import CliRunner
 
 from app.cli import main
 from render.settings import RenderSettings
-from render.targets import TargetPolicy, address_of
 from tests.loopback import QuietHandler, serving
+from values.targets import TargetPolicy, address_of
 
 REFUSED = [
     "http://127.0.0.1/", "http://[::1]/", "http://0.0.0.0/", "http://2130706433/", "http://0x7f000001/",

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 import httpx
 from sqlalchemy import text
 
-from render.targets import TargetPolicy
 from scheduler.settings import SchedulerSettings
 from service.context import ServiceContext
 from service.settings import ServiceSettings
@@ -18,6 +17,7 @@ from storage.health import bounded_engine, head_revision
 from storage.queue import write_transaction
 from storage.sites import upsert_site
 from storage.types import utc_now
+from values.targets import TargetPolicy
 
 SITE = "paper.example"
 OTHER_SITE = "other.example"

@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from values.urls import InvalidUrl
+
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Resolver = Callable[[str], list[Address]]
@@ -95,6 +97,13 @@ class TargetPolicy:
 
 PUBLIC_ONLY = TargetPolicy()
 """The default: public addresses only."""
+
+
+def refuse_target(url: str, targets: TargetPolicy) -> None:
+    """Raise `InvalidUrl` when `targets` refuses `url` (an internal address, a name resolving to one)."""
+    why = targets.refusal(url)
+    if why is not None:
+        raise InvalidUrl(f"refused target {url[:100]}: {why}")
 
 
 def address_of(host: str) -> Address | None:
