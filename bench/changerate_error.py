@@ -29,7 +29,7 @@ def visits(rng: random.Random, rate: float, mean_gap: timedelta, n: int) -> list
     out = []
     for _ in range(n):
         gap = rng.expovariate(1 / (mean_gap / DAY))
-        out.append(Interval(timedelta(days=gap), rng.random() < 1 - math.exp(-rate * gap)))
+        out.append(Interval(gap, rng.random() < 1 - math.exp(-rate * gap)))
     return out
 
 
@@ -49,7 +49,7 @@ def main() -> None:
             cells = {"count": [], "mle": [], "regular": []}
             for _ in range(args.pages):
                 seen = visits(rng, rate, gap, args.visits)
-                days = sum(i.length / DAY for i in seen)
+                days = sum(i.exposure for i in seen)
                 changed = sum(i.changed for i in seen)
                 cells["count"].append(changed / days / rate)
                 cells["mle"].append(estimate_rate(seen) / rate)

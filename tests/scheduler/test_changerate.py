@@ -13,11 +13,11 @@ from scheduler.changerate import (
     MAX_RATE_PER_DAY,
     MIN_RATE_PER_DAY,
     Interval,
+    LadderClock,
     Prior,
     bias_reduced_rate,
     estimate_rate,
     intervals,
-    ladder_prior,
 )
 from scheduler.policy import RECRAWL_LADDER
 
@@ -31,7 +31,7 @@ def observed(rate_per_day: float, mean_gap: timedelta, visits: int, seed: int) -
     for _ in range(visits):
         gap = timedelta(days=rng.expovariate(DAY / mean_gap))
         changes = rng.random() < 1 - math.exp(-rate_per_day * (gap / DAY))
-        out.append(Interval(gap, changes))
+        out.append(Interval(gap / DAY, changes))
     return out
 
 
@@ -44,14 +44,14 @@ def test_the_estimate_finds_a_known_rate_from_irregular_visits(rate: float, mean
 
 def test_changes_between_visits_are_not_lost_as_counting_loses_them() -> None:
     history = observed(24.0, timedelta(hours=2), 400, seed=3)
-    counted = sum(i.changed for i in history) / sum(i.length / DAY for i in history)
+    counted = sum(i.changed for i in history) / sum(i.exposure for i in history)
     assert counted < 0.6 * 24.0  # two or more edits between two visits count once
     assert estimate_rate(history) == pytest.approx(24.0, rel=0.15)
 
 
 def test_without_a_prior_a_history_of_no_change_or_all_change_has_no_finite_estimate() -> None:
-    assert estimate_rate([Interval(DAY, False)] * 5) == MIN_RATE_PER_DAY
-    assert estimate_rate([Interval(DAY, True)] * 5) == MAX_RATE_PER_DAY
+    assert estimate_rate([Interval(1.0, False)] * 5) == MIN_RATE_PER_DAY
+    assert estimate_rate([Interval(1.0, True)] * 5) == MAX_RATE_PER_DAY
 
 
 def test_with_no_history_the_estimate_is_the_prior() -> None:
@@ -60,12 +60,12 @@ def test_with_no_history_the_estimate_is_the_prior() -> None:
 
 def test_a_history_of_changes_on_every_visit_pulls_the_estimate_above_one_per_interval() -> None:
     """The prior (a monthly page) must not hold down a page that changed on each of 10 hourly visits."""
-    found = estimate_rate([Interval(timedelta(hours=1), True)] * 10, Prior(1 / 30))
+    found = estimate_rate([Interval(1 / 24, True)] * 10, Prior(1 / 30))
     assert found > 24.0
 
 
 def test_unchanged_visits_pull_the_estimate_below_the_prior() -> None:
-    found = estimate_rate([Interval(DAY, False)] * 10, Prior(1.0))
+    found = estimate_rate([Interval(1.0, False)] * 10, Prior(1.0))
     assert found < 0.2
 
 
@@ -81,17 +81,18 @@ def test_bias_reduced_estimator_for_regular_visits() -> None:
         bias_reduced_rate(11, 10, DAY)
 
 
-def test_the_ladder_as_a_prior_expects_young_pages_to_change_faster() -> None:
-    hourly, daily, monthly = (ladder_prior(timedelta(hours=h), RECRAWL_LADDER).rate_per_day for h in (0.5, 5, 24 * 60))
-    assert hourly == pytest.approx(24.0)
-    assert daily == pytest.approx(24 / 9)
-    assert monthly == pytest.approx(1 / 30)
+def test_the_ladder_clock_counts_rungs_from_the_anchor() -> None:
+    clock = LadderClock.of(T0, RECRAWL_LADDER)
+    hour = timedelta(hours=1)
+    assert [clock(T0 + h * hour) for h in (0, 0.5, 1, 5.5, 10)] == pytest.approx([0, 0.5, 1, 1.5, 2])
+    assert clock(T0 + timedelta(days=30)) == pytest.approx(4)
+    assert clock(T0 + timedelta(days=75)) == pytest.approx(5.5)  # past the ladder, one rung per 30 days
 
 
 def test_intervals_weigh_recent_history_and_skip_crawls_that_say_nothing() -> None:
     hour = timedelta(hours=1)
     seen = [(T0, None), (T0 + hour, True), (T0 + 2 * hour, None), (T0 + 5 * hour, False)]
     found = intervals(seen, now=T0 + 5 * hour + timedelta(days=3), half_life=timedelta(days=3))
-    assert [(i.length, i.changed) for i in found] == [(hour, True), (3 * hour, False)]
+    assert [(i.exposure, i.changed) for i in found] == [(pytest.approx(1 / 24), True), (pytest.approx(3 / 24), False)]
     assert found[1].weight == pytest.approx(0.5)
     assert found[0].weight < found[1].weight
