@@ -22,6 +22,7 @@ from service.answers import Health, Ready
 from service.api_docs import add_security_schemes, install_docs
 from service.context import ServiceContext
 from service.errors import ERROR_SCHEMA, error_body, install_handlers
+from service.observe import RequestObserver
 from storage.health import readiness
 
 API_DESCRIPTION = """Every error answer has one shape: `{"error": {"code", "message", "field"?}}` (a batch adds
@@ -82,11 +83,13 @@ def routes(lifespan: Any = None) -> FastAPI:
 
 
 class _App(FastAPI):
-    """The app, with page views (`_PageviewsFirst`) in front of its middleware, and the API
-    keys' security schemes in its OpenAPI document."""
+    """The app, with page views (`_PageviewsFirst`) in front of its middleware, every request
+    counted and timed around both (`RequestObserver`), and the API keys' security schemes in its
+    OpenAPI document."""
 
     def build_middleware_stack(self) -> ASGIApp:
-        return _PageviewsFirst(super().build_middleware_stack(), self)
+        return RequestObserver(_PageviewsFirst(super().build_middleware_stack(), self), self,
+                               {("POST", PAGEVIEW_PATH): PAGEVIEW_PATH})
 
     def openapi(self) -> dict[str, Any]:
         if self.openapi_schema is None:

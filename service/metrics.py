@@ -1,5 +1,6 @@
 """`GET /metrics`: what this service counts itself (events accepted and rejected, pushes
-honoured and declined, keyless requests rate limited), and what the database knows, read at
+honoured and declined, keyless requests rate limited, every request by route template and
+status, and a latency histogram: `service/observe.py`), and what the database knows, read at
 scrape time (queue depth by state, crawls of the last hour by outcome, due now).
 
 Workers are separate processes and the database already holds what they did, so the service
@@ -10,8 +11,9 @@ credential."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from prometheus_client import CollectorRegistry, Counter, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
@@ -69,6 +71,11 @@ class _CommitCollector(Collector):
                                   value=self.committer.commit_seconds)
 
 
+LATENCY_BUCKETS_S = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 15.0)
+"""From a remembered-key page view (about a millisecond) to a request that waited out the
+database's bound (`database_wait_seconds` times the commit waits, 15 s)."""
+
+
 class ServiceMetrics:
     """One registry per app, so tests can build several apps in one process."""
 
@@ -85,7 +92,23 @@ class ServiceMetrics:
                                     ["limit"], registry=self.registry)
         self.refused = Counter("rendercrawl_requests_refused", "Requests answered with an error, by code.", ["code"],
                                registry=self.registry)
+        self.requests = Counter("rendercrawl_http_requests", "HTTP requests answered, by route template, method and status.",
+                                ["route", "method", "status"], registry=self.registry)
+        self.latency = Histogram("rendercrawl_http_request_seconds",
+                                 "Time from a request's arrival to the end of its answer, by route template.", ["route"],
+                                 buckets=LATENCY_BUCKETS_S, registry=self.registry)
+        self._children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
         self.registry.register(_DatabaseCollector(sessions))
+
+    def answered(self, route: str, method: str, status: int, seconds: float) -> None:
+        """Count and time one request. The labelled children are kept by their labels: asking
+        prometheus-client for them per request cost more than the counting itself."""
+        children = self._children.get((route, method, status))
+        if children is None:
+            children = self._children[(route, method, status)] = (
+                self.requests.labels(route=route, method=method, status=str(status)), self.latency.labels(route=route))
+        children[0].inc()
+        children[1].observe(seconds)
 
     def watch(self, committer: GroupCommitter) -> None:
         self.registry.register(_CommitCollector(committer))

@@ -36,7 +36,10 @@ class ServiceSettings(BaseSettings):
     key_cache_seconds: float = Field(default=5, ge=0, le=300,
                                      description="API keys and site rows are re-read at most this often "
                                                  "(a revoked key stops working within it); 0 reads them per request.")
-    read_limit: int = Field(default=100, ge=1, le=10_000, description="Versions or crawls in one read answer.")
+    read_limit: int = Field(default=100, ge=1, le=10_000, description="Rows in one list answer (pages, versions, crawls…).")
+    access_log: bool = Field(default=False, description="One log line per request (logger `rendercrawl.access`): client "
+                                                        "address, method, path without its query, status, milliseconds; "
+                                                        "never a header or a key.")
 
     @property
     def event_max_age(self) -> timedelta:
