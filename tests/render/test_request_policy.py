@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 
-from render.blocking import CHROMIUM_PATTERN_LIMIT, RequestPolicy, site_of
+from render.blocking import CHROMIUM_PATTERN_LIMIT, ORDER, PageScope, RequestPolicy, site_of
 from render.denylist import Denylist
 from render.filterlist import parse_filter_list
 from render.settings import RenderSettings, SiteSettings
@@ -79,6 +81,48 @@ def test_chromium_patterns_put_allow_entries_first() -> None:
     patterns = policy().chromium_patterns(PAGE, site)
     assert patterns[0] == {"urlPattern": "*://{*.}?google-analytics.com:*/*", "block": False}
     assert {"urlPattern": "*://{*.}?widgets.example:*/*", "block": True} in patterns
+
+
+def first_match(patterns: list[dict[str, object]], host: str, path: str) -> dict[str, object] | None:
+    """The pattern Chromium applies to `https://host/path`: the first that matches. Only the
+    two shapes `chromium_patterns` writes (`*://{*.}?HOST:*/*`, `*://*:*/*.EXT`) are read."""
+    for pattern in patterns:
+        hosts, _, paths = str(pattern["urlPattern"]).removeprefix("*://").partition(":*")
+        host_re = re.escape(hosts).replace(r"\{\*\.\}\?", r"([^/]*\.)?").replace(r"\*", r"[^/]*")
+        if re.fullmatch(host_re, host) and re.fullmatch(re.escape(paths).replace(r"\*", ".*"), path):
+            return pattern
+    return None
+
+
+def test_reason_and_chromium_patterns_follow_one_order() -> None:
+    """A font on a host that every rule names: taking the rules away from the front of `ORDER`
+    one by one, `reason()` answers with the first rule left, and the first of Chromium's
+    patterns that matches the request blocks or allows it the same way."""
+    host, path = "cdn.x.example", "/a.woff2"
+    p = replace(policy(block_fonts=True), denylist=Denylist(frozenset({"x.example"})),
+                filters=parse_filter_list(["||x.example^"]))
+    site, slow = SiteSettings(allow_hosts=["x.example"], block_hosts=["x.example"]), frozenset({host})
+    answers = []
+    for step in range(len(ORDER)):
+        if step == 1:
+            site = site.model_copy(update={"allow_hosts": []})
+        elif step == 2:
+            site = site.model_copy(update={"block_hosts": []})
+        elif step == 3:
+            slow = frozenset()
+        elif step == 4:
+            p = replace(p, denylist=Denylist(frozenset()))
+        elif step == 5:
+            p = replace(p, filters=parse_filter_list([]))
+        elif step == 6:
+            p = replace(p, block_fonts=False)
+        why = p.reason(f"https://{host}{path}", "font", PAGE, site, slow)
+        matched = first_match(p.chromium_patterns(PAGE, site, slow), host, path)
+        assert (why is not None) == bool(matched and matched["block"]), (step, why, matched)
+        if matched is not None:  # and it is a pattern of the rule that answered
+            assert matched in ORDER[step].patterns(p, PageScope(PAGE, site, slow)), (step, matched)
+        answers.append(why)
+    assert answers == [None, *(rule.name for rule in ORDER[1:-1]), None]
 
 
 def test_large_filter_lists_switch_auto_mode_to_route(tmp_path: Path) -> None:
