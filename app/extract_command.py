@@ -56,12 +56,11 @@ def run_extract(inputs: tuple[str, ...], original_url: str | None, static: bool,
             click.echo(report)
         else:
             profile = extract(page, now=now)
-        data = profile.to_json_dict()
         if out_dir is not None:
             out_dir.mkdir(parents=True, exist_ok=True)
             (out_dir / output_name(path.name if path else "page.html")).write_text(profile_json(profile))
             continue
-        click.echo(profile_json(profile).rstrip() if as_json else _summary(data))
+        click.echo(profile_json(profile).rstrip() if as_json else _summary(profile.to_json_dict()))
 
 
 def _render_live(url: str, settings: RenderSettings) -> tuple[Path | None, RenderedPage]:

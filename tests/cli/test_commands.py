@@ -71,6 +71,23 @@ def test_extract_static_file_prints_json(tmp_path: Path) -> None:
     assert data["title"] == "Saved headline" and data["url"] == "https://news.example/a.html"
 
 
+def test_extract_json_serializes_each_profile_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--json` and `--out` build a profile's JSON form (and its content hash) once, not once
+    more for a summary nobody prints."""
+    from values.profile import ContentProfile
+
+    calls = []
+    to_json_dict = ContentProfile.to_json_dict
+    monkeypatch.setattr(ContentProfile, "to_json_dict", lambda self: calls.append(self.url) or to_json_dict(self))
+    page = tmp_path / "a.html"
+    page.write_text("<title>One</title><p>first page</p>")
+    for output in (["--json"], ["--out", str(tmp_path / "out")]):
+        calls.clear()
+        result = CliRunner().invoke(main, ["extract", str(page), "--static", *output])
+        assert result.exit_code == 0, result.output
+        assert calls == [page.resolve().as_uri()], output
+
+
 def test_extract_directory_writes_one_json_per_page(tmp_path: Path) -> None:
     import gzip
 
