@@ -37,6 +37,12 @@ from values.rendered import RenderedPage
 
 log = logging.getLogger(__name__)
 
+CLAIMS_PER_PAGE_IN_FLIGHT = 2
+"""A worker's `worker_concurrency` is the pages it has open in Chromium at once; it holds leases
+on twice as many, so the next page is already claimed and rendering while the last one is
+extracted and saved (off the browser's slot): at one page in flight the browser no longer idles
+while a page is extracted (bench/render_budget.py: 0.33x -> 0.49x the bare loop's pages/s)."""
+
 OUTCOME_OF_FAILURE: Mapping[FailureKind, Outcome] = {
     FailureKind.DNS: Outcome.DNS_ERROR,
     FailureKind.CONNECTION: Outcome.CONNECTION_ERROR,
@@ -125,15 +131,19 @@ async def open_crawler(sessions: Sessions, settings: SchedulerSettings, render: 
                        keep_snapshots: bool = False, name: str | None = None,
                        metrics: WorkerMetrics | None = None) -> AsyncIterator[Worker]:
     """A worker with its browser, robots.txt cache and cheap probe: what `worker`, `run`,
-    `crawl` and the demo all crawl with; `metrics` counts what it does."""
+    `crawl` and the demo all crawl with; `metrics` counts what it does. `worker_concurrency`
+    is the one setting of pages in flight: the browser's page slots (`render.concurrency` is
+    replaced by it) and, doubled, the worker's leases (`CLAIMS_PER_PAGE_IN_FLIGHT`)."""
     robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes),
                          partial(fetch_robots, targets=render.targets))
     user_agent = f"Mozilla/5.0 (compatible; {render.bot_token})"
     cheap = CheapRecrawls(sessions, user_agent, utc_now, render.targets) if settings.cheap_recrawls else None
+    render = render.model_copy(update={"concurrency": settings.worker_concurrency})
     async with Renderer(render) as renderer:
         crawl = partial(crawl_url, renderer, sessions, keep_snapshot=keep_snapshots)
         if metrics is not None:
             metrics.watch(renderer)
         worker = Worker(sessions, crawl, settings, name=name, robots=robots, cheap=cheap, environment=render,
-                        on_stop=renderer.expect_shutdown, on_crawled=metrics.observe if metrics is not None else None)
+                        on_stop=renderer.expect_shutdown, on_crawled=metrics.observe if metrics is not None else None,
+                        slots=CLAIMS_PER_PAGE_IN_FLIGHT * settings.worker_concurrency)
         yield worker

@@ -26,8 +26,9 @@ from storage.db import make_engine, session_factory
 from storage.settings import StorageSettings
 
 log = logging.getLogger(__name__)
-CONCURRENCY_OPTION = click.option("--concurrency", type=click.IntRange(1, 64), default=None,
-                                  help="Pages crawled at once in this process (default: $RENDERCRAWL_WORKER_CONCURRENCY or 1).")
+CONCURRENCY_OPTION = click.option("--concurrency", type=click.IntRange(1, 32), default=None,
+                                  help="Pages in flight: open in Chromium at once in this process "
+                                       "(default: $RENDERCRAWL_WORKER_CONCURRENCY or 1).")
 
 
 def _settings(concurrency: int | None) -> SchedulerSettings:

@@ -20,7 +20,9 @@ reason (`render/hostrules.py`).
   log and a crawl's outcome say why.
 
 The proxy runs on its own thread and event loop, so a render loop busy in a long synchronous step
-(parsing a huge snapshot) never stalls the pages of other renders.
+(parsing a huge snapshot) never stalls the pages of other renders. That loop is uvloop's: the
+proxy's thread spends its time in the loop's own socket and stream machinery, which uvloop
+runs in C (bench/RENDER.md, the page budget).
 """
 
 from __future__ import annotations
@@ -33,8 +35,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Coroutine
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
+
+import uvloop
 
 from render.hostrules import HostRules
 from render.outcome import FailureKind
@@ -88,7 +93,7 @@ class Egress:
         if self._thread is not None:
             return self.server
         ready = threading.Event()
-        loop = asyncio.new_event_loop()
+        loop = uvloop.new_event_loop()
         self._loop = loop
 
         def run() -> None:
@@ -209,7 +214,8 @@ class Egress:
             return [literal]
         assert self._loop is not None
         try:
-            infos = await self._loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            # The system resolver in a thread, as asyncio's own loop does (uvloop's would use libuv's).
+            infos = await self._loop.run_in_executor(None, partial(socket.getaddrinfo, host, port, type=socket.SOCK_STREAM))
         except (OSError, UnicodeError):
             return []
         return list(dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos))

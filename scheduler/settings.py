@@ -49,7 +49,8 @@ class SchedulerSettings(BaseSettings):
                                        description="In-flight leases are renewed this often; well under lease_seconds.")
     idle_poll_seconds: float = Field(default=1.0, gt=0, le=60,
                                      description="A worker that found nothing due waits this long before asking again.")
-    worker_concurrency: int = Field(default=1, ge=1, le=64)
+    worker_concurrency: int = Field(default=1, ge=1, le=32,
+                                    description="Pages a worker has open in Chromium at once (its pages in flight).")
 
     enqueue_every_seconds: float = Field(default=60, ge=1, description="How often the scheduler looks for due recrawls.")
     reap_every_seconds: float = Field(default=30, ge=0.1, description="How often expired leases are returned to the queue.")

@@ -117,11 +117,12 @@ class Worker:
                  environment: RenderSettings | None = None, on_stop: Callable[[], None] | None = None,
                  on_crawled: Callable[[Crawled], None] | None = None, clock: Callable[[], datetime] = utc_now,
                  random: Callable[[], float] = random_module.random,
-                 shutdown_grace_s: float = SHUTDOWN_GRACE_S) -> None:
+                 shutdown_grace_s: float = SHUTDOWN_GRACE_S, slots: int | None = None) -> None:
         """`environment` holds the per-site render settings from the environment, merged with
         each page's site row (`scheduler.sites.crawl_site`). `on_stop` is called as soon as a
         stop is asked for (the renderer's `expect_shutdown`: a browser closing now is no crash);
-        `on_crawled` sees every crawl that was recorded (the worker's metrics)."""
+        `on_crawled` sees every crawl that was recorded (the worker's metrics). `slots` is how
+        many pages it holds leases on at once (default `worker_concurrency`)."""
         self.sessions = sessions
         self.environment = environment
         self.targets = environment.targets if environment is not None else TargetPolicy()
@@ -135,11 +136,12 @@ class Worker:
         self.clock = clock
         self.random = random
         self.shutdown_grace_s = shutdown_grace_s
+        self.slots = slots or settings.worker_concurrency
         self.stats = WorkerStats()
 
     async def run(self, stop: asyncio.Event) -> WorkerStats:
         """Crawl until `stop` is set, then finish or release in-flight pages and return."""
-        slots = [asyncio.create_task(self._slot(f"{self.name}/{i}", stop)) for i in range(self.settings.worker_concurrency)]
+        slots = [asyncio.create_task(self._slot(f"{self.name}/{i}", stop)) for i in range(self.slots)]
         upkeep = asyncio.create_task(self._reap_periodically(stop))
         watch = asyncio.create_task(self._tell_stop(stop))
         await asyncio.gather(*slots)

@@ -3,19 +3,24 @@
 The migrations live at the repository root (`alembic/`, next to `alembic.ini`), not inside
 the package, so they are located relative to this file and the Alembic `Config` is built in
 code; `alembic.ini` is only for running the `alembic` tool by hand from the repository.
+
+Alembic is imported when a migration runs, not with this module: every command imports
+`storage.db`, and Alembic (with Mako and Pygments behind it) is a fifth of what a one-page
+`rendercrawl crawl` would otherwise import.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import DateTime, String
 from sqlalchemy.engine import URL
 
 from storage.types import TextEnum, UTCDateTime
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "alembic"
 
@@ -27,6 +32,8 @@ def alembic_config(url: str | URL) -> Config:
             f"migrations not found at {MIGRATIONS_DIR}; install rendercrawl editable from its "
             "repository (pip install -e .) so the alembic/ directory is next to storage/"
         )
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     config.set_main_option("path_separator", "os")
@@ -37,11 +44,15 @@ def alembic_config(url: str | URL) -> Config:
 
 def upgrade(url: str | URL, revision: str = "head") -> None:
     """Bring the database at `url` up to `revision` (default: the newest)."""
+    from alembic import command
+
     command.upgrade(alembic_config(url), revision)
 
 
 def downgrade(url: str | URL, revision: str) -> None:
     """Take the database at `url` down to `revision` (`base` removes every table)."""
+    from alembic import command
+
     command.downgrade(alembic_config(url), revision)
 
 

@@ -1,0 +1,423 @@
+"""Where the CPU-seconds of a crawled page go: the worker (claim → render → extract → save →
+settle, as `rendercrawl worker` runs it) beside a bare Playwright loop (new context, goto `load`,
+`page.content()`) on the same pages, same Chromium, same host map, interleaved in one run.
+
+Each system runs in a child process of its own, timed after its browser is up, and is measured
+as a whole process tree (psutil, CPU times before and after, per process kind; renderers exit
+with their context, so the zygote's reaped-children times carry theirs):
+- the Python process, split by thread (the event loop, the egress proxy's thread, the thread
+  pool) and inside them by what ran (`time.thread_time` around the snapshot's JSON, extraction,
+  trafilatura's second candidate, saving, the queue's claim and settle; the rest of the event
+  loop's thread is orchestration: Playwright's client, asyncio, the worker);
+- the Playwright driver (node);
+- Chromium's browser, renderer, network and other processes.
+Waiting is the render's phases (navigation, settle and scroll, snapshot) in wall time.
+
+Correctness on the same pages: late data-layer values caught (the Composer commands and the
+script-written meta tag the articles add 200-300 ms after parsing) and analytics connections
+(the analytics hosts are mapped to a `ConnectionLogger`, which counts connections that reached
+it; a system that blocks them makes none).
+
+    .venv/bin/python bench/render_budget.py [--rounds 3] [--concurrency 1 2 4] [--py-spy bench/out/spy]
+
+`--py-spy DIR` records the worker's child with py-spy (collapsed stacks per thread, the whole
+run, start-up included; `bench/spy_summary.py` sums them by frame).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+TREE = os.environ.get("RENDER_BUDGET_TREE", str(ROOT))
+"""The project tree whose worker a child measures (`--compare-with` sets another)."""
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, TREE)
+
+from loopback import LOOPBACK_ONLY  # noqa: E402
+
+ARTICLES = ("harbour-bridge", "bakery-cooperative", "community-orchard", "golf-open-final", "rail-timetable-guide",
+            "storm-coast-road", "tidal-energy-pilot")
+PAGES = (
+    *(f"/articles/{a}.html" for a in ARTICLES * 2), "/index.html", "/about.html", "/contact.html",
+    "/render-fixtures/big.html?n=1700", "/render-fixtures/big.html?n=5000", "/render-fixtures/many-requests.html",
+    "/render-fixtures/lazy.html", "/render-fixtures/script-chain.html", "/render-fixtures/datalayer.html",
+    "/render-fixtures/third-parties.html",
+)
+"""24 pages a round: the demo site's articles (twice) and other pages, and heavy pages (5,100
+and 15,010 elements, 100 image requests, lazy images, a script chain, a late data layer,
+third-party hosts)."""
+LATE_MARK = 'property="content:section"'
+"""The meta tag each article's 200 ms timer writes; its 300 ms timer fills the Composer queue."""
+ANALYTICS_HOSTS = ("www.google-analytics.com", "www.googletagmanager.com")
+SAMPLE_S = 0.05
+"""How often the children's process tree is sampled (new renderers are found this way)."""
+PARTS = ("python: event loop", "python: egress proxy", "python: thread pool", "driver (node)",
+         "chromium: browser", "chromium: renderers", "chromium: network", "chromium: other")
+
+
+def host_rules(logger_port: int) -> str:
+    """Analytics hosts to the connection logger, every other name nowhere, loopback as is."""
+    mapped = ", ".join(f"MAP {h} 127.0.0.1:{logger_port}" for h in ANALYTICS_HOSTS)
+    return f"{mapped}, {LOOPBACK_ONLY}"
+
+
+def page_urls(base: str, round_no: int) -> list[str]:
+    """Distinct URLs each round (a queue never crawls one page twice at once), same work."""
+    return [f"{base}{p}{'&' if '?' in p else '?'}copy={round_no}-{i}" for i, p in enumerate(PAGES)]
+
+
+# ---------------------------------------------------------------- the process tree, by kind
+
+
+def kind_of(process: psutil.Process, me: int) -> str:
+    if process.pid == me:
+        return "python"
+    cmd = process.cmdline()
+    if not cmd or "node" in process.name() or cmd[0].endswith("node"):
+        return "driver (node)"
+    kind = next((a.split("=", 1)[1] for a in cmd if a.startswith("--type=")), "browser")
+    if kind == "renderer":
+        return "chromium: renderers"
+    if kind == "browser":
+        return "chromium: browser"
+    if any("NetworkService" in a for a in cmd):
+        return "chromium: network"
+    return "zygote" if kind == "zygote" else "chromium: other"
+
+
+class TreeClock:
+    """CPU seconds of this process's descendants by kind, from `start()` to `stop()`.
+
+    A renderer's time counts while it is alive and, once it exited and was reaped, in its
+    zygote's children times: the sum of both is exact whenever it is taken."""
+
+    def __init__(self) -> None:
+        self._me = os.getpid()
+        self._kinds: dict[int, str] = {}
+        self._procs: dict[int, psutil.Process] = {}
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._seen: dict[int, float] = {}
+        self._thread: threading.Thread | None = None
+
+    def _scan(self) -> dict[str, float]:
+        totals: dict[str, float] = defaultdict(float)
+        for child in psutil.Process(self._me).children(recursive=True):
+            try:
+                if child.pid not in self._procs:
+                    self._procs[child.pid] = child
+                    self._kinds[child.pid] = kind_of(child, self._me)
+                times = child.cpu_times()
+            except psutil.Error:
+                continue
+            kind = self._kinds[child.pid]
+            if kind == "zygote":  # its own time is nil; its reaped children are renderers (and the gpu)
+                totals["chromium: renderers"] += times.children_user + times.children_system
+            else:
+                totals[kind] += times.user + times.system
+        return totals
+
+    def start(self) -> None:
+        self._base = self._scan()
+
+    def stop(self) -> dict[str, float]:
+        end = self._scan()
+        return {k: end.get(k, 0.0) - self._base.get(k, 0.0) for k in set(end) | set(self._base)}
+
+
+def thread_cpu() -> dict[int, float]:
+    return {t.id: t.user_time + t.system_time for t in psutil.Process().threads()}
+
+
+# ---------------------------------------------------------------- the bare loop (a child)
+
+
+async def bare_child(urls: list[str], concurrency: int, rules: str) -> dict[str, Any]:
+    from playwright.async_api import async_playwright
+
+    from render.chromium import LAUNCH_ARGS, find_chromium
+
+    executable = find_chromium()
+    late = 0
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=str(executable),
+                                          args=[*LAUNCH_ARGS, f"--host-resolver-rules={rules}"])
+
+        async def one(url: str) -> str:
+            context = await browser.new_context()
+            page = await context.new_page()
+            await page.goto(url, wait_until="load")
+            html = await page.content()
+            await page.close()
+            await context.close()
+            return html
+
+        await one(urls[0].replace("copy=", "warm="))
+        queue = list(urls)
+        htmls: list[str] = []
+
+        async def worker() -> None:
+            while queue:
+                htmls.append(await one(queue.pop(0)))
+
+        clock = TreeClock()
+        clock.start()
+        cpu, started = time.process_time(), time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        wall = time.perf_counter() - started
+        python = time.process_time() - cpu
+        parts = clock.stop()
+        await browser.close()
+    late = sum(LATE_MARK in h for h in htmls)
+    parts["python: event loop"] = python
+    return {"wall": wall, "pages": len(urls), "parts": parts, "late": late, "late_of": sum("/articles/" in u for u in urls)}
+
+
+# ---------------------------------------------------------------- the worker (a child)
+
+
+class Accounts:
+    """CPU seconds of named steps in this process, each on the thread that ran it."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = defaultdict(float)
+        self.lock = threading.Lock()
+
+    def wrap(self, module: Any, name: str, label: str) -> None:
+        self.seconds[label] = 0.0
+        original = getattr(module, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            t = time.thread_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                with self.lock:
+                    self.seconds[label] += time.thread_time() - t
+        setattr(module, name, timed)
+
+
+def instrument(accounts: Accounts) -> None:
+    import app.crawl
+    import extraction.text.peer
+    import render.pagerender
+    import scheduler.worker
+
+    accounts.wrap(render.pagerender, "parse_reading", "snapshot JSON (parse_reading)")
+    accounts.wrap(app.crawl, "extract", "extraction (all of it)")
+    accounts.wrap(extraction.text.peer, "peer_text", "  of which trafilatura (second candidate)")
+    accounts.wrap(app.crawl, "save_crawl", "saving (save_crawl)")
+    accounts.wrap(app.crawl, "_gutted", "gutted check (reads)")
+    accounts.wrap(scheduler.worker.Worker, "_claim", "queue: claim")
+    accounts.wrap(scheduler.worker.Worker, "_settle", "queue: settle")
+
+
+async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str) -> dict[str, Any]:
+    from app.crawl import open_crawler
+    from render.model import RenderedPage
+    from render.settings import RenderSettings
+    from scheduler.settings import SchedulerSettings
+    from storage import queue
+    from storage.db import make_engine, session_factory
+    from storage.pages import ensure_page
+    from storage.queue import write_transaction
+    from storage.records import Reason
+    from storage.types import utc_now
+
+    accounts = Accounts()
+    instrument(accounts)
+    settings, render = SchedulerSettings(worker_concurrency=concurrency), RenderSettings()  # as `worker --concurrency N`
+    settings = settings.model_copy(update={"host_max_concurrent": 64, "host_min_delay_ms": 0, "idle_poll_seconds": 0.02})
+    render = render.model_copy(update={"resolver_rules": rules, "handle_signals": False})
+    sessions = session_factory(make_engine(db_url))
+    pages: list[RenderedPage] = []
+    done = asyncio.Event()
+
+    class Observer:
+        def watch(self, renderer: Any) -> None:
+            pass
+
+        def observe(self, crawled: Any) -> None:
+            page = getattr(crawled.result, "page", None) if crawled.result is not None else None
+            if isinstance(page, RenderedPage) and "warm=" not in page.requested_url:
+                pages.append(page)
+                attempt = crawled.attempt
+                stages.append((attempt.render_ms, attempt.extract_ms or 0, crawled.result.save_ms or 0))
+            if len(pages) + failures[0] >= len(urls):
+                done.set()
+            if crawled.attempt.outcome.value != "ok":
+                failures[0] += 1
+                print(f"  failed: {crawled.attempt.url} {crawled.attempt.outcome} {crawled.attempt.error}", file=sys.stderr)
+
+    failures = [0]
+    stages: list[tuple[float, float, float]] = []
+    async with open_crawler(sessions, settings, render, metrics=Observer()) as worker:  # type: ignore[arg-type]
+        egress_thread = worker_egress_thread(worker)
+        await worker.crawl_now(urls[0].replace("copy=", "warm="))  # browser up, robots.txt cached
+        now = utc_now()
+        with write_transaction(sessions) as session:
+            for url in urls:
+                queue.enqueue(session, ensure_page(session, url, now), Reason.NEW, now, now)
+        for key in list(accounts.seconds):
+            accounts.seconds[key] = 0.0
+        clock = TreeClock()
+        clock.start()
+        threads, loop_cpu, started = thread_cpu(), time.thread_time(), time.perf_counter()
+        stop = asyncio.Event()
+        running = asyncio.create_task(worker.run(stop))
+        await done.wait()
+        wall = time.perf_counter() - started
+        loop_cpu = time.thread_time() - loop_cpu
+        after = thread_cpu()
+        parts = clock.stop()
+        stop.set()
+        await running
+    egress = after.get(egress_thread, 0.0) - threads.get(egress_thread, 0.0)
+    everything = sum(after.get(t, 0.0) - threads.get(t, 0.0) for t in after)
+    parts["python: event loop"] = loop_cpu
+    parts["python: egress proxy"] = egress
+    parts["python: thread pool"] = everything - loop_cpu - egress
+    phases = {f: statistics.mean(getattr(p.timings, f) for p in pages)
+              for f in ("navigation_ms", "settle_ms", "snapshot_ms", "total_ms")}
+    phases.update({name: statistics.mean(s[i] for s in stages) for i, name in enumerate(("render", "extract", "save"))})
+    late = sum(LATE_MARK in p.html and bool(p.datalayer.composer_commands) for p in pages if "/articles/" in p.requested_url)
+    return {"wall": wall, "pages": len(urls), "parts": parts, "steps": dict(accounts.seconds), "phases": phases,
+            "late": late, "late_of": sum("/articles/" in u for u in urls), "failures": failures[0]}
+
+
+def worker_egress_thread(worker: Any) -> int:
+    """The egress proxy's native thread id (its thread is started with the browser)."""
+    for thread in threading.enumerate():
+        if thread.name == "rendercrawl-egress" and thread.native_id is not None:
+            return thread.native_id
+    raise RuntimeError("no egress thread")
+
+
+# ---------------------------------------------------------------- the parent
+
+
+def run_child(system: str, urls: list[str], concurrency: int, rules: str, db_url: str,
+              py_spy: Path | None = None, tree: Path | None = None) -> dict[str, Any]:
+    spec = json.dumps({"system": "bare" if system == "bare" else "ours", "urls": urls, "concurrency": concurrency,
+                       "rules": rules, "db": db_url})
+    command = [sys.executable, __file__, "--child", spec]
+    if py_spy is not None:  # samples every thread of the child, idle ones left out, as collapsed stacks
+        py_spy.parent.mkdir(parents=True, exist_ok=True)
+        command = [str(Path(sys.executable).with_name("py-spy")), "record", "--format", "raw", "--threads", "--rate", "250",
+                   "--output", str(py_spy), "--", *command]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                          timeout=600, env={**os.environ, "RENDER_BUDGET_TREE": str(tree or TREE)})
+    if done.returncode != 0:
+        raise RuntimeError(f"{system} child failed:\n{done.stderr[-3000:]}")
+    if done.stderr.strip():
+        print(done.stderr.strip()[-1500:], file=sys.stderr)
+    return json.loads([line for line in done.stdout.splitlines() if line.startswith("{")][-1])
+
+
+def print_budget(name: str, runs: list[dict[str, Any]], floor: list[dict[str, Any]] | None) -> None:
+    per_page = lambda run, key: run["parts"].get(key, 0.0) / run["pages"] * 1000  # noqa: E731
+    print(f"  {name}: CPU ms per page, median of {len(runs)} rounds" + ("   (bare loop)" if floor else ""))
+    for part in PARTS:
+        ours = statistics.median(per_page(r, part) for r in runs)
+        bare = statistics.median(per_page(r, part) for r in floor) if floor else None
+        if ours or bare:
+            print(f"    {part:<28} {ours:7.1f}" + (f"   {bare:7.1f}" if bare is not None else ""))
+    total = statistics.median(sum(r["parts"].values()) / r["pages"] * 1000 for r in runs)
+    bare_total = statistics.median(sum(r["parts"].values()) / r["pages"] * 1000 for r in floor) if floor else None
+    print(f"    {'total':<28} {total:7.1f}" + (f"   {bare_total:7.1f}   ratio {total / bare_total:.2f}"
+                                               if bare_total else ""))
+    if "steps" in runs[0]:
+        print("    inside the Python process (CPU ms per page):")
+        for step in runs[0]["steps"]:
+            print(f"      {step:<42} {statistics.median(r['steps'].get(step, 0) / r['pages'] * 1000 for r in runs):7.1f}")
+        phases = {k: statistics.median(r["phases"][k] for r in runs) for k in runs[0]["phases"]}
+        print("    wall ms, mean per page: render {render:.0f} (navigation {navigation_ms:.0f}, settle+scroll {settle_ms:.0f}, "
+              "snapshot {snapshot_ms:.0f}), extract {extract:.0f}, save {save:.0f}".format(**phases))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--compare-with", type=Path,
+                        help="a second project tree (a worktree of the commit before a change): its worker runs too")
+    parser.add_argument("--py-spy", type=Path, help="record the worker's children with py-spy into this directory")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        spec = json.loads(args.child)
+        if spec["system"] == "bare":
+            result = asyncio.run(bare_child(spec["urls"], spec["concurrency"], spec["rules"]))
+        else:
+            result = asyncio.run(ours_child(spec["urls"], spec["concurrency"], spec["rules"], spec["db"]))
+        print(json.dumps(result))
+        return
+
+    from bench.benchdb import fresh_sqlite
+    from bench.render_site import demo_site_process
+    from demosite.server import ConnectionLogger
+
+    with demo_site_process() as site, ConnectionLogger() as logger, tempfile.TemporaryDirectory() as tmp:
+        rules = host_rules(logger.port)
+        print(f"{len(PAGES)} pages a round, {args.rounds} rounds, bare loop and worker alternating; "
+              f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
+        summary = []
+        for level in args.concurrency:
+            systems = ["bare", "ours", *(["before"] if args.compare_with else [])]
+            results: dict[str, list[dict[str, Any]]] = {s: [] for s in systems}
+            analytics: dict[str, int] = dict.fromkeys(systems, 0)
+            loads = []
+            for round_no in range(args.rounds):
+                urls = page_urls(site.base_url, round_no)
+                for system in systems:
+                    before = len(logger.connections)
+                    db = fresh_sqlite(Path(tmp) / f"budget-{system}-{level}-{round_no}.db") if system != "bare" else ""
+                    spy = args.py_spy / f"{system}-c{level}-r{round_no}.txt" if args.py_spy and system != "bare" else None
+                    tree = args.compare_with if system == "before" else None
+                    results[system].append(run_child(system, urls, level, rules, db, spy, tree))
+                    time.sleep(0.5)  # the logger's reader threads record a hang-up within its read timeout
+                    analytics[system] += len(logger.connections) - before
+                    loads.append(os.getloadavg()[0])
+            rate = {s: statistics.median(r["pages"] / r["wall"] for r in results[s]) for s in results}
+            cpu = {s: statistics.median(sum(r["parts"].values()) / r["pages"] for r in results[s]) for s in results}
+            late = {s: f"{sum(r['late'] for r in results[s])}/{sum(r['late_of'] for r in results[s])}" for s in results}
+            print(f"\nconcurrency {level} (load average {min(loads):.1f}-{max(loads):.1f}): "
+                  f"pages/s bare {rate['bare']:.2f}, worker {rate['ours']:.2f} ({rate['ours'] / rate['bare']:.2f}x); "
+                  f"CPU s/page bare {cpu['bare']:.3f}, worker {cpu['ours']:.3f} ({cpu['ours'] / cpu['bare']:.2f}x); "
+                  f"late values caught bare {late['bare']}, worker {late['ours']}; "
+                  f"analytics connections bare {analytics['bare']}, worker {analytics['ours']}")
+            if args.compare_with:
+                print(f"  before ({args.compare_with}): pages/s {rate['before']:.2f} ({rate['before'] / rate['bare']:.2f}x), "
+                      f"CPU s/page {cpu['before']:.3f} ({cpu['before'] / cpu['bare']:.2f}x), late {late['before']}, "
+                      f"analytics {analytics['before']}")
+                print_budget("before", results["before"], results["bare"])
+            print_budget("worker", results["ours"], results["bare"])
+            summary.append((level, rate, cpu, late, analytics, loads))
+        print("\n| concurrency | worker | p/s (bare) | worker/bare | CPU s/page (bare) | worker/bare | "
+              "late values (bare) | analytics (bare) | load |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for level, rate, cpu, late, analytics, loads in summary:
+            for system in [s for s in rate if s != "bare"]:
+                print(f"| {level} | {system} | {rate[system]:.2f} ({rate['bare']:.2f}) | **{rate[system] / rate['bare']:.2f}** | "
+                      f"{cpu[system]:.3f} ({cpu['bare']:.3f}) | **{cpu[system] / cpu['bare']:.2f}** | "
+                      f"{late[system]} ({late['bare']}) | {analytics[system]} ({analytics['bare']}) | "
+                      f"{min(loads):.1f}-{max(loads):.1f} |")
+
+
+if __name__ == "__main__":
+    main()

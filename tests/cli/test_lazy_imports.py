@@ -1,0 +1,43 @@
+"""A command imports what it uses: `rendercrawl crawl URL` is one process per page, and the
+modules of other commands (the service's web framework, PostgreSQL's driver, the scheduler's
+jobs, the migrations) were most of its start-up."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+NOT_FOR_A_CRAWL = ("fastapi", "psycopg", "apscheduler", "alembic", "service.app")
+
+PROBE = """
+import json, sys
+from app.cli import main
+try:
+    main(["crawl", "--help"])
+except SystemExit:
+    pass
+import app.crawl  # what the crawl itself imports when it runs
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in {names} or m in {names})))
+"""
+
+
+def test_the_crawl_command_loads_no_other_commands_modules() -> None:
+    done = subprocess.run([sys.executable, "-c", PROBE.format(names=set(NOT_FOR_A_CRAWL))], capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": os.getcwd()})
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout.strip().splitlines()[-1])
+    assert loaded == [], loaded
+
+
+def test_every_command_is_listed_and_loads() -> None:
+    from click.testing import CliRunner
+
+    from app.cli import COMMANDS, main
+
+    listed = CliRunner().invoke(main, ["--help"])
+    assert listed.exit_code == 0, listed.output
+    for name in COMMANDS:
+        assert f"  {name} " in listed.output
+        assert CliRunner().invoke(main, [name, "--help"]).exit_code == 0, name
