@@ -229,7 +229,10 @@ def instrument(accounts: Accounts) -> None:
 
 async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str) -> dict[str, Any]:
     from app.crawl import open_crawler
-    from render.model import RenderedPage
+    try:
+        from values.rendered import RenderedPage
+    except ImportError:  # a tree from before RenderedPage moved under every layer
+        from render.model import RenderedPage  # type: ignore[no-redef]
     from render.settings import RenderSettings
     from scheduler.settings import SchedulerSettings
     from storage import queue
