@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from app.console import fail, read_html
+from app.console import fail, print_profile, read_html
 from extraction import extract, extract_explained
 from extraction.output import output_name, profile_json
 from render.outcome import RenderFailure
@@ -60,7 +60,7 @@ def run_extract(inputs: tuple[str, ...], original_url: str | None, static: bool,
             out_dir.mkdir(parents=True, exist_ok=True)
             (out_dir / output_name(path.name if path else "page.html")).write_text(profile_json(profile))
             continue
-        click.echo(profile_json(profile).rstrip() if as_json else _summary(profile.to_json_dict()))
+        print_profile(profile, as_json)
 
 
 def _render_live(url: str, settings: RenderSettings) -> tuple[Path | None, RenderedPage]:
@@ -125,10 +125,3 @@ def _html_files(inputs: Iterable[str]) -> Iterable[Path]:
             yield path
         else:
             fail(f"{item}: no such file or directory")
-
-
-def _summary(data: dict) -> str:
-    lines = [f"{k:>16}: {v}" for k, v in data.items() if k not in ("body", "datalayer", "sources", "rejections")
-             and v not in (None, [], {})]
-    lines.append(f"{'body':>16}: {len(data['body'].split())} words")
-    return "\n".join(lines)

@@ -7,13 +7,12 @@ environment on its own.
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
 import click
 
-from app.console import fail, open_database
+from app.console import fail, open_database, print_profile
 from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
 from scheduler.settings import SchedulerSettings
@@ -50,7 +49,7 @@ def crawl(url: str, as_json: bool) -> None:
     profile = crawled.result.profile if isinstance(crawled.result, CrawlResult) else None
     if profile is None:
         fail(f"{url}: {attempt.outcome}: {attempt.error or attempt.http_status or ''}".rstrip(": "))
-    _print_profile(profile.to_json_dict(), as_json)
+    print_profile(profile, as_json)
     if attempt.outcome is not Outcome.OK:
         fail(f"{url}: {attempt.outcome}")
 
@@ -77,7 +76,7 @@ def profile(url: str, as_json: bool, explain: bool) -> None:
         snapshot = load_snapshot(session, page_id) if page_id is not None else None
     if found is None:
         fail(f"no stored profile for {url}")
-    _print_profile(found.to_json_dict(), as_json)
+    print_profile(found, as_json)
     if explain:
         click.echo("\n".join(["", *explain_profile(found, snapshot)]))
 
@@ -127,18 +126,3 @@ def _run_browser(coro: Any) -> Any:
         return asyncio.run(coro)
     except ChromiumNotFound as error:
         fail(str(error))
-
-
-def _print_profile(data: dict[str, Any], as_json: bool) -> None:
-    if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-        return
-    for key, value in data.items():
-        if key in ("body", "sources", "rejections", "datalayer"):
-            continue
-        if value in (None, [], {}):
-            continue
-        click.echo(f"{key:>16}: {value}")
-    body = data["body"]
-    click.echo(f"{'body':>16}: {len(body.split())} words — {body[:160]}{'…' if len(body) > 160 else ''}")
-    click.echo(f"{'sources':>16}: {', '.join(f'{k}={v}' for k, v in data['sources'].items())}")

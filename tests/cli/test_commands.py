@@ -88,6 +88,20 @@ def test_extract_json_serializes_each_profile_once(tmp_path: Path, monkeypatch: 
         assert calls == [page.resolve().as_uri()], output
 
 
+def test_extract_prints_the_summary_crawl_and_profile_print(tmp_path: Path) -> None:
+    """One printer: each field with a value, the body's length and start, the sources."""
+    page = tmp_path / "a.html"
+    page.write_text("<html><head><title>Saved headline</title></head><body><article><p>"
+                    + "Some words of a story. " * 20 + "</p></article></body></html>")
+    result = CliRunner().invoke(main, ["extract", str(page), "--static", "--url", "https://news.example/a.html"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "           title: Saved headline" in lines
+    assert any(line.startswith("            body: 100 words — Some words of a story.") and line.endswith("…")
+               for line in lines), lines
+    assert any(line.startswith("         sources: ") and "title=" in line for line in lines), lines
+
+
 def test_extract_directory_writes_one_json_per_page(tmp_path: Path) -> None:
     import gzip
 
