@@ -109,7 +109,7 @@ def build() -> dict[str, tuple[str, dict[str, object]]]:
             html = spec.render(page, rng)
             _check_gold_on_page(html, page)
             comment_words = sum(len(text.split()) for c in _walk(page.comments) for text in c.paragraphs)
-            out[page.page_id] = (html, {"articleBody": page.story.gold, "url": page.url, "template": name, "half": spec.half,
+            out[page.page_id] = (html, {"articleBody": page.story.gold, "headline": page.story.headline, "url": page.url, "template": name, "half": spec.half,
                                         "era": spec.era, "lang": page.lang, "story_words": page.story.words,
                                         "comment_words": comment_words})
     return out
