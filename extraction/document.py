@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import lxml.html
 from lxml import etree
 
+from extraction.text.streaming import place_streamed
 from values.rendered import NODE_ID_ATTRIBUTE, Box, RenderedPage
 
 T = TypeVar("T")
@@ -96,13 +97,17 @@ lxml would drop it (after `</html>`) or leave it beside the body; lxml closes bo
 
 
 def parse(page: RenderedPage) -> Document:
-    """Parse a page's HTML; broken markup is repaired by lxml rather than rejected."""
+    """Parse a page's HTML; broken markup is repaired by lxml rather than rejected. On a rendered
+    page, React's streamed chunks that no script placed are moved where its `$RC` would have put
+    them (`text/streaming.py`), here, before any field reads the tree: no later stage rewrites it."""
     html = _END_OF_PAGE.sub("", page.html.strip()) or "<html></html>"
     try:
         root = lxml.html.document_fromstring(html)
     except (etree.ParserError, ValueError):
         # lxml refuses strings with an XML encoding declaration and empty documents.
         root = lxml.html.document_fromstring(html.encode("utf-8", "replace"))
+    if page.has_layout:
+        place_streamed(root, keep_wrapper=True)
     metas = tuple(_metas(root))
     index: dict[str, list[Meta]] = {}
     for meta in metas:

@@ -1,3 +1,4 @@
-"""Main-text internals: segmentation (`blocks`), measurements (`features`), decisions
-(`scoring`), explicit publisher markup (`markup`) and the `--explain` report (`explain`).
-`extraction.maintext` is the entry point; see README.md for how the main text is found."""
+"""Main-text internals. `pipeline.py` lists the stages in order (segment, measure, score, container,
+region, kind, read, repeats, second candidate, assemble); each rule is a module in `rules/`,
+catalogued in RULES.md. `extraction.maintext` is the entry point; see README.md for how the main
+text is found."""

@@ -28,24 +28,27 @@ or region, near-good or short blocks beside boilerplate). Only the second kind i
    read as content -- a panel the rendered page keeps hidden (a closed tab or accordion: the
    browser's layout hides it, the peer reads the markup), a description under a promotional
    class word. Agreement alone cannot tell, since those few labels are in the peer's body too.
+
+Stage: 8 second candidate
+Measured: each constant's docstring below.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from lxml import etree
 
 from extraction.document import Document
-from extraction.text.cards import card_blocks
+from extraction.text.decisions import Decision, Selection
 from extraction.text.layout import INCLUSIVE_MAX_LINK_DENSITY, PRODUCT
 from extraction.text.peer import align, candidate
 from extraction.text.phrases import disclaimer, widget_label
 from extraction.text.reviews import review_ancestor
-from extraction.text.scoring import OFF_COLUMN_OFFSET, PROSE_MIN_WORDS, SMALL_PRINT_RATIO, Decision, Selection
+from extraction.text.score import PROSE_MIN_WORDS, off_column, small_print
+from extraction.text.tokens import WORD
 
 PEER_POOL_MIN_WORDS = 80
 """Words in doubtful blocks (left out, yet neither boilerplate nor navigation by our features)
@@ -86,7 +89,6 @@ twice as long), lost static tune -0.0018: pages where the peer reads a whole cat
 
 ADDED_WHY = "left out, but the peer kept it and our features find no boilerplate"
 PEER_BODY_WHY = "in the peer's body (taken whole)"
-WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,43 +124,44 @@ def doubtful(d: Decision, region: etree._Element | None, kept: frozenset[str]) -
     f = d.features
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY:
         return False
-    if (f.relative_font_size is not None and f.relative_font_size < SMALL_PRINT_RATIO) or (
-            f.column_offset is not None and f.column_offset > OFF_COLUMN_OFFSET):
-        return False  # with layout: small print (an "about us" tail) or beside the main column
+    if small_print(f) or off_column(f):
+        return False  # with layout: small print (an "about us" tail) or beside the main column (`score.py`)
     return region is None or not (d.block.element is region or region in d.block.element.iterancestors())
 
 
-def other_voices(decisions: Sequence[Decision]) -> frozenset[str]:
+def other_voices(decisions: Sequence[Decision], cards: set[int]) -> frozenset[str]:
     """The token strings of a product page's blocks we left out as its customer reviews
     (`reviews.py`), as rows of other products' cards (`cards.py`) or for their wording
     (`phrases.py`: a cookie notice, a script's error message, a sign-up pitch, the shop's terms of sale): the peer's body,
     taken whole, keeps none of them -- a line of it that is one of those blocks is dropped --
     since what the page says about other products, buyers about this one, or the site about
-    itself is not the page's text whichever candidate read it."""
-    cards = card_blocks([d.block for d in decisions])
+    itself is not the page's text whichever candidate read it. `cards`: the blocks in rows of
+    linked cards (`cards.card_blocks`)."""
     return frozenset(" ".join(WORD.findall(d.block.text.lower())) for d in decisions
                      if not d.kept and (d.block.index in cards or review_ancestor(d.block.element)
                                         or d.features.phrase or d.features.terms_of_sale))
 
 
-def arbitrate(doc: Document, selection: Selection) -> Arbitration:
-    """Our decisions, possibly changed by the peer's body (see the module's docstring)."""
+def arbitrate(doc: Document, selection: Selection, cards: Callable[[], set[int]]) -> Arbitration:
+    """Our decisions, possibly changed by the peer's body (see the module's docstring). `cards`
+    gives the blocks in rows of linked cards (`cards.card_blocks`), worked out once per page."""
     decisions = selection.decisions
     region = selection.container if selection.layout is not None and selection.layout.inclusive else None
     kept = frozenset(" ".join(d.block.text.split()) for d in decisions if d.kept)
-    pool = sum(d.block.words for d in decisions if doubtful(d, region, kept))
+    doubts = {d.block.index for d in decisions if doubtful(d, region, kept)}
+    pool = sum(d.block.words for d in decisions if d.block.index in doubts)
     product = selection.layout is not None and selection.layout.kind == PRODUCT
     if pool < PEER_POOL_MIN_WORDS and not product:
         return Arbitration("ours", f"peer not consulted: {pool} words in doubt < {PEER_POOL_MIN_WORDS}",
                            (), decisions)
     peer = candidate(doc, [d.block for d in decisions])
-    added = {d.block.index for d in decisions if d.block.index in peer.blocks and doubtful(d, region, kept)}
+    added = {d.block.index for d in decisions if d.block.index in peer.blocks and d.block.index in doubts}
     merged = tuple(replace(d, kept=True, why=ADDED_WHY) if d.block.index in added else d for d in decisions)
     ours = Counter(WORD.findall(" ".join(d.block.text for d in merged if d.kept).lower()))
     theirs = Counter(WORD.findall(peer.text.lower()))
     ours_words, their_words = sum(ours.values()), sum(theirs.values())
     agreement = sum((ours & theirs).values()) / ours_words if ours else 0.0
-    judged = sum(1 for d in decisions if d.block.index in peer.blocks and not d.kept and not doubtful(d, region, kept))
+    judged = sum(1 for d in decisions if d.block.index in peer.blocks and not d.kept and d.block.index not in doubts)
     evidence = (
         f"words in doubt {pool}",
         f"ours {ours_words} words, peer {their_words}, share of ours in the peer's {agreement:.2f}",
@@ -167,7 +170,7 @@ def arbitrate(doc: Document, selection: Selection) -> Arbitration:
     )
     short = ours_words < PRODUCT_SHORT_BODY_WORDS and their_words >= PRODUCT_PEER_MIN_RATIO * max(ours_words, 1)
     if product and theirs and (agreement < PRODUCT_MAX_AGREEMENT or short):
-        others = other_voices(decisions)
+        others = other_voices(decisions, cards())
         lines = [line.strip() for line in peer.text.splitlines()
                  if line.strip() and " ".join(WORD.findall(line.lower())) not in others]
         taken = align([d.block for d in decisions], "\n".join(lines))

@@ -24,7 +24,6 @@ from extraction.jsonld import declares_paywall
 from extraction.text.docs import code_line
 from extraction.text.inline import glued
 from extraction.text.labels import visual_copy
-from extraction.text.streaming import place_streamed
 from extraction.text.tabs import closed_answer, closed_dialog, collapsed_body, controlled_panels, faded_section
 
 SKIPPED_TAGS = frozenset({
@@ -337,6 +336,32 @@ def _carries_on(link_text: str, after: str) -> bool:
     return link_text[-1:] in ".!?" or start.islower() or start in ",;.:!?)"
 
 
+class _Tee:
+    """Two builders fed by one walk: `shell` reads everything the walk reads, `plain` the same but
+    what lies inside a `<noscript>` (`muted` while the walk is in one). Each gets the calls its
+    own walk (`shell=True` or `False`) would make, so its blocks are that walk's."""
+
+    def __init__(self) -> None:
+        self.plain = _Builder()
+        self.shell = _Builder()
+        self.muted = False
+
+    def line_break(self, owner: etree._Element) -> None:
+        self.shell.line_break(owner)
+        if not self.muted:
+            self.plain.line_break(owner)
+
+    def add(self, text: str | None, owner: etree._Element, in_link: bool) -> None:
+        self.shell.add(text, owner, in_link)
+        if not self.muted:
+            self.plain.add(text, owner, in_link)
+
+    def flush(self) -> None:
+        self.shell.flush()
+        if not self.muted:
+            self.plain.flush()
+
+
 class _Builder:
     """Accumulates text for the block being read; `flush` turns it into a `Block`."""
 
@@ -402,27 +427,75 @@ def segment(doc: Document, gate: Gate = Gate.ALL, hidden_stories: bool = False) 
     With layout, a page whose visible text is short beside its longest `<noscript>` is read
     again with its `<noscript>`s (an app shell that did not draw: SHELL_NOSCRIPT_SHARE).
     """
-    if doc.page.has_layout:  # chunks no script placed go where React's $RC would (streaming.py)
-        place_streamed(doc.root, keep_wrapper=True)
+    return _segment_page(doc, gate, hidden_stories or declares_paywall(doc), note_stories=False)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class MarkedBlocks:
+    """The blocks of the publisher's markup: what shows, else a story it hides (see `segment`)."""
+
+    visible: list[Block]
+    hidden_stories: list[Block]
+    """Read only when nothing marked shows and the walk left a hidden story out (else empty)."""
+
+
+def segment_markup(doc: Document, gate: Gate) -> MarkedBlocks:
+    """The marked blocks, and when none shows, the marked blocks with hidden stories read
+    (`segment(doc, gate, hidden_stories=True)`). That second walk is taken only when the first
+    left out a hidden element that is such a story: otherwise it would read the same blocks."""
+    stories = declares_paywall(doc)
+    visible, story_left_out = _segment_page(doc, gate, stories, note_stories=not stories)
+    if visible or not story_left_out:
+        return MarkedBlocks(visible, [])
+    return MarkedBlocks([], segment(doc, gate, hidden_stories=True))
+
+
+def _segment_page(doc: Document, gate: Gate, stories: bool, note_stories: bool) -> tuple[list[Block], bool]:
+    """`segment`'s blocks, and whether a walk that was read left out a hidden story (asked only
+    with `note_stories`). The heuristic's walk of a page with a long `<noscript>` reads it with
+    and without its `<noscript>`s at once (`_Tee`); a gated walk takes two walks."""
     body = doc.root.find("body")
     start = body if body is not None else doc.root
-    stories = hidden_stories or declares_paywall(doc)
-    blocks = _segment(doc, start, gate, shell=False, stories=stories)
+    longest = 0
     if doc.page.has_layout:
         longest = max((count_words(n.text_content()) for n in start.iter("noscript")), default=0)
-        if longest >= NOSCRIPT_MIN_WORDS and sum(b.words for b in blocks) < SHELL_NOSCRIPT_SHARE * longest:
-            blocks = _segment(doc, start, gate, shell=True, stories=stories)
-    return blocks
+    if longest < NOSCRIPT_MIN_WORDS:
+        return _segment(doc, start, gate, shell=False, stories=stories, note_stories=note_stories)
+    if gate is Gate.ALL and not note_stories:  # a comment gate's state could change inside a <noscript>
+        plain, shell = _segment_both(doc, start, gate, stories)
+        return (shell if sum(b.words for b in plain) < SHELL_NOSCRIPT_SHARE * longest else plain), False
+    blocks, left_out = _segment(doc, start, gate, shell=False, stories=stories, note_stories=note_stories)
+    if sum(b.words for b in blocks) < SHELL_NOSCRIPT_SHARE * longest:
+        blocks, shell_left_out = _segment(doc, start, gate, shell=True, stories=stories, note_stories=note_stories)
+        left_out = left_out or shell_left_out
+    return blocks, left_out
 
 
-def _segment(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories: bool) -> list[Block]:
+def _segment(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories: bool,
+             note_stories: bool = False) -> tuple[list[Block], bool]:
     builder = _Builder()
-    state = {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
-             "shell": shell, "panels": controlled_panels(start.getroottree().getroot()),
-             "layout": doc.page.has_layout, "stories": stories}
+    state = _walk_state(doc, start, gate, shell, stories, note_stories, None)
     _walk(doc, start, start, builder, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
     builder.flush()
-    return builder.blocks
+    return builder.blocks, bool(state["story_left_out"])
+
+
+def _segment_both(doc: Document, start: HtmlElement, gate: Gate, stories: bool) -> tuple[list[Block], list[Block]]:
+    """The blocks read without and with the page's `<noscript>`s, in one walk (see `_Tee`)."""
+    tee = _Tee()
+    state = _walk_state(doc, start, gate, True, stories, False, tee)
+    _walk(doc, start, start, tee, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
+    tee.flush()
+    return tee.plain.blocks, tee.shell.blocks
+
+
+def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories: bool, note_stories: bool,
+                tee: _Tee | None) -> dict:
+    """What one walk carries from element to element (see `_walk`)."""
+    return {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
+            "shell": shell, "panels": controlled_panels(start.getroottree().getroot()),
+            "layout": doc.page.has_layout, "stories": stories, "note_stories": note_stories,
+            "story_left_out": False, "tee": tee}
 
 
 def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # noqa: PLR0913
@@ -441,6 +514,13 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     layout = state["layout"]  # without it no box, so no element is folded, collapsed or faded
     if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state["shell"])) or has_class(el, IGNORE_CLASS):
         return
+    if tag == "noscript" and state["tee"] is not None and not state["tee"].muted:
+        state["tee"].muted = True  # read for the shell only: the plain read skips it (`_Tee`)
+        try:
+            _walk(doc, el, owner, builder, gate, state, in_link, in_markup)
+        finally:
+            state["tee"].muted = False
+        return
     if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
             return
@@ -451,6 +531,8 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     elif is_hidden(doc, el) if layout else statically_hidden(el):
         if not (state["stories"] and paywalled_story(el)) and (
                 not loading_veil(el, _body_chars(state)) or (statically_hidden(el) and not static_veil(doc, el))):
+            if state["note_stories"] and paywalled_story(el):
+                state["story_left_out"] = True  # a walk reading hidden stories would read this one
             return
         state["veiled"] = True
     if gate is Gate.CLASS and not in_markup and has_class(el, MARKUP_CLASS):

@@ -21,7 +21,7 @@ prose. `story_rails` finds those runs by shape (titles that read as headlines); 
 drops them only on an article, after the story's last good paragraph, and when a class word
 names one of them as other stories (`related`, `recommend`...: a hint their summaries
 overruled), since a service page closes with cards of its offers in the same shape
-(scoring._drop_story_rails). Neither the shape nor the class word is enough alone.
+(rules/story_rails.py). Neither the shape nor the class word is enough alone.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from extraction.text.features import SCREEN_READER_HINTS, strong_hint_of
 from extraction.text.teasers import Item, sibling_runs
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
-# and the Zyte set (see extraction/text/README.md for the run).
+# and the Zyte set (docs/lab/2026-12-01-issue-12-main-text.md has the run).
 CARD_MIN_ITEMS = 3  # sibling cards that make a row (two could be a "previous / next" pair)
 CARD_MAX_WORDS = 40  # words in one card: a title, a price, a rating, a line of summary
 RAIL_TITLE_WITHIN_BLOCKS = 2  # a rail card's title is among its first blocks (after a category label)

@@ -40,7 +40,7 @@ class Explanation:
     """Whether the peer's body was consulted and what it changed (heuristic only, see arbiter.py)."""
     arbiter_evidence: tuple[str, ...] = ()
     container_why: str = ""
-    """How the container grew from the best-scoring element (see `scoring.Selection`)."""
+    """How the container grew from the best-scoring element (see `decisions.Selection`)."""
 
     def render(self) -> str:
         lines = [f"main text source: {self.source}"]

@@ -13,11 +13,9 @@ next slide holds words of its own (tabs.py says why).
 
 from __future__ import annotations
 
-import re
-
 from lxml import etree
 
-_WORD = re.compile(r"\w+")
+from extraction.text.tokens import WORD
 
 
 def visual_copy(element: etree._Element) -> bool:
@@ -28,13 +26,13 @@ def visual_copy(element: etree._Element) -> bool:
     parent = element.getparent()
     if parent is None:
         return False
-    own = _WORD.findall("".join(element.itertext()))
+    own = WORD.findall("".join(element.itertext()))
     if not own:
         return False
     for sibling in parent:
         if sibling is element or not isinstance(sibling.tag, str) or sibling.get("aria-hidden") == "true":
             continue
-        if _runs_in(own, _WORD.findall("".join(sibling.itertext()))):
+        if _runs_in(own, WORD.findall("".join(sibling.itertext()))):
             return True
     return False
 

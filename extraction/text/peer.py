@@ -9,14 +9,12 @@ of taking a foreign string on trust.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from extraction.document import Document
 from extraction.text.blocks import Block
-
-WORD = re.compile(r"\w+")
+from extraction.text.tokens import WORD
 
 PASSAGE_MIN_TOKENS = 4
 """Tokens: a block at least this long is the peer's when its words occur anywhere in the peer's

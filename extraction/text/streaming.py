@@ -23,11 +23,11 @@ Without a script run (a static parse), or when the scripts were stripped, the ch
 the end of the body, outside the main region, and a docs page's code samples or an article's
 paragraphs are read after its footer. `place_streamed` does what the calls would have done.
 
-Hooked for rendered pages only (`blocks.segment`): a snapshot still holding a chunk is one
+Hooked for rendered pages only, by the parser (`document.parse`): a snapshot still holding a chunk is one
 whose scripts did not run, and the chunk is moved whole, still hidden, and read in place. On a
 static parse the placement gives the browser's text exactly (the 22 WCXB dev pages whose
 scripts call `$RC`/`$RS`, word for word against their rendered snapshots), but the scorer then
-reads those pages as it reads them rendered, which lost the check half (README, session 9):
+reads those pages as it reads them rendered, which lost the check half (docs/lab/, session 9):
 static stays off until that is mended.
 
 Missing pieces are handled as React would leave the page, or more gently: a call whose chunk

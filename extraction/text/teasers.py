@@ -21,7 +21,7 @@ from extraction.text.blocks import Block
 
 # Set on the tune half of the Zyte benchmark (bench/extraction_halves.py), checked on the held-out
 # half: run of the teaser change, rendered F1 0.969 / static 0.966 on all 181 pages (last run of
-# the whole scorer: see scoring.py).
+# the whole scorer: see score.py).
 TEASER_TITLE_MIN_WORDS = 3  # a linked headline has at least this many words (names have 2)
 TEASER_TITLE_WITHIN_BLOCKS = 3  # the headline is among the item's first blocks (after a category, a date)
 TEASER_SUMMARY_MIN_WORDS = 8  # unlinked words after the headline: a summary, not a label

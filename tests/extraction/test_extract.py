@@ -12,6 +12,7 @@ from extraction import extract, extract_html, maintext
 from extraction.document import parse
 from extraction.extract import extract_explained
 from extraction.output import output_name, profile_json
+from extraction.text import explain, pipeline
 from tests.extraction.fieldpages import meta, page
 
 HEAD = (meta("cXenseParse:title", "Cx title") + meta("cXenseParse:recs:expirationtime", "2024-06-01T00:00:00Z")
@@ -62,17 +63,28 @@ def test_extract_explained_scores_the_blocks_once(monkeypatch: pytest.MonkeyPatc
     rendered = page(meta("description", "d"), "<nav><a href='/'>Home</a></nav>" + BODY)
     expected_report = maintext.explain_main_text(parse(rendered))
     calls = []
-    select = maintext.select
+    select = pipeline.select
 
     def counted_select(*args):
         calls.append(args)
         return select(*args)
 
-    monkeypatch.setattr(maintext, "select", counted_select)
+    monkeypatch.setattr(pipeline, "select", counted_select)
     profile, report = extract_explained(rendered)
     assert len(calls) == 1
     assert report == expected_report and "chosen container" in report
     assert profile == extract(rendered)
+
+
+def test_the_explanation_is_written_only_when_asked_for():
+    """Issue 31: `extract` (the crawler's call) writes no report of the blocks; `--explain` does.
+    Every block of a report is described (`explain.describe`, memoised by `_step`)."""
+    rendered = page(meta("description", "d"), "<nav><a href='/'>Home</a></nav>" + BODY)
+    explain._step.cache_clear()
+    extract(rendered)
+    assert explain._step.cache_info().misses == 0
+    _, report = extract_explained(rendered)
+    assert explain._step.cache_info().misses > 0 and "chosen container" in report
 
 
 def test_content_hash_ignores_sources_and_follows_every_new_profile():

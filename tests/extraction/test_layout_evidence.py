@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from extraction.maintext import explain_main_text, main_text
 from extraction.text.blocks import segment
+from extraction.text.inclusive import short_links
 from extraction.text.layout import (
     ARTICLE,
     ARTICLE_MARKUP_MIN_PROSE_WORDS,
@@ -17,7 +18,6 @@ from extraction.text.layout import (
     decide,
     repeated_post_items,
 )
-from extraction.text.scoring import _short_links
 from tests.extraction.text.helpers import page
 from tests.extraction.text.test_traps import P1, P2, P3
 
@@ -47,7 +47,7 @@ def test_short_links_tell_a_menu_from_a_list_of_linked_headlines() -> None:
     blocks = segment(doc)
     cloud = next(b for b in blocks if "tag1" in b.text)
     headline = next(b for b in blocks if "routes 1" in b.text)
-    assert _short_links(cloud) and not _short_links(headline)
+    assert short_links(cloud) and not short_links(headline)
 
 
 def test_product_markup_names_a_product_page_even_when_one_region_dominates() -> None:

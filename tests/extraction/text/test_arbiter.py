@@ -92,7 +92,7 @@ SPECS = ["Capacity: 1.7 litres of water, enough for eight cups of tea.",
          "Power: 2200 watts, boils a full kettle in about four minutes.",
          "Colour: brushed steel with a black handle and a blue water window."]
 HEADING = "Steel kettle"
-"""The product page's `<h1>`: a page read inclusively keeps it, its text's heading (`scoring._by_layout`)."""
+"""The product page's `<h1>`: a page read inclusively keeps it, its text's heading (`inclusive.inclusive_read`)."""
 PRODUCT = f"<main><h1>{HEADING}</h1>" + "".join(f"<p>{s}</p>" for s in SPECS) + "</main>"
 HIDDEN = ("This kettle is made of brushed steel and has a concealed element, so limescale is easy to wipe "
           "away. The lid opens at the press of a button and the filter can be washed in the dishwasher.")

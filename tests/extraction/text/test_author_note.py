@@ -58,7 +58,7 @@ def test_an_author_box_keeps_its_hint_under_a_text_styled_paragraph():
 
 def test_with_no_named_author_a_note_under_a_name_line_is_left_out():
     """An author box names its author on a line above the note when the metadata names nobody
-    (`scoring._boxed_note`): the name, a "Written by" credit, a job title between."""
+    (`rules/author_note._boxed_note`): the name, a "Written by" credit, a job title between."""
     for above in ("<p>Written by Karina Cohen</p>", "<p>Karina Cohen</p><h6>Owner</h6>"):
         body = main_text(page(_story(f"<div class='box'>{above}<p>{NOTE}</p></div>"))).body
         assert SENTENCE.strip() in body

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from extraction.maintext import main_text
 from extraction.text.blocks import Gate, segment
-from extraction.text.scoring import select
+from extraction.text.pipeline import select
 from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_traps import P1, P2, P3
 

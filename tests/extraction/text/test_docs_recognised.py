@@ -43,7 +43,7 @@ def test_code_blocks_under_a_docs_path_are_documentation_despite_article_markup(
 
 def _split_reference(code: str, second: str = "note") -> str:
     """Two parts of one page in <main>; the second is not shaped as the first (another class), so
-    only the landmark rule, not `scoring.sibling_sections`, can take it in."""
+    only the landmark rule, not `container.sibling_sections`, can take it in."""
     links = "".join(f"<li><a href='/docs/o{i}'>o{i}</a></li>" for i in range(20))
     return (f"<main><h1>Client guide</h1><div class='part'><h2>Connecting</h2><p>{INTRO}</p>{code}"
             f"<p>{STEP}</p><p>{MORE}</p></div>"
@@ -78,7 +78,7 @@ def test_an_article_keeps_its_chosen_region():
 
 
 def test_a_sibling_section_of_the_same_shape_is_taken_in_on_any_page():
-    """`scoring.sibling_sections`: same tag and classes, a heading of the same rank, good text."""
+    """`container.sibling_sections`: same tag and classes, a heading of the same rank, good text."""
     assert LIMITS in main_text(page(_split_reference("", second="part"))).body
     empty_anchor = _split_reference("", second="part").replace("<h2>Limits", "<span id='limits'></span><h2>Limits")
     assert LIMITS in main_text(page(empty_anchor)).body  # Sphinx's link target before the heading is passed

@@ -1,4 +1,4 @@
-"""Issue 12: an article's list of references (scoring._drop_references, phrases.references_title):
+"""Issue 12: an article's list of references (rules/references.py, phrases.references_title):
 the studies and pages the story cites, under a title that is only "Sources", "References",
 "Article Sources:"..., are left out to the next heading of the title's rank; a heading that
 merely opens with the word is the story's own section."""

@@ -9,7 +9,9 @@ import lxml.html
 from extraction.document import parse
 from extraction.maintext import main_text
 from extraction.text.blocks import Block
-from extraction.text.scoring import Label, Verdict, climb, container_scores, smooth, span_between
+from extraction.text.container import climb, container_scores, span_between
+from extraction.text.context import smooth
+from extraction.text.decisions import Label, Verdict
 from tests.extraction.text.helpers import page
 from values.rendered import RenderedPage
 

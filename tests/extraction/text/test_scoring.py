@@ -10,18 +10,11 @@ import lxml.html
 import pytest
 
 from extraction.text.blocks import Block
+from extraction.text.container import best_container, climb, container_scores
+from extraction.text.context import HEADING_LOOKAHEAD_BLOCKS, smooth
+from extraction.text.decisions import Label, Verdict
 from extraction.text.features import Features
-from extraction.text.scoring import (
-    BLOCK_COST_WORDS,
-    HEADING_LOOKAHEAD_BLOCKS,
-    Label,
-    Verdict,
-    best_container,
-    climb,
-    container_scores,
-    score_block,
-    smooth,
-)
+from extraction.text.score import BLOCK_COST_WORDS, score_block
 
 PROSE = Features(
     words=60, link_density=0.0, text_density=12.0, sentence_ends=4, pipes=0, dates=0, copyright=False,

@@ -1,5 +1,5 @@
 """Issue 12: a rail of other stories at the end of an article (cards.story_rails,
-scoring._drop_story_rails): like siblings, each an unlinked heading, a line of summary and a
+rules/story_rails.py): like siblings, each an unlinked heading, a line of summary and a
 "Learn more" link, in a `related`-named wrapper whose hint the cards' summaries overrule, so
 neither the teaser lists nor the class hint catch it. Dropped after the story's last good
 paragraph; the same cards between the story's paragraphs are its own, and cards no class word

@@ -8,8 +8,10 @@ from dataclasses import replace
 from extraction.document import Document
 from extraction.maintext import main_text
 from extraction.text.blocks import Gate, segment
+from extraction.text.decisions import Verdict
 from extraction.text.layout import THREAD, decide, repeated_post_items
-from extraction.text.scoring import Verdict, _drop_post_chrome, select
+from extraction.text.pipeline import select
+from extraction.text.rules.post_chrome import drop_post_chrome
 from extraction.text.threads import comment_lists
 from tests.extraction.text.helpers import page
 from tests.extraction.text.test_traps import NAV, P1, P2, P3
@@ -178,7 +180,7 @@ def test_a_posts_chrome_the_scorer_left_out_is_judged():
     panel = ("Posts: 524", "Member")
     left_out = tuple(replace(d, kept=False, verdict=Verdict(d.verdict.score, d.verdict.reasons, False))
                      if d.block.text.startswith(panel) else d for d in selection.decisions)
-    judged = [d for d in _drop_post_chrome(left_out, selection.container) if d.block.text.startswith(panel)]
+    judged = [d for d in drop_post_chrome(left_out, selection.container) if d.block.text.startswith(panel)]
     assert judged and all(not d.kept and d.verdict.hard_bad for d in judged)
 
 

@@ -1,0 +1,148 @@
+"""The page's kind decided from the single region's read, and the inclusive read of every kind but article.
+
+The kind (layout.py) weighs the single region's kept words against the page's own words: not
+chrome, not an overlay, not under a boilerplate class/id, not a block of short links
+(`counts_for_page`). For an article (and documentation with one dominant region) the single
+region stands; for a listing, thread, product, documentation or multi-section page the
+inclusive region of layout.py replaces it (`inclusive_read`), and regions.py reports which parts
+of it were kept and why. The inclusive read keeps the page's `<h1>` unless the page is a thread:
+a shop's, a section front's or a service page's heading opens the text it heads (WCXB's tune
+half: the gold of 40 of 59 service, 16 of 28 collection and 13 of 28 product pages with one
+`<h1>` holds it), while a thread's title, like an article's headline, is the title field's (5 of
+30 forum pages).
+
+Stage: 5 kind, and 6 the inclusive read (every kind but article)
+Measured: WCXB dev static (issue 12, 2026-12-01: docs/lab/2026-12-01-issue-12-main-text.md, "Kept
+(issue 12, layout kinds and inclusive regions)"); the h1 kept on inclusive reads in session 16 (e530066): tune 0.88354 ->
+0.88397, check 0.88357 -> 0.88498.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from extraction.document import Document
+from extraction.text.blocks import Block, solid_chars
+from extraction.text.cards import item_hint
+from extraction.text.decisions import Decision, Selection, within
+from extraction.text.features import KEPT_HINTS, Features, is_running_prose
+from extraction.text.layout import (
+    INCLUSIVE_MAX_LINK_DENSITY,
+    LISTING,
+    PRODUCT,
+    THREAD,
+    LayoutKind,
+    collection_beside_prose,
+    decide,
+    grid_candidate,
+    inclusive_keep,
+    main_root,
+    priced,
+    product_or_collection,
+    second_copies,
+)
+from extraction.text.regions import region_report
+from extraction.text.rules.headline import HEADLINE_WHY
+from extraction.text.rules.region_forms import region_forms
+from extraction.text.rules.widget_labels import widget_label_or_disclaimer
+from extraction.text.threads import comment_blocks
+
+NAV_LINK_MAX_WORDS = 3.5  # linked words per link below which a link-heavy block is navigation (menus, tag clouds)
+
+CardRows = Callable[[], set[int]]
+"""The indexes of the blocks in rows of linked cards (`cards.card_blocks`), worked out once when first asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageWords:
+    """The blocks the kind is weighed on: `clean` decisions (no chrome, no overlay), and the
+    indexes of those that `counted` among the page's own words."""
+
+    clean: tuple[Decision, ...]
+    counted: frozenset[int]
+
+
+def page_words(selection: Selection) -> PageWords:
+    clean = tuple(d for d in selection.decisions if not d.features.chrome_ancestor and not d.features.in_overlay)
+    return PageWords(clean, frozenset(d.block.index for d in clean if counts_for_page(d.block, d.features)))
+
+
+def page_kind(doc: Document, selection: Selection, words: PageWords, cards: CardRows) -> LayoutKind:
+    """The layout kind of the page, from the single region's read (`layout.decide`), a grid of
+    priced cards beside it turning an article into a collection (`layout.collection_beside_prose`)."""
+    clean, counted = words.clean, words.counted
+    page_total = sum(d.block.words for d in clean)
+    content_words = sum(d.block.words for d in clean if d.block.index in counted)
+    region_words = sum(d.block.words for d in selection.decisions if d.kept)
+    region_prose = sum(d.block.words for d in selection.decisions if d.kept and is_running_prose(d.block))
+    linked = sum(d.block.words if d.features.teaser else d.block.link_words for d in clean)
+    uncommented = sum(d.block.words for d in clean if d.block.index in counted and not d.features.strong_hint)
+    kind = decide(doc, region_words, region_prose, content_words, page_total, linked, selection.container, uncommented)
+    if grid_candidate(doc, kind):
+        grid = cards()
+        outside = [d for d in clean if d.block.index in grid and not d.kept and d.block.index in counted]
+        kind = collection_beside_prose(
+            kind, sum(solid_chars(d.block.text) for d in outside),
+            sum(solid_chars(d.block.text) for d in clean if d.block.index in counted),
+            sum(priced(d.block.text) for d in outside))
+    return kind
+
+
+def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words: PageWords,
+                   cards: CardRows) -> Selection:
+    """Every clean block of the page's region kept by `layout.inclusive_keep` (each block's reason
+    says which rule kept or dropped it), then the region's small forms (`rules.region_forms`) and
+    second copies (`layout.second_copies`) left out."""
+    card_rows = cards() if kind.kind == PRODUCT else set()
+    comments = comment_blocks([d.block for d in selection.decisions]) if kind.kind == THREAD else set()
+    content = [d for d in words.clean if d.block.index in words.counted]
+    carded = sum(solid_chars(d.block.text) for d in content if d.block.index in card_rows)
+    kind = product_or_collection(kind, carded, sum(solid_chars(d.block.text) for d in content))
+    root = main_root(doc)
+    if root is not None and not any(within(d.block.element, {root}) for d in selection.decisions):
+        root = None
+    decisions: list[Decision] = []
+    for d in selection.decisions:
+        if root is not None and not within(d.block.element, {root}):
+            kept, why = False, "outside <main>"
+        elif d.block.tag == "h1" and kind.kind == THREAD:
+            kept, why = False, HEADLINE_WHY
+        else:
+            itemized = (kind.kind == LISTING and d.features.strong_hint is not None
+                        and not d.features.chrome_ancestor and item_hint(d.block.element))
+            kept, why = inclusive_keep(kind.kind, d.features, d.block.index in card_rows, d.block.element,
+                                       d.block.index in comments, itemized)
+        what = widget_label_or_disclaimer(d.block.text) if kept else ""
+        decisions.append(d.judged_out(what, what) if what else Decision(d.block, d.features, d.verdict, d.label, kept, why))
+    start = root if root is not None else doc.root.find("body")
+    if start is None:
+        start = doc.root
+    for i in region_forms(decisions, start) if kind.kind != THREAD else ():
+        decisions[i] = decisions[i].judged_out("inside a form (a sign-up, a request, a buy box)",
+                                               "inside a form in the region")
+    for i in second_copies([d.block.text if d.kept else None for d in decisions], kind.kind):
+        decisions[i] = decisions[i].left_out("a second copy of a kept block")
+    merges = region_report(start, [(d.block.element, d.block.words, d.verdict.score, d.kept, d.why)
+                                   for d in decisions])
+    score = sum(d.verdict.score for d in decisions if d.kept)
+    return Selection(start, score, (), tuple(decisions), merges, kind)
+
+
+def counts_for_page(block: Block, f: Features) -> bool:
+    """Whether a block's words count among the page's own words when the layout kind is decided:
+    not chrome, not an overlay, and not under a boilerplate class/id (a mega-menu in a `div.menu`
+    is as much chrome as one in a `<nav>`). Comment/reply classes count: on a thread they are
+    the posts."""
+    if f.chrome_ancestor or f.in_overlay:
+        return False
+    if f.link_density > INCLUSIVE_MAX_LINK_DENSITY and not f.teaser and short_links(block):
+        return False
+    return not f.strong_hint or bool(KEPT_HINTS.search(f.strong_hint))
+
+
+def short_links(block: Block) -> bool:
+    """Links of a few words each: menu entries, categories, a tag cloud (a listing's linked
+    headlines run longer)."""
+    links = sum(1 for a in block.element.iter("a") if "".join(a.itertext()).strip())
+    return bool(links) and block.link_words / links < NAV_LINK_MAX_WORDS

@@ -1,0 +1,73 @@
+"""Issue 31, compute once: each stage's value is worked out once per page and handed on.
+
+Counted through the real path (`main_text`), at the function each repeated computation calls:
+a walk of the page builds its hidden panels' index once (`blocks.controlled_panels`), the card
+rows are found by one `cards.sibling_runs`, and the arbiter asks `doubtful` of each decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from extraction.maintext import main_text
+from extraction.text import arbiter, blocks, cards, peer
+from tests.extraction.test_cards import PRODUCT_LD, SPECS, _cards
+from tests.extraction.text.helpers import box, page, rendered
+from tests.extraction.text.test_arbiter import ARTICLE, DISTANT, NOTES, STORY
+from tests.extraction.text.test_traps import P1, P2
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[object]:
+    calls: list[object] = []
+    original: Callable[..., Any] = getattr(module, name)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counting)
+    return calls
+
+
+def test_an_app_shell_is_walked_once(monkeypatch: pytest.MonkeyPatch):
+    """A rendered page whose script drew nothing is read from its `<noscript>`: one walk gives
+    both reads (with and without it), where two walks did."""
+    story = "".join(f"<p>{p}</p>" for p in (P1, P2) * 2)
+    shell = rendered(f"<div data-rc-id='1'>Loading</div><noscript data-rc-id='2'><div>{story}</div></noscript>",
+                     {1: box()})
+    walks = _counted(monkeypatch, blocks, "controlled_panels")
+    assert P1 in main_text(shell).body
+    assert len(walks) == 1
+
+
+def test_empty_markup_is_walked_once_before_the_heuristic(monkeypatch: pytest.MonkeyPatch):
+    """cXenseParse markup holding nothing, and no hidden story in it: one walk of the markup (the
+    walk reading hidden stories would read the same), then the heuristic's."""
+    doc = page(f"<div class='cXenseParse'></div><article><p>{P1}</p><p>{P2}</p></article>")
+    walks = _counted(monkeypatch, blocks, "controlled_panels")
+    text = main_text(doc)
+    assert P1 in text.body and text.source == "heuristic"
+    assert len(walks) == 2
+
+
+def test_a_product_pages_card_rows_are_found_once(monkeypatch: pytest.MonkeyPatch):
+    """The inclusive read of a product page and the arbiter taking the peer's body whole both
+    need the rows of other products' cards: found once."""
+    doc = page(f"<main><h2>Kettle</h2><p>{P1}</p><p>{P2}</p>{SPECS}<h2>Similar items</h2>{_cards(6)}</main>",
+               head=PRODUCT_LD)
+    monkeypatch.setattr(peer, "peer_text", lambda d: "\n".join(STORY))
+    runs = _counted(monkeypatch, cards, "sibling_runs")
+    text = main_text(doc)
+    assert text.source == "peer"
+    assert len(runs) == 1
+
+
+def test_the_arbiter_asks_each_decision_once(monkeypatch: pytest.MonkeyPatch):
+    links = " ".join(f"Topic {i}" for i in range(80))
+    monkeypatch.setattr(peer, "peer_text", lambda d: "\n".join([*STORY, *NOTES, links]))
+    asked = _counted(monkeypatch, arbiter, "doubtful")
+    text = main_text(page(ARTICLE + DISTANT))
+    assert text.body == "\n\n".join([*STORY, *NOTES])
+    assert text.explanation is not None and len(asked) == len(text.explanation.blocks)
