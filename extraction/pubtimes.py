@@ -298,14 +298,7 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
 
 
 def _readable(doc: Document, el: etree._Element, zone: etree._Element) -> bool:
-    if doc.is_hidden(el) or el.tag in CHROME_TAGS:
-        return False
-    for ancestor in el.iterancestors():
-        if ancestor is zone:
-            return True
-        if ancestor.tag in CHROME_TAGS:
-            return False
-    return True
+    return not (doc.is_hidden(el) or el.tag in CHROME_TAGS or under_tag_within(el, zone, CHROME_TAGS))
 
 
 def _zone_text(doc: Document, zone: HtmlElement) -> str:

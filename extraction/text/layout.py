@@ -1,7 +1,7 @@
 """Layout kind: which kind of page the main text is on, decided from its evidence, and the
 region strategy for kinds that are not a single article.
 
-The single-container path of `scoring.select` is right for an article: one run of prose, with
+The single-container path of `pipeline.select` is right for an article: one run of prose, with
 boilerplate around it. On a listing, a thread, a product or a service page the content is many
 short regions, and that path keeps one of them. The decision:
 
@@ -32,7 +32,7 @@ short regions, and that path keeps one of them. The decision:
   words* -- those not under a boilerplate class/id (a mega-menu in a `div.menu` is chrome as
   much as one in a `<nav>`; comment classes still count, they are a thread's posts) and not in
   a block of short links (menus, category lists, tag clouds: `NAV_LINK_MAX_WORDS` in
-  scoring.py) -- or a long run of prose on its own
+  score.py) -- or a long run of prose on its own
   (`ARTICLE_MIN_PROSE_WORDS` of running prose in the region), or the page's own markup says
   article (`og:type` article, a JSON-LD `Article`/`NewsArticle`/`BlogPosting`) and the region
   holds some prose (`ARTICLE_MARKUP_MIN_PROSE_WORDS`) and `ARTICLE_MARKUP_MIN_SHARE` of the
@@ -42,10 +42,10 @@ short regions, and that path keeps one of them. The decision:
   `/docs/`, `/reference/`, `/wiki/`..., whose themes may print `og:type` article on every page), or
   made by a documentation generator its generator meta names (`docs.documentation_generator`) --
   is named **documentation**, and read the same way (one dominant region: `LayoutKind.inclusive`
-  is false; `scoring._docs_landmark` widens it to `<main>` when it holds only part of its prose).
+  is false; `rules/docs_landmark.py` widens it to `<main>` when it holds only part of its prose).
   An article whose region is a thread's posts -- a forum's feed that dominates its page
   (`posts_within`) -- still loses what a thread loses from its posts: signatures, fragments
-  outside each post's body (`post_body`), second copies (`scoring._drop_post_chrome`);
+  outside each post's body (`post_body`), second copies (`rules/post_chrome.py`);
 - a page read as an **article** with no article or product markup whose rows of priced cards
   outside the region hold `GRID_MIN_CARD_SHARE` of its content is a shop's collection beside
   its buying advice, read as a **listing** (`collection_beside_prose`);
@@ -70,7 +70,7 @@ words or more (a two-word field label ending with a colon aside) that repeats on
 it, word for word, is a second copy and goes (`second_copies`: a card's title linked and
 printed again, a badge on every card, responsive copies of menus and cards, a reply quoting
 the post it answers). The page's `<h1>` is kept, the heading of the text it opens, except on a
-thread, whose title is the title field's as an article's headline is (`scoring._by_layout`).
+thread, whose title is the title field's as an article's headline is (`inclusive.inclusive_read`).
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ from dataclasses import dataclass
 import lxml.html
 from lxml import etree
 
+from extraction.ancestry import below_body
 from extraction.document import Document
 from extraction.text.blocks import statically_hidden
 from extraction.text.docs import (
@@ -376,8 +377,7 @@ def posts_around(container: etree._Element | None, min_posts: int = THREAD_MIN_P
     an element named a post whose parent holds at least `min_posts` siblings of the same name,
     each with `THREAD_POST_MIN_WORDS` words (a thread's first post that won; an article above
     its comments lies outside every comment: none). Walks only the region's ancestors."""
-    element = container
-    while element is not None and element.tag not in ("body", "html"):
+    for element in below_body(container):
         parent = element.getparent()
         token = post_token(element)
         if token is not None and parent is not None:
@@ -386,7 +386,6 @@ def posts_around(container: etree._Element | None, min_posts: int = THREAD_MIN_P
                 same = [sib for sib in named if words(sib) >= THREAD_POST_MIN_WORDS]
                 if len(same) >= min_posts:
                     return same
-        element = parent
     return []
 
 
@@ -435,7 +434,7 @@ def second_copies(texts: Sequence[str | None], kind: str = "") -> set[int]:
     holds its mobile and desktop menus and cards, a reply quotes the post it answers. A label
     shorter than `LABEL_COPY_MIN_WORDS` ending with a colon ("Cap Type:") is not a copy: each
     card prints it over a value of its own. An article keeps its own repeated lines (a workout's warm-up
-    each day): only runs of a whole copy go there (`scoring._drop_repeats`). So does
+    each day): only runs of a whole copy go there (`rules/repeats.py`). So does
     documentation (`kind`): an API reference describes a parameter again under each endpoint
     that takes it, tabbed samples repeat their common steps, and each copy is read."""
     if kind == DOCUMENTATION:

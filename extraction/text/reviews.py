@@ -14,29 +14,16 @@ import re
 
 from lxml import etree
 
+from extraction.ancestry import nearest
+
 _REVIEW_WORD = re.compile(r"(?<![a-z])reviews?(?![a-z])", re.I)
 _REVIEW_TYPE = re.compile(r"schema\.org/Review\b", re.I)
 
 
 def review_ancestor(element: etree._Element | None, memo: dict[etree._Element, str | None] | None = None) -> str | None:
-    """The class/id word or schema.org markup that puts `element` inside a review, or None.
-    `memo`, shared by the calls for one page's blocks, keeps each element's answer on the way
-    up, so blocks that share wrappers read them once."""
-    path: list[etree._Element] = []
-    found: str | None = None
-    while element is not None and element.tag not in ("body", "html"):
-        if memo is not None and element in memo:
-            found = memo[element]
-            break
-        path.append(element)
-        found = _own_review_mark(element)
-        if found is not None:
-            break
-        element = element.getparent()
-    if memo is not None:
-        for seen in path:
-            memo[seen] = found
-    return found
+    """The class/id word or schema.org markup that puts `element` inside a review, or None
+    (`memo`: see `ancestry.nearest`)."""
+    return nearest(element, _own_review_mark, memo)
 
 
 def _own_review_mark(element: etree._Element) -> str | None:

@@ -26,7 +26,9 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from extraction.ancestry import below_body, nearest
 from extraction.text.blocks import UNREAD_TAGS, Block
+from extraction.zones import inside
 
 POST_MIN_WORDS = 15  # a post/comment item holds at least this many words (not a "post-date" label)
 HOST_MIN_OWN_WORDS = 15  # a post holding comments has this many words outside its comment list
@@ -96,26 +98,17 @@ def template_replies(container: etree._Element | None) -> list[etree._Element]:
     around = set(container.iterancestors())
     found = []
     for element in container.getroottree().getroot().xpath(f"//*[{cheap}][{test}]"):
-        if element is container or element in around or _under(element, container):
+        if element is container or element in around or inside(element, container):
             continue
         if words(element) >= POST_MIN_WORDS and _in_comment(element):
             found.append(element)
     return found
 
 
-def _under(element: etree._Element, ancestor: etree._Element) -> bool:
-    return any(a is ancestor for a in element.iterancestors())
-
-
 def _in_comment(element: etree._Element) -> bool:
     """Whether the element or an ancestor below `<body>` is named a comment or a reply (`post`
     names a blog's own article as often as a forum's posts)."""
-    for a in (element, *element.iterancestors()):
-        if a.tag in ("body", "html"):
-            return False
-        if _comment_named(a):
-            return True
-    return False
+    return any(_comment_named(a) for a in below_body(element))
 
 
 def signature_ancestor(element: etree._Element | None) -> str | None:
@@ -141,24 +134,14 @@ def post_signature(element: etree._Element | None,
 def _signature(element: etree._Element | None,
                memo: dict[etree._Element, tuple[etree._Element, str] | None] | None = None,
                ) -> tuple[etree._Element, str] | None:
-    path: list[etree._Element] = []
-    found: tuple[etree._Element, str] | None = None
-    while element is not None and element.tag not in ("body", "html"):
-        if memo is not None and element in memo:
-            found = memo[element]
-            break
-        path.append(element)
-        names = _name_string(element)
-        # the whole string first: nearly no element has the word, and it holds no space
-        word = next((word for word in names.split() if _SIGNATURE.search(word)), None) if _SIGNATURE.search(names) else None
-        if word is not None:
-            found = (element, word)
-            break
-        element = element.getparent()
-    if memo is not None:
-        for seen in path:
-            memo[seen] = found
-    return found
+    return nearest(element, _signature_mark, memo)
+
+
+def _signature_mark(element: etree._Element) -> tuple[etree._Element, str] | None:
+    names = _name_string(element)
+    # the whole string first: nearly no element has the word, and it holds no space
+    word = next((word for word in names.split() if _SIGNATURE.search(word)), None) if _SIGNATURE.search(names) else None
+    return (element, word) if word is not None else None
 
 
 def comment_lists(root: etree._Element) -> set[etree._Element]:
