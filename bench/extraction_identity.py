@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import itertools
 import json
 import sys
 import time
@@ -152,7 +153,10 @@ def _quiet() -> None:
 def _extract(job: Job) -> tuple[str, str, str]:
     """`(set, page id, canonical JSON)`: the profile's JSON form and the --explain report, or the error raised."""
     from extraction.extract import extract, extract_explained
-    from values.rendered import RenderedPage
+    try:
+        from values.rendered import RenderedPage
+    except ImportError:  # a tree from before the move (the baseline, dfbcbee)
+        from render.model import RenderedPage  # type: ignore[no-redef]
 
     name, page_id, url, html, snapshot, explain = job
     if snapshot:
@@ -171,7 +175,7 @@ def _extract(job: Job) -> tuple[str, str, str]:
     return name, page_id, json.dumps(record, sort_keys=True, ensure_ascii=False, indent=1)
 
 
-def run(names: list[str], pages: Path, out: Path, explain: bool) -> dict[str, int]:
+def run(names: list[str], pages: Path, out: Path, explain: bool, first: int | None = None) -> dict[str, int]:
     import extraction
 
     print(f"extraction from {Path(extraction.__file__).parent}; writing {out}", file=sys.stderr)
@@ -182,7 +186,8 @@ def run(names: list[str], pages: Path, out: Path, explain: bool) -> dict[str, in
             folder = out / name
             folder.mkdir(parents=True, exist_ok=True)
             counts[name] = 0
-            for _, page_id, text in pool.map(_extract, jobs(name, pages, explain), chunksize=4):
+            chosen = itertools.islice(jobs(name, pages, explain), first)
+            for _, page_id, text in pool.map(_extract, chosen, chunksize=4):
                 (folder / file_name(page_id)).write_text(text, encoding="utf-8")
                 counts[name] += 1
             print(f"  {name}: {counts[name]} pages ({time.monotonic() - start:.0f} s)", file=sys.stderr)
@@ -200,8 +205,9 @@ def _first_difference(a: dict[str, object], b: dict[str, object]) -> str:
     return "(equal)"
 
 
-def compare(names: list[str], base: Path, mine: Path) -> int:
-    """Print identical/differing counts per set; the number of differing or missing pages."""
+def compare(names: list[str], base: Path, mine: Path, only_mine: bool = False) -> int:
+    """Print identical/differing counts per set; the number of differing or missing pages
+    (`only_mine`: the pages of this run only, as when it read the first N)."""
     bad = 0
     print("| set | identical | differing | only in one run |")
     print("|---|---|---|---|")
@@ -209,6 +215,8 @@ def compare(names: list[str], base: Path, mine: Path) -> int:
     for name in names:
         a_files = {p.name for p in (base / name).glob("*.json")} if (base / name).is_dir() else set()
         b_files = {p.name for p in (mine / name).glob("*.json")} if (mine / name).is_dir() else set()
+        if only_mine:
+            a_files &= b_files
         same = differ = 0
         for file in sorted(a_files & b_files):
             a_text = (base / name / file).read_text(encoding="utf-8")
@@ -235,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against", type=Path, help=f"compare with an earlier run (the baseline: {BASELINE})")
     ap.add_argument("--pages", type=Path, default=PAGES, help="the page store of the outside and rendered sets")
     ap.add_argument("--no-explain", action="store_true", help="profiles only (half the CPU)")
+    ap.add_argument("--first", type=int, metavar="N", help="only the first N pages of each set (in id order)")
     ap.add_argument("--collect", action="store_true", help="build the outside sets into the page store, then stop")
     ap.add_argument("--render", type=int, metavar="N", help="render N pages of WCXB and of Zyte into the page store")
     args = ap.parse_args(argv)
@@ -253,9 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out
     if out is None:
         out = Path(f"/tmp/extraction-identity-{int(time.time())}")
-    run(names, args.pages, out, not args.no_explain)
+    run(names, args.pages, out, not args.no_explain, args.first)
     if args.against is not None:
-        return 1 if compare(names, args.against, out) else 0
+        return 1 if compare(names, args.against, out, only_mine=args.first is not None) else 0
     return 0
 
 
