@@ -87,6 +87,7 @@ URL = "https://example.com/story"  # newspaper4k's pages' own URLs are not shipp
 MOZILLA_URL = "http://fakehost/test/page.html"  # the URL Readability.js's own tests give every test page
 OLDWEB = ROOT / "bench" / "corpora" / "oldweb"
 PER_PAGE_LIMIT = 60  # sets with more pages list ours against the best peer by group, not by page
+PAIRED_RESAMPLES = 1000  # evaluate.py's default bootstrap size
 _WORD = re.compile(r"\w+")
 _SPACE = re.compile(r"\s+")
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u1000-\u109f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -281,7 +282,18 @@ def summary(page_set: PageSet, rows: list[Score]) -> tuple[float, float, float]:
     return statistics.fmean([f or 0.0 for _, _, f in rows]), precision, recall
 
 
-def report(page_set: PageSet, systems: dict[str, Callable[[str, str], str]]) -> None:
+def paired(page_set: PageSet, ours: list[Score], peer: list[Score]) -> tuple[float, float, float]:
+    """Ours minus a peer in evaluate.py's F1, with the 95% interval of its paired bootstrap (same page draws for both)."""
+    ev = _evaluate()
+
+    def rows(scores: list[Score]) -> list[dict[str, object]]:
+        return [{"prec": p, "rec": r, "f1": f, "exact": False} for p, r, f in scores]
+
+    difference, _, low, high = ev.paired_difference(rows(ours), rows(peer), PAIRED_RESAMPLES, 0)
+    return difference, low, high
+
+
+def report(page_set: PageSet, systems: dict[str, Callable[[str, str], str]]) -> dict[str, dict[str, Score]]:
     """Score every system on the set's pages and print the table, the halves and ours against the best other peer."""
     pages = {page_id: (url, html, expected) for page_id, url, html, expected in page_set.load()
              if len(expected) >= MIN_EXPECTED_CHARS}
@@ -326,6 +338,14 @@ def report(page_set: PageSet, systems: dict[str, Callable[[str, str], str]]) -> 
         print(f"| {name} | {cells} |")
     author = f" ({page_set.author} aside)" if page_set.author else ""
     others = [n for n in scores if n not in ("ours-static", page_set.author)]
+    if page_set.metric == "shingle":
+        print(f"\nours minus a peer, paired ({PAIRED_RESAMPLES} resamples of pages; {label}, 95% interval):\n")
+        for name in [n for n in names if n in others][:3]:
+            cells = []
+            for half, ids in (("all", every), *halves.items()):
+                d, low, high = paired(page_set, [scores["ours-static"][i] for i in ids], [scores[name][i] for i in ids])
+                cells.append(f"{half} {d:+.3f} [{low:+.3f}, {high:+.3f}]")
+            print(f"  {name}: " + "; ".join(cells))
     if page_set.group is not None and len(pages) > PER_PAGE_LIMIT:
         groups: dict[str, list[str]] = {}
         for page_id in every:
@@ -336,18 +356,21 @@ def report(page_set: PageSet, systems: dict[str, Callable[[str, str], str]]) -> 
             best = max(others, key=lambda n: over(n, ids)[0])
             print(f"  {group:{width}s} ({len(ids):3d}) ours " + "{:.3f} / {:.3f} / {:.3f}".format(*over("ours-static", ids))
                   + f"   {best} " + "{:.3f} / {:.3f} / {:.3f}".format(*over(best, ids)))
-        return
+        return scores
     print(f"\nper page, ours against the best other peer{author}:\n")
     width = max(22, *(len(page_id) for page_id in pages))
     for page_id in pages:
         best = max(others, key=lambda n: scores[n][page_id][2] or 0.0)
         print(f"  {page_id:{width}s} ours {scores['ours-static'][page_id][2] or 0.0:.3f}   "
               f"{best} {scores[best][page_id][2] or 0.0:.3f}")
+    return scores
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--sets", default=",".join(SETS), help=f"comma-separated, of: {', '.join(SETS)} (default all)")
+    ap.add_argument("--json", type=Path, help="also write every page's (precision, recall, F1) per set and system here, "
+                    "to compare two runs page by page")
     args = ap.parse_args(argv)
     chosen = args.sets.split(",")
     unknown = [name for name in chosen if name not in SETS]
@@ -356,10 +379,13 @@ def main(argv: list[str] | None = None) -> int:
     _quiet()
     systems = {"ours-static": _ours_static,
                **{name: peer.build() for name, peer in PEERS.items() if name not in UNAVAILABLE}}
+    everything: dict[str, dict[str, dict[str, Score]]] = {}
     for i, name in enumerate(chosen):
         if i:
             print("\n")
-        report(SETS[name], systems)
+        everything[name] = report(SETS[name], systems)
+    if args.json:
+        args.json.write_text(json.dumps(everything, sort_keys=True) + "\n", encoding="utf-8")
     return 0
 
 
