@@ -8,6 +8,9 @@ item, the loose text of a div), with the inline markup inside it flattened. `<br
 The walk can be gated: `Gate.CLASS` only keeps text inside `cXenseParse` elements and
 `Gate.COMMENTS` only text between `cxenseparse_start` / `cxenseparse_end` comments; the
 heuristic uses `Gate.ALL`.
+
+Stage: 1 segment
+Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue 12, sessions 8-16).
 """
 
 from __future__ import annotations

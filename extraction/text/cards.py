@@ -22,6 +22,9 @@ drops them only on an article, after the story's last good paragraph, and when a
 names one of them as other stories (`related`, `recommend`...: a hint their summaries
 overruled), since a service page closes with cards of its offers in the same shape
 (rules/story_rails.py). Neither the shape nor the class word is enough alone.
+
+Stage: 6 the inclusive read (card rows), and 7 post-passes (story rails)
+Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue 12, sessions 8-16).
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ Three families: text (words, link density, text density, sentence marks, pipes, 
 copyright, boilerplate phrases), DOM (semantic ancestors, class/id hints, teaser lists) and
 visual (position relative to the main column, font size relative to the page's body font,
 fixed or sticky layers). Without layout the visual family is simply absent.
+
+Stage: 2 measure
+Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue 12, sessions 8-16).
 """
 
 from __future__ import annotations

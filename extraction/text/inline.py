@@ -14,6 +14,9 @@ layout too: the browser's `display` parts flex and grid items into blocks only w
 that makes them so was loaded, and a snapshot often lacks it (a saved page, a blocked CDN), so
 two inline boxes that abut ("Accessories|1385", a filter's name and its count) are no evidence
 that the page shows one word (rendered WCXB tune 0.87146 -> 0.87226, check 0.87723 -> 0.87793).
+
+Stage: 1 segment (inline text parted)
+Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue 12, sessions 8-16).
 """
 
 from __future__ import annotations

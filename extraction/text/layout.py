@@ -71,6 +71,9 @@ it, word for word, is a second copy and goes (`second_copies`: a card's title li
 printed again, a badge on every card, responsive copies of menus and cards, a reply quoting
 the post it answers). The page's `<h1>` is kept, the heading of the text it opens, except on a
 thread, whose title is the title field's as an article's headline is (`inclusive.inclusive_read`).
+
+Stage: 5 kind, and 6 the inclusive read
+Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue 12, sessions 8-16).
 """
 
 from __future__ import annotations

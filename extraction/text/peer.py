@@ -5,6 +5,9 @@ page) and returns plain text. Its text is aligned to our blocks in document orde
 paragraph it keeps is one of our blocks, measured by our own features and explained like them:
 the arbiter (`arbiter.py`) can then weigh what the peer adds with the scorer's evidence instead
 of taking a foreign string on trust.
+
+Stage: 8 second candidate (the peer read back as our blocks)
+Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue 12, sessions 8-16).
 """
 
 from __future__ import annotations

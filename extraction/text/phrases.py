@@ -6,6 +6,9 @@ article text, wherever it sits. Each class is a list of patterns (matched case-i
 the block's text); they are data, kept here as a module so that they ship with the package.
 Patterns are phrases rather than single words, so an article that merely mentions a
 newsletter is not caught; the scorer also applies them to short blocks only.
+
+Stage: 2 measure (boilerplate phrases)
+Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue 12, sessions 8-16).
 """
 
 from __future__ import annotations

@@ -20,6 +20,9 @@ whenever the stylesheet that hides it was not there (the saved pages carry none)
 labels and legal text were read as the page's (WCXB rendered, tune half: two product pages
 0.45 -> 0.70 and 0.67 -> 0.86). Any other `aria-hidden` element keeps the browser's word: carousel
 slides and a `<main>` a script hid behind an open modal are the page's.
+
+Stage: 1 segment (panels one click away)
+Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue 12, sessions 8-16).
 """
 
 from __future__ import annotations

@@ -7,6 +7,9 @@ summaries read like prose, so word-count scoring alone takes them for article te
 is a teaser when it has that shape; a run of such siblings is a teaser list, and every block
 in it is boilerplate. A lone linked headline with a summary (one item) is left alone: an
 article may well open a paragraph with a link.
+
+Stage: 2 measure (teaser lists)
+Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue 12, sessions 8-16).
 """
 
 from __future__ import annotations
