@@ -29,7 +29,7 @@ from storage.db import Engine, Sessions, session_factory
 from storage.pages import page_ids_matching
 from storage.queue import write_transaction
 from storage.settings import StorageSettings
-from storage.sites import SiteRow, load_sites, upsert_site
+from storage.sites import HostTaken, SiteRow, load_site, load_sites, set_site_hosts, upsert_site
 from storage.status import read_status
 from storage.types import utc_now
 from values.targets import refuse_target
@@ -248,14 +248,20 @@ def sites() -> None:
 @click.option("--basic-auth-file", metavar="PATH", help="File holding user:password.")
 @click.option("--header", "headers", multiple=True, metavar="NAME:VALUE",
               help="HTTP header sent with every request of this site's pages (not for credentials).")
+@click.option("--also", multiple=True, metavar="HOST",
+              help="Another host of this site (www., m., amp., a CDN alias): the site's settings and keys cover it. "
+                   "Given, the list replaces the one before.")
 @JSON_OPTION
 def sites_add(host: str, min_recrawl: str | None, max_recrawl: str | None, max_concurrent: int | None,
               min_delay_ms: int | None, ignore: tuple[str, ...], deny: tuple[str, ...], robots: bool | None,
-              basic_auth_env: str | None, basic_auth_file: str | None, headers: tuple[str, ...], as_json: bool) -> None:
+              basic_auth_env: str | None, basic_auth_file: str | None, headers: tuple[str, ...], also: tuple[str, ...],
+              as_json: bool) -> None:
     """Create or update the settings of HOST (only the options given change)."""
     try:
         site = normalize_host(host)
-        refuse_target(f"http://[{site}]/" if ":" in site else f"http://{site}/", RenderSettings().targets)
+        others = [normalize_host(other) for other in also]
+        for name in (site, *others):
+            refuse_target(f"http://[{name}]/" if ":" in name else f"http://{name}/", RenderSettings().targets)
         values: dict[str, object] = {
             "min_recrawl_seconds": int(parse_duration(min_recrawl).total_seconds()) if min_recrawl else None,
             "max_recrawl_seconds": int(parse_duration(max_recrawl).total_seconds()) if max_recrawl else None,
@@ -267,8 +273,13 @@ def sites_add(host: str, min_recrawl: str | None, max_recrawl: str | None, max_c
     except (ValueError, CredentialError) as error:  # InvalidUrl is a ValueError
         fail(str(error))
     sessions = session_factory(_engine())
-    with write_transaction(sessions) as session:
-        upsert_site(session, site, {k: v for k, v in values.items() if v is not None})
+    try:
+        with write_transaction(sessions) as session:
+            upsert_site(session, site, {k: v for k, v in values.items() if v is not None})
+            if also:
+                set_site_hosts(session, site, others)
+    except HostTaken as error:
+        fail(str(error))
     _show(sessions, site, as_json)
 
 
@@ -325,6 +336,7 @@ def _site_dict(site: SiteRow) -> dict[str, object]:
     """A site for display (table or JSON): settings, and the credential reference's status."""
     return {
         "host": site.host,
+        "also": list(site.hosts),
         "min_recrawl_seconds": site.min_recrawl_seconds,
         "max_recrawl_seconds": site.max_recrawl_seconds,
         "max_concurrent_pages": site.max_concurrent_pages,
@@ -354,9 +366,10 @@ def sites_key_create(host: str, scope: str, as_json: bool) -> None:
         fail(str(error))
     sessions = session_factory(_engine())
     with write_transaction(sessions) as session:
-        if not load_sites(session, site):
+        found = load_site(session, site)
+        if found is None:
             fail(f"no site {site}; add it with `rendercrawl sites add {site}`")
-        row, key = create_key(session, site, scope, utc_now())
+        row, key = create_key(session, found.host, scope, utc_now())
     _emit(as_json, {**_key_dict(row), "key": key}, ["id", "host", "scope", "key (shown once)"],
           [[row.id, row.host, row.scope, key]])
 

@@ -116,7 +116,9 @@ class CrawlSite:
 
     host: str
     registered: bool = False
-    """The host has a site row (`rendercrawl sites add`)."""
+    """The host has a site row (`rendercrawl sites add`), as its own host or another of the site's."""
+    site_host: str | None = None
+    """The registered site's own host (its row's), which its other hosts share: whose keys reach this page."""
     render: RenderSite = field(default_factory=RenderSite)
     """What the browser uses: credentials, headers, hosts to block or allow, data-layer condition."""
     obey_robots: bool = True
@@ -160,8 +162,9 @@ def crawl_site(host: str, row: SiteRow | None, environment: RenderSettings | Non
         "block_hosts": list(dict.fromkeys([*base.block_hosts, *row.extra_denylist])),
     })
     return CrawlSite(
-        host=host, registered=True, render=render, obey_robots=row.obey_robots, ignored_params=row.ignored_query_params,
-        min_recrawl=_seconds(row.min_recrawl_seconds), max_recrawl=_seconds(row.max_recrawl_seconds))
+        host=host, registered=True, site_host=row.host, render=render, obey_robots=row.obey_robots,
+        ignored_params=row.ignored_query_params, min_recrawl=_seconds(row.min_recrawl_seconds),
+        max_recrawl=_seconds(row.max_recrawl_seconds))
 
 
 def site_of_url(session: Session, raw_url: str, environment: RenderSettings | None = None,

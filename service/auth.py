@@ -15,7 +15,7 @@ from service.context import ServiceContext
 from service.errors import ApiError
 from storage.apikeys import KeyRow, find_key, key_hash
 from storage.db import Session
-from storage.sites import load_site
+from storage.sites import SiteRow, load_site
 
 SECURITY_SCHEMES = {
     "bearerKey": {"type": "http", "scheme": "bearer", "bearerFormat": "rck_…",
@@ -35,7 +35,7 @@ def security(scope: str, keyless: bool = False) -> dict[str, object]:
 @dataclass(frozen=True, slots=True)
 class Principal:
     host: str
-    """The one site whose pages this caller may send, push or read."""
+    """The one site whose pages (on any of its hosts) this caller may send, push or read: its own host."""
     scope: str
     key_prefix: str | None
     """The key's clear prefix, for notes and logs; None for a keyless browser."""
@@ -76,16 +76,17 @@ def for_events(ctx: ServiceContext, key: str | None, origin: str | None, client:
     Reads the database only for what `ctx` does not remember (`needs_database` says whether)."""
     if key is not None or origin is None:
         return with_key(ctx, key, "events")
-    if not registered_origin(ctx, origin):
+    site = registered_origin(ctx, origin)
+    if site is None:
         raise ApiError(401, "key_required", f"origin {origin} is no registered site; send an API key of scope 'events'")
     now = time.monotonic()
-    for buckets, name, what in ((ctx.per_ip, client, "this address"), (ctx.per_site, origin, "this site")):
+    for buckets, name, what in ((ctx.per_ip, client, "this address"), (ctx.per_site, site.host, "this site")):
         wait = buckets.take(name, events, now)
         if wait:
             ctx.metrics.rate_limited.labels(limit="ip" if buckets is ctx.per_ip else "site").inc()
             raise ApiError(429, "rate_limited", f"too many keyless events from {what}; retry later",
                            headers={"Retry-After": str(max(1, int(wait) + 1)) if wait != float("inf") else "60"})
-    return Principal(origin, "events", None)
+    return Principal(site.host, "events", None)
 
 
 def needs_database(ctx: ServiceContext, key: str | None, origin: str | None) -> bool:
@@ -98,16 +99,17 @@ def needs_database(ctx: ServiceContext, key: str | None, origin: str | None) -> 
     return False
 
 
-def registered_origin(ctx: ServiceContext, host: str) -> bool:
-    """`host` has a site row (a yes is remembered for `key_cache_seconds`; a no is not, so a
-    site just added is served at once)."""
-    if ctx.sites.get(host)[0]:
-        return True
+def registered_origin(ctx: ServiceContext, host: str) -> SiteRow | None:
+    """The site `host` is a host of, or None (a yes is remembered for `key_cache_seconds`; a no
+    is not, so a site just added is served at once)."""
+    hit, row = ctx.sites.get(host)
+    if hit and row is not None:
+        return row
     with ctx.sessions() as session:
         row = load_site(session, host)
     if row is not None:
         ctx.sites.put(host, row)
-    return row is not None
+    return row
 
 
 def _live_key(ctx: ServiceContext, key: str, session: Session | None) -> KeyRow | None:

@@ -33,6 +33,7 @@ from storage.page_lists import PageFilter, PageState, list_pages, list_profiles_
 from storage.pages import find_page_id
 from storage.records import Outcome
 from storage.repository import load_profile
+from storage.sites import load_site
 from storage.status import read_status
 from storage.types import utc_now
 from values.urls import URL_MAX_CHARS, InvalidUrl, host_of
@@ -48,15 +49,22 @@ Limit = Annotated[int | None, Query(ge=1, le=10_000, description="Rows at most (
 Site = Annotated[str, Path(min_length=1, max_length=255, description="The site's registered host.")]
 
 
-def _own_page(session: Session, page_id: int, host: str) -> None:
+def own_page(session: Session, page_id: int, site: str) -> None:
+    """Page `page_id` exists (404) and is on a host of the site `site` (403)."""
     found = page_host(session, page_id)
     if found is None:
         raise ApiError(404, "not_found", f"no page {page_id}", "page_id")
-    if found != host:
-        raise ApiError(403, "forbidden_site", f"this key reads pages of {host} only", "page_id")
+    if _site_of_host(session, found) != site:
+        raise ApiError(403, "forbidden_site", f"this key reads pages of {site} only", "page_id")
 
 
-async def _read(request: Request, work: Any) -> Any:
+def _site_of_host(session: Session, host: str) -> str:
+    """The registered site a page of `host` belongs to (its own host), else the host itself."""
+    row = load_site(session, host)
+    return row.host if row is not None else host
+
+
+async def read(request: Request, work: Any) -> Any:
     ctx: ServiceContext = request.app.state.ctx
     key = auth.presented_key(request)
 
@@ -79,7 +87,7 @@ async def profile(request: Request, url: str = Query(min_length=1, max_length=UR
             normalized, site = site_of_url(session, url, targets=ctx.targets)
         except InvalidUrl as error:
             raise ApiError(422, "invalid_url", str(error)[:300], "url") from None
-        if site.host != principal.host:
+        if (site.site_host or site.host) != principal.host:
             raise ApiError(403, "forbidden_site", f"this key reads pages of {principal.host} only", "url")
         page_id = find_page_id(session, normalized)
         found = load_profile(session, normalized) if page_id is not None else None
@@ -87,7 +95,7 @@ async def profile(request: Request, url: str = Query(min_length=1, max_length=UR
             raise ApiError(404, "not_found", "no stored profile for this URL", "url")
         return {**found.to_json_dict(), **page_links(page_id)}
 
-    result: dict[str, Any] = await _read(request, work)
+    result: dict[str, Any] = await read(request, work)
     return result
 
 
@@ -95,12 +103,12 @@ async def profile(request: Request, url: str = Query(min_length=1, max_length=UR
             openapi_extra=READ, response_model=PageOut)
 async def page(request: Request, page_id: PageId) -> dict[str, Any]:
     def work(_ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
-        _own_page(session, page_id, principal.host)
+        own_page(session, page_id, principal.host)
         state = page_state(session, page_id)
         assert state is not None  # `_own_page` found it in this transaction
         return page_out(state)
 
-    result: dict[str, Any] = await _read(request, work)
+    result: dict[str, Any] = await read(request, work)
     return result
 
 
@@ -112,11 +120,13 @@ def page_out(state: PageState) -> dict[str, Any]:
             "page_class": state.page_class, "changed_at": state.changed_at, **page_links(state.id)}
 
 
-def _site_filter(site: str, principal: auth.Principal, page_class: str | None, changed_since: datetime | None,
-                 outcome: Outcome | None) -> PageFilter:
-    if site != principal.host:
+def _site_filter(session: Session, site: str, principal: auth.Principal, page_class: str | None,
+                 changed_since: datetime | None, outcome: Outcome | None) -> PageFilter:
+    """The pages of every host of `site` (named by any of its hosts), which must be the key's."""
+    row = load_site(session, site)
+    if row is None or row.host != principal.host:
         raise ApiError(403, "forbidden_site", f"this key reads pages of {principal.host} only", "site")
-    return PageFilter((site,), page_class, changed_since, outcome)
+    return PageFilter(row.all_hosts, page_class, changed_since, outcome)
 
 
 PageClass = Annotated[str | None, Query(max_length=32, description="Only pages whose profile is of this class.")]
@@ -131,7 +141,7 @@ async def pages(request: Request, site: Site, page_class: PageClass = None, chan
     after = after_id("pages", cursor)
 
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
-        where = _site_filter(site, principal, page_class, changed_since, outcome)
+        where = _site_filter(session, site, principal, page_class, changed_since, outcome)
         count = _limit(ctx, limit)
         rows = list_pages(session, where, after, count + 1)
         more = len(rows) > count
@@ -139,7 +149,7 @@ async def pages(request: Request, site: Site, page_class: PageClass = None, chan
         return {"pages": [page_out(r) for r in rows],
                 "next_cursor": encode_cursor("pages", (rows[-1].id,)) if more else None}
 
-    result: dict[str, Any] = await _read(request, work)
+    result: dict[str, Any] = await read(request, work)
     return result
 
 
@@ -153,7 +163,7 @@ async def profiles(request: Request, site: Site, page_class: PageClass = None, c
     after = after_time_id("profiles", cursor)
 
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
-        where = _site_filter(site, principal, page_class, changed_since, outcome)
+        where = _site_filter(session, site, principal, page_class, changed_since, outcome)
         count = _limit(ctx, limit)
         rows = list_profiles_changed(session, where, after, count + 1)
         more = len(rows) > count
@@ -164,7 +174,7 @@ async def profiles(request: Request, site: Site, page_class: PageClass = None, c
                              for r in rows],
                 "next_cursor": encode_cursor("profiles", (rows[-1].changed_at, rows[-1].page_id)) if more else None}
 
-    result: dict[str, Any] = await _read(request, work)
+    result: dict[str, Any] = await read(request, work)
     return result
 
 
@@ -175,7 +185,7 @@ async def versions(request: Request, page_id: PageId, cursor: Cursor = None, lim
     before = after_time_id("versions", cursor)
 
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
-        _own_page(session, page_id, principal.host)
+        own_page(session, page_id, principal.host)
         count = _limit(ctx, limit)
         # one more than shown: the version before the last one shown says what that one changed
         rows = page_versions(session, page_id, count + 1, before)
@@ -189,7 +199,7 @@ async def versions(request: Request, page_id: PageId, cursor: Cursor = None, lim
         return {"versions": out, **page_links(page_id),
                 "next_cursor": encode_cursor("versions", (last.created_at, last.id)) if last else None}
 
-    result: dict[str, Any] = await _read(request, work)
+    result: dict[str, Any] = await read(request, work)
     return result
 
 
@@ -206,7 +216,7 @@ async def crawls(request: Request, page_id: PageId, cursor: Cursor = None, limit
     before = after_time_id("crawls", cursor)
 
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
-        _own_page(session, page_id, principal.host)
+        own_page(session, page_id, principal.host)
         count = _limit(ctx, limit)
         rows = page_crawls(session, page_id, count + 1, before)
         more = len(rows) > count
@@ -218,7 +228,7 @@ async def crawls(request: Request, page_id: PageId, cursor: Cursor = None, limit
             for c in rows], **page_links(page_id),
             "next_cursor": encode_cursor("crawls", (rows[-1].started_at, rows[-1].id)) if more else None}
 
-    result: dict[str, Any] = await _read(request, work)
+    result: dict[str, Any] = await read(request, work)
     return result
 
 
@@ -228,13 +238,14 @@ async def queue(request: Request) -> dict[str, Any]:
     """The whole queue's counts (any read key: they name no page); the oldest due URL only when it is the key's site's."""
     def work(_ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         status = read_status(session, utc_now())
-        own = status.oldest_due_url is not None and site_host(status.oldest_due_url) == principal.host
+        host = site_host(status.oldest_due_url) if status.oldest_due_url is not None else None
+        own = host is not None and _site_of_host(session, host) == principal.host
         page_id = find_page_id(session, status.oldest_due_url) if own and status.oldest_due_url else None
         return {"by_state": status.queue_by_state, "due_now": status.due_now, "oldest_due_at": status.oldest_due_at,
                 "oldest_due_url": status.oldest_due_url if own else None,
                 "oldest_due_page": page_links(page_id) if page_id is not None else None}
 
-    result: dict[str, Any] = await _read(request, work)
+    result: dict[str, Any] = await read(request, work)
     return result
 
 

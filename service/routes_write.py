@@ -202,7 +202,7 @@ async def pageview_preflight(request: Request) -> Response:
     origin = auth.origin_host(request)
 
     def registered() -> bool:
-        return origin is not None and auth.registered_origin(ctx, origin)
+        return origin is not None and auth.registered_origin(ctx, origin) is not None
 
     if not (await run_in_threadpool(registered) if auth.needs_database(ctx, None, origin) else registered()):
         raise ApiError(403, "origin_not_allowed", "this origin is no registered site")

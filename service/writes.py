@@ -65,7 +65,7 @@ class _Sites:
     """Per request: whether a host is a registered site, read once per host."""
 
     def __init__(self, session: Session) -> None:
-        self.session, self.known = session, dict[str, bool]()
+        self.session, self.known = session, dict[str, SiteRow | None]()
 
     def refusal(self, index: int, raw_url: str, principal: Principal) -> Rejection | None:
         """Why `raw_url` may not be pushed by `principal`: not http(s), no registered site, another site's."""
@@ -74,7 +74,7 @@ class _Sites:
         except InvalidUrl as error:
             return Rejection(index, "invalid_url", str(error)[:300], "url")
         if host not in self.known:
-            self.known[host] = load_site(self.session, host) is not None
+            self.known[host] = load_site(self.session, host)
         return _site_refusal(index, host, self.known[host], principal)
 
 
@@ -84,10 +84,11 @@ def _host(raw_url: str) -> str:
     return events.normalized(raw_url)[1]
 
 
-def _site_refusal(index: int, host: str, registered: bool, principal: Principal) -> Rejection | None:
-    if not registered:
+def _site_refusal(index: int, host: str, site: SiteRow | None, principal: Principal) -> Rejection | None:
+    """Why a page of `host` (of `site`) may not be sent by `principal`: no site's, or another site's."""
+    if site is None:
         return Rejection(index, "unregistered_site", f"{host} is no registered site", "url")
-    if host != principal.host:
+    if site.host != principal.host:
         return Rejection(index, "forbidden_site", f"this caller may only send pages of {principal.host}", "url")
     return None
 
@@ -119,7 +120,7 @@ def record_view_requests(ctx: ServiceContext, session: Session, requests: Sequen
     views: list[events.ViewEvent] = []
     owners: list[tuple[int, int]] = []
     for number, index, event, host in pending:
-        refused = _site_refusal(index, host, host in registered, requests[number].principal)
+        refused = _site_refusal(index, host, registered.get(host), requests[number].principal)
         if refused is not None:
             results[number].rejected.append(refused)
             continue

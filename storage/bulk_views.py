@@ -30,11 +30,11 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from storage.bulk import is_postgres
-from storage.models import CrawlHost, Page, PageAlias, QueueEntry, Site
+from storage.models import CrawlHost, Page, PageAlias, QueueEntry
 from storage.pages import PageSchedule, dialect_insert
 from storage.queue import QUEUE_ROW_COLUMNS, Enqueued, EnqueueState, QueueRow, transition
 from storage.records import CrawlState, QueueState, Reason
-from storage.sites import SiteRow, site_row
+from storage.sites import SiteRow, site_rows_of
 from storage.writer import defer_write
 from values.urls import host_of
 
@@ -147,10 +147,11 @@ def _sqlite_utc_or_none(value: str | None) -> datetime | None:
 
 
 def load_sites_of(session: Session, hosts: Iterable[str]) -> dict[str, SiteRow]:
-    """The rows of those of `hosts` that have one (`sites.load_site` for each)."""
+    """The rows of those of `hosts` that have one, as their own or another host of theirs
+    (`sites.load_site` for each)."""
     rows: dict[str, SiteRow] = {}
     for part in chunks(sorted(set(hosts))):
-        rows.update((site.host, site_row(site)) for site in session.execute(select(Site).where(Site.host.in_(part))).scalars())
+        rows.update(site_rows_of(session, part))
     return rows
 
 

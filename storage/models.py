@@ -92,6 +92,17 @@ class Site(Base):
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
+class SiteHost(Base):
+    """Another host of a registered site (`sites add HOST --also OTHER`): `www.`, `m.`, `amp.`,
+    a CDN alias. The site's row, settings and keys cover it; a host belongs to one site only
+    (`storage.sites.set_site_hosts` refuses a host that is another site's)."""
+
+    __tablename__ = "site_hosts"
+
+    host: Mapped[str] = mapped_column(String(255), primary_key=True)
+    site_id: Mapped[int] = mapped_column(ForeignKey("sites.id", ondelete="CASCADE"), index=True)
+
+
 class Page(Base):
     """One logical page, identified by its normalized URL."""
 

@@ -1,4 +1,5 @@
-"""Site rows (`sites`): the per-host settings an operator set with `rendercrawl sites add`.
+"""Site rows (`sites`): the per-host settings an operator set with `rendercrawl sites add`,
+and each site's other hosts (`site_hosts`: `www.`, `m.`, a CDN alias), which its row covers.
 
 Read into `SiteRow` values, so nothing outside `storage/` holds an ORM object; merging them
 with the environment's settings is `scheduler.sites`.
@@ -7,13 +8,13 @@ with the environment's settings is `scheduler.sites`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, delete, insert, select, true
 from sqlalchemy.orm import Session
 
-from storage.models import Site
+from storage.models import Site, SiteHost
 from storage.pages import dialect_insert
 
 SETTING_COLUMNS = ("min_recrawl_seconds", "max_recrawl_seconds", "max_concurrent_pages", "min_delay_ms", "obey_robots",
@@ -34,19 +35,63 @@ class SiteRow:
     basic_auth_ref: str | None = None
     """Where the credentials live (`env:NAME`, `file:/path`), never the secret."""
     headers: Mapping[str, str] = field(default_factory=dict)
+    hosts: tuple[str, ...] = ()
+    """The site's other hosts (`site_hosts`), in name order: its settings and keys cover them."""
+
+    @property
+    def all_hosts(self) -> tuple[str, ...]:
+        return (self.host, *self.hosts)
 
 
 def load_site(session: Session, host: str) -> SiteRow | None:
-    """The row of exactly `host`, or None."""
-    found = load_sites(session, host)
-    return found[0] if found else None
+    """The row of the site whose host, or one of whose other hosts, is `host`; or None."""
+    return site_rows_of(session, [host]).get(host)
+
+
+def site_rows_of(session: Session, hosts: Collection[str]) -> dict[str, SiteRow]:
+    """For each of `hosts` that is a site's host or one of its other hosts: that site's row."""
+    if not hosts:
+        return {}
+    wanted = list(hosts)
+    site_of = dict(session.execute(select(Site.host, Site.id).where(Site.host.in_(wanted))).tuples().all())
+    site_of.update(session.execute(select(SiteHost.host, SiteHost.site_id).where(SiteHost.host.in_(wanted))).tuples().all())
+    rows = {row_id: row for row_id, row in _rows(session, Site.id.in_(set(site_of.values())))}
+    return {host: rows[site_id] for host, site_id in site_of.items()}
 
 
 def load_sites(session: Session, host: str | None = None) -> list[SiteRow]:
-    query = select(Site).order_by(Site.host)
-    if host is not None:
-        query = query.where(Site.host == host)
-    return [site_row(site) for site in session.execute(query).scalars()]
+    """Every site (or the one whose own host is `host`), in host order."""
+    return [row for _id, row in _rows(session, Site.host == host if host is not None else true())]
+
+
+def _rows(session: Session, where: ColumnElement[bool]) -> list[tuple[int, SiteRow]]:
+    sites = session.execute(select(Site).where(where).order_by(Site.host)).scalars().all()
+    others: dict[int, list[str]] = {}
+    if sites:
+        for site_id, other in session.execute(select(SiteHost.site_id, SiteHost.host).where(
+                SiteHost.site_id.in_([site.id for site in sites])).order_by(SiteHost.host)).tuples():
+            others.setdefault(site_id, []).append(other)
+    return [(site.id, site_row(site, tuple(others.get(site.id, ())))) for site in sites]
+
+
+class HostTaken(ValueError):
+    """Rejected input: a host that is already another site's (its own or one of its others)."""
+
+
+def set_site_hosts(session: Session, host: str, others: Collection[str]) -> None:
+    """`others` become the other hosts of the site `host` (those it had before are dropped).
+    Raises `HostTaken` for one that another site has, and `LookupError` without a site `host`."""
+    site_id = session.execute(select(Site.id).where(Site.host == host)).scalar_one_or_none()
+    if site_id is None:
+        raise LookupError(f"no site {host}")
+    taken = site_rows_of(session, set(others) - {host})
+    for other, row in sorted(taken.items()):
+        if row.host != host:
+            raise HostTaken(f"{other} is {'a site of its own' if other == row.host else f'a host of {row.host}'}")
+    session.execute(delete(SiteHost).where(SiteHost.site_id == site_id))
+    wanted = sorted(set(others) - {host})
+    if wanted:
+        session.execute(insert(SiteHost), [{"host": other, "site_id": site_id} for other in wanted])
 
 
 def upsert_site(session: Session, host: str, values: Mapping[str, object]) -> None:
@@ -55,6 +100,10 @@ def upsert_site(session: Session, host: str, values: Mapping[str, object]) -> No
     unknown = set(values) - set(SETTING_COLUMNS)
     if unknown:
         raise ValueError(f"not site settings: {', '.join(sorted(unknown))}")
+    owner = session.execute(select(Site.host).join(SiteHost, SiteHost.site_id == Site.id)
+                            .where(SiteHost.host == host)).scalar_one_or_none()
+    if owner is not None:
+        raise HostTaken(f"{host} is a host of {owner}: its settings are {owner}'s")
     columns = {key: _column_value(key, value) for key, value in values.items()}
     insert = dialect_insert(session, Site).values(host=host, **columns)
     session.execute(insert.on_conflict_do_update(index_elements=["host"], set_=columns) if columns
@@ -69,9 +118,9 @@ def _column_value(key: str, value: object) -> object:
     return value
 
 
-def site_row(site: Site) -> SiteRow:
+def site_row(site: Site, hosts: tuple[str, ...] = ()) -> SiteRow:
     return SiteRow(
         host=site.host, min_recrawl_seconds=site.min_recrawl_seconds, max_recrawl_seconds=site.max_recrawl_seconds,
         max_concurrent_pages=site.max_concurrent_pages, min_delay_ms=site.min_delay_ms, obey_robots=bool(site.obey_robots),
         ignored_query_params=tuple(site.ignored_query_params.split()), extra_denylist=tuple(site.extra_denylist.split()),
-        basic_auth_ref=site.basic_auth_ref, headers=json.loads(site.headers or "{}"))
+        basic_auth_ref=site.basic_auth_ref, headers=json.loads(site.headers or "{}"), hosts=hosts)
