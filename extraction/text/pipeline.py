@@ -23,9 +23,10 @@ Where a new rule goes: a sign of boilerplate in one block is a measurement (2) a
 (3); a rule about where the article's region ends is the container's (4); a rule that keeps or
 drops blocks of the chosen region by what is around them is a rule of the first read (4) or a
 post-pass (7: an article's, or every read's); on the inclusive read it is the inclusive read's
-(6); what the peer may not put back is an exemption of the arbiter (8). Each is a module
-in `rules/` named after what it does, with its constants, why, and what it measured; its row in
-`RULES.md` is generated from that docstring.
+(6); what the peer may not put back is an exemption of the arbiter (8). A rule of stages 4, 6
+and 7 is a module in `rules/` named after what it does (its constants at its top, its docstring
+saying why and what it measured), called below; a score term or a threshold is a named constant
+of its stage's module. `RULES.md` lists both, generated from the code.
 
 Every stage takes values and returns a new one: the tree is read, never rewritten (React's
 streamed chunks are put in place by the parser, `document.parse`, before any stage reads it).
@@ -116,8 +117,8 @@ def heuristic(doc: Document, source: str = "heuristic") -> MainText:
 
 
 def select(doc: Document, blocks: list[Block], cards: CardRows | None = None) -> Selection:
-    """Our read of the page (stages 2 to 7): which blocks are the main text, each with its reason. `cards`: the
-    blocks in rows of linked cards, shared with the second candidate (worked out when asked)."""
+    """Our read of the page (stages 2 to 7): which blocks are the main text, each with its reason.
+    `cards`: the blocks in rows of linked cards, shared with the second candidate (worked out when asked)."""
     if cards is None:
         cards = cache(lambda: card_blocks(blocks))
     measured = measure_blocks(doc, blocks)                                # 2. measure
