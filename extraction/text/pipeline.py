@@ -19,11 +19,13 @@
 
 The numbers are those of extraction/text/README.md's sections and of RULES.md's stage column.
 
-Where a new rule goes: a sign of boilerplate in one block is a measurement (2) and a score term
-(3); a rule about where the article's region ends is the container's (4); a rule that keeps or
-drops blocks of the chosen region by what is around them is a rule of the first read (4) or a
-post-pass (7: an article's, or every read's); on the inclusive read it is the inclusive read's
-(6); what the peer may not put back is an exemption of the arbiter (8). A rule of stages 4, 6
+Where a new rule goes: which text is read at all (hidden, one click away, a login away) is
+segmentation's (1: `blocks.py`, `tabs.py`); a sign of boilerplate in one block is a measurement
+(2) and a score term (3); a rule about where the article's region ends is the container's (4); a
+rule that keeps or drops blocks of the chosen region by what is around them is a rule of the
+first read (4) or a post-pass (7: an article's, or every read's); how a page's kind is told is
+the kind's (5: `layout.py`); on the inclusive read a rule is the inclusive read's (6); what the
+peer may not put back is an exemption of the arbiter (8). A rule of stages 4, 6
 and 7 is a module in `rules/` named after what it does (its constants at its top, its docstring
 saying why and what it measured), called below; a score term or a threshold is a named constant
 of its stage's module. `RULES.md` lists both, generated from the code.
