@@ -172,3 +172,35 @@ class Ready(BaseModel):
     database: bool = Field(description="The database answered.")
     revision: str | None = Field(description="The schema's migration.")
     head: str = Field(description="The migration this code expects.")
+
+
+class ExplainOut(PageLinks):
+    lines: list[str] = Field(description="As `rendercrawl profile --explain` prints them: each field, its source, "
+                                          "the candidates that lost and why, the values rejected.")
+    snapshot: bool = Field(description="A snapshot of the page was kept, so the losing candidates are listed.")
+
+
+class DrawnOut(BaseModel):
+    kind: str = Field(description="`region`, `kept`, `dropped`, `image` or `box` (the layout's outline).")
+    x: float
+    y: float
+    width: float
+    height: float
+    label: str
+    text: str
+
+
+class BlockedOut(BaseModel):
+    url: str
+    host: str
+    reason: str
+
+
+class SeenOut(PageLinks):
+    url: str = Field(description="The URL the crawler ended on.")
+    viewport: tuple[int, int]
+    document_size: tuple[int, int]
+    source: str = Field(description="Where the main text came from.")
+    layout_kind: str
+    drawn: list[DrawnOut] = Field(description="Rectangles in the page's CSS pixels from its top left.")
+    blocked: list[BlockedOut] = Field(description="Requests blocked while the page rendered.")

@@ -17,9 +17,10 @@ from fastapi.telemetry import TelemetryConfig
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from service import routes_read, routes_write
+from service import routes_read, routes_seen, routes_write
 from service.answers import Health, Ready
 from service.api_docs import add_security_schemes, install_docs
+from service.console_pages import install_console
 from service.context import ServiceContext
 from service.errors import ERROR_SCHEMA, error_body, install_handlers
 from service.observe import RequestObserver
@@ -77,8 +78,10 @@ def routes(lifespan: Any = None) -> FastAPI:
     install_handlers(app)
     app.include_router(routes_write.router)
     app.include_router(routes_read.router)
+    app.include_router(routes_seen.router)
     _operations(app)
     install_docs(app)
+    install_console(app)
     return app
 
 

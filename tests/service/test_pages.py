@@ -170,3 +170,17 @@ def test_a_list_refuses_another_sites_key_and_foreign_cursors(served: Service) -
     naive = served.client.get(f"/v1/sites/{SITE}/pages", params={"changed_since": "2026-01-01T00:00:00"}, headers=read)
     assert naive.status_code == 422
 
+
+
+def test_explain_and_seen_without_a_snapshot(served: Service) -> None:
+    url = f"https://{SITE}/plain"
+    page_id = _crawl(served, url, START, _profile(url, "Plain"))
+    read = served.key(SITE, "read")
+    explained = served.client.get(f"/v1/pages/{page_id}/explain", headers=read).json()
+    assert not explained["snapshot"] and explained["lines"][0].startswith("title: Plain")
+    assert explained["lines"][-1].startswith("(no snapshot kept")
+    seen = served.client.get(f"/v1/pages/{page_id}/seen", headers=read)
+    assert seen.status_code == 404 and seen.json()["error"]["code"] == "no_snapshot"
+    assert served.client.get(f"/v1/pages/{page_id}/seen", headers=served.key(OTHER_SITE, "read")).status_code == 403
+    never = _crawl(served, f"https://{SITE}/never", START, outcome=Outcome.TIMEOUT)
+    assert served.client.get(f"/v1/pages/{never}/explain", headers=read).status_code == 404
