@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from storage.page_history import CrawlRow
 from storage.records import CrawlState, Outcome, QueueState
 
 VERSIONS_PATH = "/v1/profiles/{page_id}/versions"
@@ -95,23 +96,8 @@ class VersionList(PageLinks):
     next_cursor: str | None
 
 
-class CrawlOut(BaseModel):
-    id: int
-    url: str
-    started_at: datetime
-    finished_at: datetime
-    outcome: Outcome
-    http_status: int | None
-    final_url: str | None
-    blocked_requests: int
-    render_ms: int | None
-    extract_ms: int | None
-    content_hash: str | None
-    error: str | None
-
-
 class CrawlList(PageLinks):
-    crawls: list[CrawlOut]
+    crawls: list[CrawlRow]
     next_cursor: str | None
 
 

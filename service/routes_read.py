@@ -5,8 +5,10 @@ Lists answer a page of rows at a time with an opaque `next_cursor` (`service/cur
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import AwareDatetime
@@ -25,7 +27,7 @@ from service.answers import (
     page_links,
 )
 from service.context import ServiceContext
-from service.cursor import CURSOR_MAX_CHARS, after_id, after_time_id, encode_cursor
+from service.cursor import CURSOR_MAX_CHARS, Position, after_id, after_time_id, encode_cursor
 from service.errors import ApiError, error_responses
 from storage.db import Session
 from storage.page_history import page_crawls, page_host, page_versions
@@ -39,6 +41,7 @@ from storage.types import utc_now
 from values.urls import URL_MAX_CHARS, InvalidUrl, host_of
 
 router = APIRouter()
+T = TypeVar("T")
 READ = auth.security("read")
 ERRORS = error_responses(401, 403, 404, 422, 503)
 LIST_ERRORS = error_responses(400, 401, 403, 404, 422, 503)
@@ -77,6 +80,13 @@ async def read(request: Request, work: Any) -> Any:
 
 def _limit(ctx: ServiceContext, asked: int | None) -> int:
     return min(asked or ctx.service.read_limit, ctx.service.read_limit)
+
+
+def _window(rows: Sequence[T], count: int, kind: str, position: Callable[[T], Position]) -> tuple[Sequence[T], str | None]:
+    """The first `count` of `rows` (read one more than that), and the cursor after the last of
+    them when the extra row says there are more."""
+    shown = rows[:count]
+    return shown, encode_cursor(kind, position(shown[-1])) if len(rows) > count else None
 
 
 @router.get("/v1/profiles", responses=ERRORS, summary="The current profile of a URL", openapi_extra=READ,
@@ -143,11 +153,8 @@ async def pages(request: Request, site: Site, page_class: PageClass = None, chan
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         where = _site_filter(session, site, principal, page_class, changed_since, outcome)
         count = _limit(ctx, limit)
-        rows = list_pages(session, where, after, count + 1)
-        more = len(rows) > count
-        rows = rows[:count]
-        return {"pages": [page_out(r) for r in rows],
-                "next_cursor": encode_cursor("pages", (rows[-1].id,)) if more else None}
+        rows, next_cursor = _window(list_pages(session, where, after, count + 1), count, "pages", lambda r: (r.id,))
+        return {"pages": [page_out(r) for r in rows], "next_cursor": next_cursor}
 
     result: dict[str, Any] = await read(request, work)
     return result
@@ -165,14 +172,9 @@ async def profiles(request: Request, site: Site, page_class: PageClass = None, c
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         where = _site_filter(session, site, principal, page_class, changed_since, outcome)
         count = _limit(ctx, limit)
-        rows = list_profiles_changed(session, where, after, count + 1)
-        more = len(rows) > count
-        rows = rows[:count]
-        return {"profiles": [{"url": r.url, "canonical_url": r.canonical_url, "title": r.title, "page_class": r.page_class,
-                              "published_at": r.published_at, "word_count": r.word_count, "content_hash": r.content_hash,
-                              "crawled_at": r.crawled_at, "changed_at": r.changed_at, **page_links(r.page_id)}
-                             for r in rows],
-                "next_cursor": encode_cursor("profiles", (rows[-1].changed_at, rows[-1].page_id)) if more else None}
+        rows, next_cursor = _window(list_profiles_changed(session, where, after, count + 1), count, "profiles",
+                                    lambda r: (r.changed_at, r.page_id))
+        return {"profiles": [{**asdict(r), **page_links(r.page_id)} for r in rows], "next_cursor": next_cursor}
 
     result: dict[str, Any] = await read(request, work)
     return result
@@ -218,15 +220,9 @@ async def crawls(request: Request, page_id: PageId, cursor: Cursor = None, limit
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         own_page(session, page_id, principal.host)
         count = _limit(ctx, limit)
-        rows = page_crawls(session, page_id, count + 1, before)
-        more = len(rows) > count
-        rows = rows[:count]
-        return {"crawls": [
-            {"id": c.id, "url": c.url, "started_at": c.started_at, "finished_at": c.finished_at, "outcome": c.outcome,
-             "http_status": c.http_status, "final_url": c.final_url, "blocked_requests": c.blocked_requests,
-             "render_ms": c.render_ms, "extract_ms": c.extract_ms, "content_hash": c.content_hash, "error": c.error}
-            for c in rows], **page_links(page_id),
-            "next_cursor": encode_cursor("crawls", (rows[-1].started_at, rows[-1].id)) if more else None}
+        rows, next_cursor = _window(page_crawls(session, page_id, count + 1, before), count, "crawls",
+                                    lambda c: (c.started_at, c.id))
+        return {"crawls": rows, **page_links(page_id), "next_cursor": next_cursor}
 
     result: dict[str, Any] = await read(request, work)
     return result
