@@ -70,7 +70,7 @@ def _emit(as_json: bool, data: Any, headers: list[str], rows: list[list[Any]]) -
 def push(urls: tuple[str, ...], as_json: bool) -> None:
     """Recrawl URLs now; each URL is limited to a few honoured pushes per rolling hour."""
     settings, sessions = SchedulerSettings(), session_factory(_engine())
-    results = []
+    results: list[dict[str, Any]] = []
     for url in urls:
         try:
             with write_transaction(sessions) as session:
@@ -79,12 +79,18 @@ def push(urls: tuple[str, ...], as_json: bool) -> None:
         except InvalidUrl as error:
             fail(str(error))
         d = outcome.decision
-        results.append({"url": outcome.url, "honoured": d.allowed,
+        results.append({"url": outcome.url, "honoured": d.allowed, "merged": d.merged,
                         "next_allowed_at": d.next_allowed_at.isoformat() if d.next_allowed_at else None})
     _emit(as_json, results, ["url", "push", "next allowed at"],
-          [[r["url"], "queued" if r["honoured"] else "DECLINED (rate limit)", r["next_allowed_at"] or ""] for r in results])
+          [[r["url"], _push_shown(r["honoured"], r["merged"]), r["next_allowed_at"] or ""] for r in results])
     if not all(r["honoured"] for r in results):
         sys.exit(DECLINED_EXIT)
+
+
+def _push_shown(honoured: bool, merged: bool) -> str:
+    if not honoured:
+        return "DECLINED (rate limit)"
+    return "queued (merged into the crawl already queued)" if merged else "queued"
 
 
 @click.command()

@@ -26,6 +26,11 @@ WORKER_HEALTHCHECK_TIMEOUT_S = 60
 default, 5 s, is shorter than a child's start on a loaded 2-core machine (importing the app took
 3.7-4.4 s each at load 10, two children at once): the supervisor killed and restarted children
 that were still importing, and the service was not ready within 60 s."""
+GRACEFUL_SHUTDOWN_S = 5
+"""After SIGTERM, requests in flight get this long to finish before their connections are
+closed. Without a bound uvicorn waits for every one, so a client that never finishes its body
+kept the process alive as long as it liked. An event is committed within milliseconds; one
+still waiting then is dropped unanswered, and its client's retry (same event_id) is stored once."""
 
 
 def build_app(storage: StorageSettings, service: ServiceSettings) -> FastAPI:
@@ -58,7 +63,7 @@ def serve(host: str, port: int, workers: int) -> None:
     import uvicorn
 
     options: dict[str, object] = {"host": host, "port": port, "log_level": "info", "access_log": False,
-                                  "server_header": False}
+                                  "server_header": False, "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_S}
     if workers == 1:
         app = build_app(StorageSettings(), ServiceSettings())
         logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from render.hostrules import NOT_FOUND
+from values.hostrules import NOT_FOUND
 
 DEBIAN_CANDIDATES = (
     # The real binaries, not the /usr/bin shell wrappers (the headless-shell wrapper does not exec).

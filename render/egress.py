@@ -8,7 +8,7 @@ moment later (DNS rebinding). Behind an HTTP proxy Chromium resolves nothing: it
 to the proxy, which resolves it once, checks every address it got, and connects to exactly the
 address it checked. There is no second lookup to rebind. The host map of the tests and the demo
 (`resolver_rules`, Chromium's `--host-resolver-rules` syntax) is applied here for the same
-reason (`render/hostrules.py`).
+reason (`values/hostrules.py`).
 
 - HTTPS (and WebSockets) go through `CONNECT` tunnels: the proxy sees the host and port, never
   the content; there is no TLS interception.
@@ -41,8 +41,8 @@ from urllib.parse import urlsplit
 
 import uvloop
 
-from render.hostrules import HostRules
 from render.outcome import FailureKind
+from values.hostrules import HostRules
 from values.targets import Address, TargetPolicy, address_of
 
 log = logging.getLogger(__name__)

@@ -34,9 +34,9 @@ from playwright.async_api import Error as PlaywrightError
 
 from render.chromium import find_chromium, launch_args, silent_host_rules
 from render.egress import Egress
-from render.hostrules import HostRules
 from render.proctree import alive, end_tree, process_tree, tree_rss_mb
 from render.settings import RenderSettings
+from values.hostrules import HostRules
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from render import __version__
-from render.hostrules import HostRules
+from values.hostrules import HostRules
 from values.targets import TargetPolicy
 
 DEFAULT_BOT_TOKEN = f"rendercrawlbot/{__version__}"
@@ -76,7 +76,7 @@ class RenderSettings(BaseSettings):
     viewport_height: int = Field(default=900, ge=320, le=4096)
     resolver_rules: str = Field(default="",
                                 description="Host map in Chromium's --host-resolver-rules syntax, applied by the egress "
-                                            "proxy (render/hostrules.py), e.g. to map hosts to loopback in tests.")
+                                            "proxy (values/hostrules.py), e.g. to map hosts to loopback in tests.")
 
     @field_validator("resolver_rules")
     @classmethod
@@ -132,8 +132,9 @@ class RenderSettings(BaseSettings):
 
     @property
     def targets(self) -> TargetPolicy:
-        """What may be reached (`values.targets`): public addresses, and `allow_targets`."""
-        return TargetPolicy.of(self.allow_targets)
+        """What may be reached (`values.targets`): public addresses, and `allow_targets`; names
+        go where `resolver_rules` maps them, for every client."""
+        return TargetPolicy.of(self.allow_targets, HostRules.parse(self.resolver_rules))
 
     def site(self, host: str) -> SiteSettings:
         """The settings of the most specific configured site for `host` (or empty ones)."""

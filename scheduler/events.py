@@ -17,12 +17,14 @@ from functools import lru_cache
 from typing import cast
 
 from scheduler.policy import (
+    ModifiedDecision,
     PushDecision,
     PushRule,
     RetryRule,
     ViewRule,
     first_crawl_due,
     human_duration,
+    modified_recrawl,
     modified_since_crawl,
     push_decision,
     retry_delay,
@@ -88,14 +90,26 @@ def record_view(session: Session, raw_url: str, viewed_at: datetime, modified_ti
     url, page_id = page_for(session, raw_url, viewed_at, targets, registered_only)
     rows.add_view(session, page_id, viewed_at, modified_time)
     page = page_schedule(session, page_id)
+
+    def modified(at: datetime) -> ModifiedDecision:
+        return _modified(rows.modified_standing(session, [page_id], now - views.modified_window)[page_id], now, views)(at)
+
     reason, due, detail = _view_decision(
         page, viewed_at, modified_time, now, views, retries,
         window=lambda start, end: rows.view_times(session, page_id, start, end),
-        queue_done=lambda: queue.queue_state(session, page_id) is QueueState.DONE)
+        queue_done=lambda: queue.queue_state(session, page_id) is QueueState.DONE, modified=modified)
     if reason is None:
         return ViewEffect(url, page_id, None, detail)
     enqueued = queue.enqueue(session, page_id, reason, due, now)
+    if _spends_modified_budget(reason, enqueued):
+        rows.add_modified_recrawls(session, [page_id], now)
     return _effect(url, page_id, reason, detail, enqueued)
+
+
+def _spends_modified_budget(reason: Reason, enqueued: Enqueued) -> bool:
+    """A view's modified time asked for a crawl the queue did not have: one merged into a crawl
+    already queued (unchanged) or refused by a parked page costs nothing."""
+    return reason is Reason.MODIFIED and enqueued.state not in (EnqueueState.UNCHANGED, EnqueueState.PARKED)
 
 
 def _effect(url: str, page_id: int, reason: Reason, detail: str, enqueued: Enqueued) -> ViewEffect:
@@ -105,10 +119,12 @@ def _effect(url: str, page_id: int, reason: Reason, detail: str, enqueued: Enque
 
 def _view_decision(page: PageSchedule, viewed_at: datetime, modified_time: datetime | None, now: datetime,
                    views: ViewRule, retries: RetryRule, window: Callable[[datetime, datetime], Sequence[datetime]],
-                   queue_done: Callable[[], bool]) -> tuple[Reason | None, datetime, str]:
+                   queue_done: Callable[[], bool],
+                   modified: Callable[[datetime], ModifiedDecision]) -> tuple[Reason | None, datetime, str]:
     """The crawl one view earns, from the page's standing and the policy's pure rules. What
     costs a read is asked for only where a rule needs it: the page's views within a span
-    (`window`, this view included) and whether its queue row is done (`queue_done`) — a query
+    (`window`, this view included), whether its queue row is done (`queue_done`) and whether a
+    modified time past the last crawl is believed and within its budget (`modified`) — a query
     each for `record_view`, a lookup in what `record_views` read up front."""
     if page.crawl_state == CrawlState.PARKED:
         return None, now, "parked: only a push crawls it"
@@ -119,7 +135,10 @@ def _view_decision(page: PageSchedule, viewed_at: datetime, modified_time: datet
             return None, now, f"{len(seen)} of {views.threshold} views within {human_duration(views.window)}"
         return Reason.NEW, min(due, now), f"{views.threshold} views within {human_duration(views.window)}"
     if modified_time is not None and modified_since_crawl(modified_time, page.last_crawled_at):
-        return Reason.MODIFIED, now, f"modified_time {modified_time.isoformat()} after last crawl"
+        decision = modified(modified_time)
+        if decision.allowed:
+            return Reason.MODIFIED, now, decision.why
+        log.debug("view's modified_time queues nothing: %s", decision.why)
     if page.crawl_state == CrawlState.FAILED and queue_done():
         # A permanent failure waits for a view; still, not faster than the backoff would allow.
         assert page.last_crawled_at is not None  # a failed page was crawled
@@ -214,6 +233,8 @@ def record_views(session: Session, views: Sequence[ViewEvent], now: datetime, ru
     failed = {p for p in page_of.values() if schedules[p].crawl_state == CrawlState.FAILED}
     done = {p for p, state in queue_states(session, failed).items() if state is QueueState.DONE} if failed else set()
     rows.add_views(session, [(page_of[i], views[i].viewed_at, views[i].modified_time) for i in page_of])
+    changed = {p for i, p in page_of.items() if modified_since_crawl(views[i].modified_time, schedules[p].last_crawled_at)}
+    standings = rows.modified_standing(session, changed, now - rule.modified_window) if changed else {}
 
     by_page: dict[int, list[int]] = {}
     for index, page_id in page_of.items():
@@ -230,16 +251,32 @@ def record_views(session: Session, views: Sequence[ViewEvent], now: datetime, ru
             if new_page:
                 insort(times, view.viewed_at)
             reason, due, detail = _view_decision(schedule, view.viewed_at, view.modified_time, now, rule, retries,
-                                                 window=_within(times), queue_done=_answer(queue_done))
+                                                 window=_within(times), queue_done=_answer(queue_done),
+                                                 modified=_modified(standings.get(page_id), now, rule))
             if reason is None:
                 answers[index] = ViewEffect(accepted[index], page_id, None, detail)
                 continue
             queue_done = False  # any crawl asked for takes the row out of `done`
             asked.append((index, reason, detail))
             requests.append(EnqueueRequest(page_id, reason, due))
+    spent: set[int] = set()
     for (index, reason, detail), enqueued in zip(asked, enqueue_many(session, requests, now), strict=True):
         answers[index] = _effect(accepted[index], page_of[index], reason, detail, enqueued)
+        if _spends_modified_budget(reason, enqueued):
+            spent.add(page_of[index])
+    rows.add_modified_recrawls(session, spent, now)
     return _answered(answers)
+
+
+def _modified(standing: rows.ModifiedStanding | None, now: datetime, rule: ViewRule) -> Callable[[datetime], ModifiedDecision]:
+    """`modified_recrawl` on what was read of the page. The budget counts the recrawls asked for
+    before `now`: the views of one request (one `now`) spend one at most, recorded once
+    (`storage.events.add_modified_recrawls`), so a batch decides as its views one by one."""
+    def decide(at: datetime) -> ModifiedDecision:
+        assert standing is not None  # read for every page with a view whose modified time is past its last crawl
+        earlier = [t for t in standing.recent if t != now]
+        return modified_recrawl(at, standing.seen_modified_at, earlier, now, rule)
+    return decide
 
 
 def _views_decisive(rule: ViewRule) -> int:
@@ -392,22 +429,23 @@ def unregistered(host: str) -> str:
 
 def push(session: Session, raw_url: str, now: datetime, rule: PushRule = PushRule(), note: str | None = None,
          targets: TargetPolicy = PUBLIC_ONLY, registered_only: bool = False) -> PushOutcome:
-    """A force push: honoured (queued at top priority) unless this URL hit its rate limit.
+    """A force push: honoured (queued at top priority) unless this URL hit its rate limit; one
+    that finds a crawl of the URL already queued and due merges into it and spends no slot.
 
     A declined push is recorded and logged with the time the URL may next be pushed.
     """
     url, page_id = page_for(session, raw_url, now, targets, registered_only)
     honoured = rows.honoured_push_times(session, page_id, now - rule.window)
-    decision = push_decision(honoured, now, rule)
+    decision = push_decision(honoured, now, rule, pending=queue.crawl_pending(session, page_id, now))
     if decision.allowed:
         queue.enqueue(session, page_id, Reason.PUSH, now, now)
-        why = note
+        why = f"{note}; merged into the crawl already queued" if decision.merged and note else note
     else:
         assert decision.next_allowed_at is not None  # a declined push always says when
         log.warning("push of %s declined: %d pushes in the last %s; next allowed at %s",
                     url, decision.honoured_in_window, human_duration(rule.window), decision.next_allowed_at.isoformat())
         why = f"declined; next allowed at {decision.next_allowed_at.isoformat()}"
-    rows.add_push(session, page_id, now, decision.allowed, why)
+    rows.add_push(session, page_id, now, decision.allowed, why, merged=decision.merged)
     return PushOutcome(url, page_id, decision)
 
 

@@ -48,7 +48,7 @@ def fetch(url: str, headers: Mapping[str, str], *, max_bytes: int, deadline_s: f
     follow = follow_redirects and not any(name.lower() == "authorization" for name in headers)
     sent = dict(headers)
     for _ in range(MAX_REDIRECTS + 1):
-        response = _get(url, sent, max_bytes, deadline_s, _checked_addresses(url, targets))
+        response = _get(url, sent, max_bytes, deadline_s, *_checked_addresses(url, targets))
         location = response.headers.get("location")
         if not (follow and response.status in REDIRECT_STATUSES and location):
             return response
@@ -61,26 +61,29 @@ def fetch(url: str, headers: Mapping[str, str], *, max_bytes: int, deadline_s: f
     raise OSError(f"more than {MAX_REDIRECTS} redirects")
 
 
-def _checked_addresses(url: str, targets: TargetPolicy) -> list[Address]:
-    """The addresses `url`'s host resolves to, once, if the policy allows every one of them."""
+def _checked_addresses(url: str, targets: TargetPolicy) -> tuple[list[Address], int]:
+    """The addresses `url`'s host resolves to (through the host map, as the browser's), once, if
+    the policy allows every one of them; and the port to connect to."""
     host = (urlsplit(url).hostname or "").rstrip(".")
-    literal = address_of(host)
-    addresses = [literal] if literal is not None else resolve_host(host)
+    target = targets.route(url)
+    literal = address_of(target.host)
+    addresses = [] if target.not_found else [literal] if literal is not None else resolve_host(target.host)
     why = targets.refusal(url, resolve=lambda _: addresses)
     if why is not None:
         raise OSError(f"refused target {url[:100]}: {why}")
     if not addresses:
         raise OSError(f"{host[:100]} does not resolve")
-    return addresses
+    return addresses, target.port
 
 
-def _get(url: str, headers: Mapping[str, str], max_bytes: int, deadline_s: float, addresses: list[Address]) -> Response:
+def _get(url: str, headers: Mapping[str, str], max_bytes: int, deadline_s: float, addresses: list[Address],
+         port: int) -> Response:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise OSError(f"not an http(s) URL: {url[:100]}")
     kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
     connection = kind(parts.hostname, parts.port, timeout=deadline_s)
-    connection._create_connection = _pinned(addresses)  # type: ignore[attr-defined]  # http.client's own hook
+    connection._create_connection = _pinned(addresses, port)  # type: ignore[attr-defined]  # http.client's own hook
     expired = threading.Event()
     timer = threading.Timer(deadline_s, _abort, (None, expired))
     timer.daemon = True
@@ -105,14 +108,15 @@ def _get(url: str, headers: Mapping[str, str], max_bytes: int, deadline_s: float
     return Response(response.status, {k.lower(): v for k, v in response.getheaders()}, body)
 
 
-def _pinned(addresses: list[Address]) -> Callable[..., socket.socket]:
-    """http.client's `_create_connection`, connecting to the checked addresses instead of
-    resolving the name again (the TLS layer still gets the name, for SNI and verification)."""
+def _pinned(addresses: list[Address], port: int) -> Callable[..., socket.socket]:
+    """http.client's `_create_connection`, connecting to the checked addresses (and the mapped
+    port) instead of resolving the name again (the TLS layer still gets the name, for SNI and
+    verification)."""
     def connect(address: tuple[str, int], timeout: float | None = None, source: tuple[str, int] | None = None) -> socket.socket:
         error: OSError | None = None
         for pinned in addresses:
             try:
-                return socket.create_connection((str(pinned), address[1]), timeout, source)
+                return socket.create_connection((str(pinned), port), timeout, source)
             except OSError as failed:
                 error = failed
         raise error or OSError("no address to connect to")

@@ -24,6 +24,13 @@ VIEW_THRESHOLD = 3
 """Views a new page needs before its first crawl; fewer are stray hits not worth a render."""
 VIEW_WINDOW = timedelta(hours=6)
 """The views must fall within this span of each other."""
+MODIFIED_MAX_FUTURE = timedelta(minutes=10)
+"""A view's `modified_time` may be this far ahead of the server's clock (a publisher's clock
+skew); beyond it the time is not believed and queues nothing."""
+MODIFIED_LIMIT = 4
+MODIFIED_WINDOW = timedelta(hours=1)
+"""Recrawls a URL's `modified_time` may trigger in a rolling window, like pushes: views come
+keyless from anyone, and "as soon as possible" is not "without limit"."""
 
 # --- Scheduled recrawls: "about 1 hour, 10 hours, 4 days and 1 month" after publication. ---
 RECRAWL_LADDER = (timedelta(hours=1), timedelta(hours=10), timedelta(days=4), timedelta(days=30))
@@ -73,6 +80,9 @@ PARK_AFTER_FAILURES = 5
 class ViewRule:
     threshold: int = VIEW_THRESHOLD
     window: timedelta = VIEW_WINDOW
+    modified_max_future: timedelta = MODIFIED_MAX_FUTURE
+    modified_limit: int = MODIFIED_LIMIT
+    modified_window: timedelta = MODIFIED_WINDOW
 
 
 def first_crawl_due(view_times: Sequence[datetime], rule: ViewRule = ViewRule()) -> datetime | None:
@@ -90,8 +100,36 @@ def first_crawl_due(view_times: Sequence[datetime], rule: ViewRule = ViewRule())
 
 
 def modified_since_crawl(modified_time: datetime | None, last_crawled_at: datetime | None) -> bool:
-    """A view carrying `modified_time` later than the last crawl queues a recrawl at once."""
+    """A view carrying `modified_time` later than the last crawl may queue a recrawl at once
+    (`modified_recrawl` decides, with what that needs a read for)."""
     return modified_time is not None and last_crawled_at is not None and modified_time > last_crawled_at
+
+
+@dataclass(frozen=True, slots=True)
+class ModifiedDecision:
+    allowed: bool
+    why: str
+
+
+def modified_recrawl(modified_time: datetime, seen_modified_at: datetime | None, recent: Sequence[datetime],
+                     now: datetime, rule: ViewRule = ViewRule()) -> ModifiedDecision:
+    """Whether a view's `modified_time` (already later than the last crawl) queues a recrawl.
+
+    It must be a sane value: not further ahead than the clock skew allowed, and newer than the
+    page's own modified time as its last crawl read it (`seen_modified_at`) — a page whose meta
+    already says so has not changed since. Then the recrawls modified times of this URL queued
+    within the window (`recent`, merged ones not counted) must leave room."""
+    if modified_time > now + rule.modified_max_future:
+        return ModifiedDecision(False, f"modified_time {modified_time.isoformat()} is more than "
+                                       f"{human_duration(rule.modified_max_future)} ahead of the clock; ignored")
+    if seen_modified_at is not None and modified_time <= seen_modified_at:
+        return ModifiedDecision(False, f"modified_time {modified_time.isoformat()} is what the last crawl read; no change")
+    within = sorted(t for t in recent if now - rule.modified_window < t)
+    if len(within) >= rule.modified_limit:
+        freeing = within[len(within) - rule.modified_limit] + rule.modified_window
+        return ModifiedDecision(False, f"{len(within)} modified recrawls within {human_duration(rule.modified_window)}; "
+                                       f"the next not before {freeing.isoformat()}")
+    return ModifiedDecision(True, f"modified_time {modified_time.isoformat()} after last crawl")
 
 
 # ---------------------------------------------------------------- scheduled recrawls
@@ -223,18 +261,25 @@ class PushDecision:
     next_allowed_at: datetime | None
     """When declined: the first moment a push of this URL will be honoured again."""
     honoured_in_window: int
+    merged: bool = False
+    """Honoured by the crawl already pending for the URL: no extra crawl, no slot spent."""
 
 
-def push_decision(honoured: Sequence[datetime], now: datetime, rule: PushRule = PushRule()) -> PushDecision:
+def push_decision(honoured: Sequence[datetime], now: datetime, rule: PushRule = PushRule(),
+                  pending: bool = False) -> PushDecision:
     """Honour a push of one URL unless `limit` pushes of it were honoured in the rolling window.
 
-    `honoured` holds the times of earlier honoured pushes of this URL only — declined pushes
-    do not count, so a publisher pushing every second still gets about `limit` crawls an hour,
-    and pushes of other URLs are never part of the history, so they never limit each other.
+    `honoured` holds the times of earlier honoured pushes of this URL that spent a slot only —
+    declined and merged pushes do not count, so a publisher pushing every second still gets
+    about `limit` crawls an hour, and pushes of other URLs are never part of the history, so
+    they never limit each other. A push while a crawl of the URL is `pending` (queued and due)
+    merges into it: honoured, and free, since the limit counts crawls, not requests.
     """
     # A push stamped after `now` still counts: another service process whose clock reading was
     # later may have committed it first (each group commit stamps its own `now`).
     recent = sorted(t for t in honoured if now - rule.window < t)
+    if pending:
+        return PushDecision(True, None, len(recent), merged=True)
     if len(recent) < rule.limit:
         return PushDecision(True, None, len(recent))
     # The window frees a slot when the oldest push that keeps it full leaves it.

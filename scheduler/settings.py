@@ -24,6 +24,9 @@ class SchedulerSettings(BaseSettings):
 
     view_threshold: int = Field(default=policy.VIEW_THRESHOLD, ge=1, le=1000)
     view_window_hours: float = Field(default=_seconds(policy.VIEW_WINDOW) / 3600, gt=0, le=24 * 30)
+    modified_max_future_minutes: float = Field(default=_seconds(policy.MODIFIED_MAX_FUTURE) / 60, ge=0, le=24 * 60)
+    modified_limit_per_url: int = Field(default=policy.MODIFIED_LIMIT, ge=1, le=10_000)
+    modified_window_minutes: float = Field(default=_seconds(policy.MODIFIED_WINDOW) / 60, gt=0, le=24 * 60 * 7)
 
     recrawl_ladder_hours: tuple[float, ...] = Field(
         default=tuple(_seconds(s) / 3600 for s in policy.RECRAWL_LADDER), min_length=1
@@ -78,7 +81,9 @@ class SchedulerSettings(BaseSettings):
     # The rules the policy functions take.
 
     def view_rule(self) -> policy.ViewRule:
-        return policy.ViewRule(self.view_threshold, timedelta(hours=self.view_window_hours))
+        return policy.ViewRule(self.view_threshold, timedelta(hours=self.view_window_hours),
+                               timedelta(minutes=self.modified_max_future_minutes), self.modified_limit_per_url,
+                               timedelta(minutes=self.modified_window_minutes))
 
     def recrawl_rule(self) -> policy.RecrawlRule:
         return policy.RecrawlRule(

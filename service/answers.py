@@ -132,6 +132,7 @@ class PushResultOut(PageLinks):
     index: int
     url: str = Field(description="The page's normalized URL.")
     honoured: bool = Field(description="Queued now; false when the per-URL limit declined it.")
+    merged: bool = Field(description="Honoured by the crawl already queued for the URL: it spent none of the URL's pushes.")
     next_allowed_at: datetime | None = Field(description="When a declined URL may be pushed again.")
 
 

@@ -135,6 +135,11 @@ def _operations(app: FastAPI) -> None:
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
+    @app.head("/healthz", include_in_schema=False)
+    async def healthz_head() -> Response:
+        """Load balancers and uptime checkers often probe with HEAD."""
+        return Response(status_code=200)
+
     @app.get("/readyz", summary="The database answers and its schema is at the newest migration", response_model=Ready,
              responses={503: {"description": "Not ready: the database does not answer, or its schema is behind.",
                               "content": {"application/json": {"schema": ERROR_SCHEMA}}}})

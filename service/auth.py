@@ -71,22 +71,30 @@ def with_key(ctx: ServiceContext, key: str | None, scope: str, session: Session 
     return Principal(found.host, found.scope, found.prefix)
 
 
-def for_events(ctx: ServiceContext, key: str | None, origin: str | None, client: str, events: int) -> Principal:
-    """A key of scope `events`, or a registered site's Origin within the keyless rate limits.
-    Reads the database only for what `ctx` does not remember (`needs_database` says whether)."""
+def for_events(ctx: ServiceContext, key: str | None, origin: str | None) -> Principal:
+    """A key of scope `events`, or a registered site's Origin (then `take_keyless` bounds it).
+    Asked before the body is read, so a caller with neither gets 401 whatever it sent. Reads
+    the database only for what `ctx` does not remember (`needs_database` says whether)."""
     if key is not None or origin is None:
         return with_key(ctx, key, "events")
     site = registered_origin(ctx, origin)
     if site is None:
         raise ApiError(401, "key_required", f"origin {origin} is no registered site; send an API key of scope 'events'")
+    return Principal(site.host, "events", None)
+
+
+def take_keyless(ctx: ServiceContext, principal: Principal, client: str, events: int) -> None:
+    """Spend a keyless caller's `events` from the per-address and per-site buckets (429 when one
+    is empty); a key's events are not limited here."""
+    if principal.key_prefix is not None:
+        return
     now = time.monotonic()
-    for buckets, name, what in ((ctx.per_ip, client, "this address"), (ctx.per_site, site.host, "this site")):
+    for buckets, name, what in ((ctx.per_ip, client, "this address"), (ctx.per_site, principal.host, "this site")):
         wait = buckets.take(name, events, now)
         if wait:
             ctx.metrics.rate_limited.labels(limit="ip" if buckets is ctx.per_ip else "site").inc()
             raise ApiError(429, "rate_limited", f"too many keyless events from {what}; retry later",
                            headers={"Retry-After": str(max(1, int(wait) + 1)) if wait != float("inf") else "60"})
-    return Principal(site.host, "events", None)
 
 
 def needs_database(ctx: ServiceContext, key: str | None, origin: str | None) -> bool:

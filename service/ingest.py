@@ -18,6 +18,9 @@ from service.errors import ApiError
 from values.urls import URL_MAX_CHARS
 
 EVENT_ID_MAX_CHARS = 128
+TOO_DEEP = "not JSON this service reads: nested too deep (an event is a flat object)"
+"""Python's JSON parser gives up on nesting about 1,000 deep with a RecursionError; an event
+is one level of fields, so such a body is malformed input, not a server error."""
 
 
 def _in_utc(value: datetime) -> datetime:
@@ -103,6 +106,8 @@ def decode_items(body: bytes, max_items: int) -> tuple[list[Any], bool]:
         raise ApiError(400, "empty", "the body is empty: send one event, a JSON array or NDJSON", "body")
     try:
         parsed = json.loads(text)
+    except RecursionError:
+        raise ApiError(400, "malformed_json", TOO_DEEP, "body") from None
     except json.JSONDecodeError as error:
         if "\n" not in text:
             raise ApiError(400, "malformed_json", f"not JSON: {error.msg} at line {error.lineno} column {error.colno}",
@@ -125,6 +130,8 @@ class Malformed:
 def _line(line: str) -> Any:
     try:
         return json.loads(line)
+    except RecursionError:
+        return Malformed(TOO_DEEP)
     except json.JSONDecodeError as error:
         return Malformed(f"not JSON: {error.msg} at column {error.colno}")
 

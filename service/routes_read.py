@@ -38,7 +38,7 @@ from storage.repository import load_profile
 from storage.sites import load_site
 from storage.status import read_status
 from storage.types import utc_now
-from values.urls import URL_MAX_CHARS, InvalidUrl, host_of
+from values.urls import URL_MAX_CHARS, InvalidUrl, host_of, normalize_url
 
 router = APIRouter()
 T = TypeVar("T")
@@ -94,11 +94,12 @@ def _window(rows: Sequence[T], count: int, kind: str, position: Callable[[T], Po
 async def profile(request: Request, url: str = Query(min_length=1, max_length=URL_MAX_CHARS)) -> dict[str, Any]:
     def work(ctx: ServiceContext, session: Session, principal: auth.Principal) -> dict[str, Any]:
         try:
-            normalized, site = site_of_url(session, url, targets=ctx.targets)
+            # The key's site first: a host of another site is never resolved for this caller.
+            if _site_of_host(session, host_of(normalize_url(url))) != principal.host:
+                raise ApiError(403, "forbidden_site", f"this key reads pages of {principal.host} only", "url")
+            normalized, _site = site_of_url(session, url, targets=ctx.targets)
         except InvalidUrl as error:
             raise ApiError(422, "invalid_url", str(error)[:300], "url") from None
-        if (site.site_host or site.host) != principal.host:
-            raise ApiError(403, "forbidden_site", f"this key reads pages of {principal.host} only", "url")
         page_id = find_page_id(session, normalized)
         found = load_profile(session, normalized) if page_id is not None else None
         if page_id is None or found is None:

@@ -88,16 +88,27 @@ async def pageview(request: Request) -> Response:
     refused on its own (a time far off, another site's URL…) is listed in `rejected` with its
     index and reason; the others are stored."""
     ctx: ServiceContext = request.app.state.ctx
-    items, batch = decode_items(await read_body(request, ctx.service.max_body_bytes), ctx.service.max_batch_events)
-    now, max_age, max_future = utc_now(), ctx.service.event_max_age, ctx.service.event_max_future
-    checked = [check_view(i, item, now, max_age, max_future) for i, item in enumerate(items)]
-    key, origin, client = auth.presented_key(request), auth.origin_host(request), _client(request)
+    key, origin = auth.presented_key(request), auth.origin_host(request)
 
     def authorize() -> auth.Principal:
-        return auth.for_events(ctx, key, origin, client, len(items))
+        return auth.for_events(ctx, key, origin)
 
-    # A remembered key or origin is checked here: no thread, no connection, no query.
+    # The caller first (401 whatever the body); a remembered key or origin is checked here: no
+    # thread, no connection, no query.
     principal = await run_in_threadpool(authorize) if auth.needs_database(ctx, key, origin) else authorize()
+    cors = _cors(request, principal)
+    try:
+        return await _record(request, ctx, principal, cors)
+    except ApiError as error:  # the registered site's browser may read why, as it reads a 202
+        error.headers.update(cors)
+        raise
+
+
+async def _record(request: Request, ctx: ServiceContext, principal: auth.Principal, cors: dict[str, str]) -> Response:
+    items, batch = decode_items(await read_body(request, ctx.service.max_body_bytes), ctx.service.max_batch_events)
+    auth.take_keyless(ctx, principal, _client(request), len(items))
+    now, max_age, max_future = utc_now(), ctx.service.event_max_age, ctx.service.event_max_future
+    checked = [check_view(i, item, now, max_age, max_future) for i, item in enumerate(items)]
     request_views = ViewsRequest(principal, checked, now)
     result: ViewsResult = await _after_commit(
         ctx, ctx.committer.await_batch("pageviews", partial(record_view_requests, ctx), request_views, len(items)))
@@ -107,7 +118,7 @@ async def pageview(request: Request) -> Response:
     ctx.metrics.events_duplicate.inc(result.duplicates)
     if result.accepted == 0 and result.duplicates == 0:
         raise _refused(result.rejected, batch)
-    return _accepted(result, _cors(request, origin, key))
+    return _accepted(result, cors)
 
 
 _SINGLE_ANSWERS: dict[tuple[int, int, tuple[tuple[str, int], ...]], bytes] = {}
@@ -152,9 +163,10 @@ def _give_up(stored: asyncio.Future[Any]) -> None:
                                       headers={"Retry-After": "5"}))
 
 
-def _cors(request: Request, origin: str | None, key: str | None) -> dict[str, str]:
-    """A keyless browser request got this far only from a registered site's origin: allow it to read the answer."""
-    if origin is None or key is not None:
+def _cors(request: Request, principal: auth.Principal) -> dict[str, str]:
+    """A keyless browser request got this far only from a registered site's origin: allow it to
+    read the answer, an error as well as a 202 (the beacon's fetch fallback learns why)."""
+    if principal.key_prefix is not None:
         return {}
     return {"Access-Control-Allow-Origin": request.headers["origin"], "Vary": "Origin"}
 
@@ -168,17 +180,19 @@ def _cors(request: Request, origin: str | None, key: str | None) -> dict[str, st
                                              "`next_allowed_at`); the others are queued all the same."}})
 async def push(request: Request) -> JSONResponse:
     """Recrawl URLs now: at most 4 honoured pushes per URL per rolling hour (the limit of
-    `rendercrawl push`). 202 when every push was honoured; 429 with `Retry-After` when any was
-    declined (the others are queued all the same: see each result's `honoured`)."""
+    `rendercrawl push`); a push while the URL's crawl is still queued merges into it (`merged`)
+    and spends none of the 4. 202 when every push was honoured; 429 with `Retry-After` when any
+    was declined (the others are queued all the same: see each result's `honoured`)."""
     ctx: ServiceContext = request.app.state.ctx
-    items, batch = decode_items(await read_body(request, ctx.service.max_body_bytes), ctx.service.max_push_urls)
-    checked = [check_push(i, item) for i, item in enumerate(items)]
-    key, now = auth.presented_key(request), utc_now()
+    key = auth.presented_key(request)
 
     def authorize() -> auth.Principal:
         return auth.with_key(ctx, key, "push")
 
     principal = await run_in_threadpool(authorize) if auth.needs_database(ctx, key, None) else authorize()
+    items, batch = decode_items(await read_body(request, ctx.service.max_body_bytes), ctx.service.max_push_urls)
+    checked = [check_push(i, item) for i, item in enumerate(items)]
+    now = utc_now()
     results, rejected = await _after_commit(
         ctx, ctx.committer.await_work(lambda session: push_urls(ctx, session, principal, checked, now), len(items)))
     if not results:

@@ -44,9 +44,11 @@ class PushResult:
     page_id: int
     honoured: bool
     next_allowed_at: datetime | None
+    merged: bool
+    """Honoured by the crawl already queued for the URL: it spent none of the URL's pushes."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "url": self.url, "honoured": self.honoured,
+        return {"index": self.index, "url": self.url, "honoured": self.honoured, "merged": self.merged,
                 "next_allowed_at": self.next_allowed_at.isoformat() if self.next_allowed_at else None,
                 **page_links(self.page_id)}
 
@@ -186,5 +188,5 @@ def push_urls(ctx: ServiceContext, session: Session, principal: Principal, check
             rejected.append(Rejection(index, "invalid_url", str(error)[:300], "url"))
             continue
         d = outcome.decision
-        results.append(PushResult(index, outcome.url, outcome.page_id, d.allowed, d.next_allowed_at))
+        results.append(PushResult(index, outcome.url, outcome.page_id, d.allowed, d.next_allowed_at, d.merged))
     return results, rejected

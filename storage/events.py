@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import bindparam, insert, select
@@ -10,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from storage.bulk import bulk_insert, is_postgres
 from storage.bulk_views import array_literal, chunks, insert_missing
-from storage.models import PageView, Push, ViewEventId
+from storage.models import ModifiedRecrawl, PageView, Profile, Push, ViewEventId
 from storage.pages import dialect_insert
 from storage.types import UTCDateTime
 from storage.writer import defer_write
@@ -27,13 +28,50 @@ def view_times(session: Session, page_id: int, start: datetime, end: datetime) -
 
 
 def honoured_push_times(session: Session, page_id: int, after: datetime) -> list[datetime]:
-    """When pushes of the page that were honoured arrived, after `after`."""
+    """When pushes of the page that were honoured and spent a slot (not merged) arrived, after `after`."""
     return list(session.execute(select(Push.requested_at).where(
-        Push.page_id == page_id, Push.honoured.is_(True), Push.requested_at > after)).scalars())
+        Push.page_id == page_id, Push.honoured.is_(True), Push.merged.is_(False), Push.requested_at > after)).scalars())
 
 
-def add_push(session: Session, page_id: int, requested_at: datetime, honoured: bool, note: str | None) -> None:
-    session.execute(insert(Push).values(page_id=page_id, requested_at=requested_at, honoured=honoured, note=note))
+def add_push(session: Session, page_id: int, requested_at: datetime, honoured: bool, note: str | None,
+             merged: bool = False) -> None:
+    session.execute(insert(Push).values(page_id=page_id, requested_at=requested_at, honoured=honoured, merged=merged,
+                                        note=note))
+
+
+@dataclass(frozen=True, slots=True)
+class ModifiedStanding:
+    """What deciding on a view's `modified_time` needs of its page (`scheduler.policy.modified_recrawl`)."""
+
+    seen_modified_at: datetime | None
+    """The page's own modified time, as its last good crawl read it."""
+    recent: list[datetime]
+    """When crawls of it were queued by a view's `modified_time`, within the window."""
+
+
+def modified_standing(session: Session, page_ids: Collection[int], after: datetime) -> dict[int, ModifiedStanding]:
+    """The `ModifiedStanding` of each page, its modified recrawls since `after`: two statements
+    for the lot, asked only for the pages whose views carry a modified time past their last crawl."""
+    seen: dict[int, datetime | None] = dict.fromkeys(page_ids)
+    recent: dict[int, list[datetime]] = {page_id: [] for page_id in page_ids}
+    for part in chunks(list(page_ids)):
+        seen.update(session.execute(select(Profile.page_id, Profile.modified_at).where(Profile.page_id.in_(part))).tuples().all())
+        for page_id, queued_at in session.execute(select(ModifiedRecrawl.page_id, ModifiedRecrawl.queued_at).where(
+                ModifiedRecrawl.page_id.in_(part), ModifiedRecrawl.queued_at > after)).tuples():
+            recent[page_id].append(queued_at)
+    return {page_id: ModifiedStanding(seen[page_id], recent[page_id]) for page_id in page_ids}
+
+
+def add_modified_recrawls(session: Session, page_ids: Collection[int], queued_at: datetime) -> None:
+    """Record a modified recrawl of each page at `queued_at`, once: a request (or a batch)
+    that asked again for a page it asked for already adds nothing."""
+    if not page_ids:
+        return
+    known = set(session.execute(select(ModifiedRecrawl.page_id).where(
+        ModifiedRecrawl.page_id.in_(list(page_ids)), ModifiedRecrawl.queued_at == queued_at)).scalars())
+    fresh = [p for p in page_ids if p not in known]
+    if fresh:
+        session.execute(insert(ModifiedRecrawl), [{"page_id": p, "queued_at": queued_at} for p in fresh])
 
 
 def claim_event_id(session: Session, event_id: str, received_at: datetime) -> bool:

@@ -9,7 +9,7 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, and_, delete, exists, func, or_, select
 from sqlalchemy.orm import Session
 
-from storage.models import Crawl, Page, PageView, Push, QueueEntry
+from storage.models import Crawl, ModifiedRecrawl, Page, PageView, Push, QueueEntry
 from storage.records import CrawlState, QueueState
 
 
@@ -33,12 +33,15 @@ def due_recrawls(session: Session, now: datetime, limit: int) -> list[tuple[int,
 
 
 def prune(session: Session, crawls_before: datetime, views_before: datetime, pushes_before: datetime) -> Pruned:
-    """Delete crawl-log rows, page views and pushes older than the given times. Each page keeps
-    its latest crawl row whatever its age, so its history is never empty."""
+    """Delete crawl-log rows, page views and pushes (and the modified recrawls, counted with them)
+    older than the given times. Each page keeps its latest crawl row whatever its age, so its
+    history is never empty."""
     latest = select(func.max(Crawl.id)).group_by(Crawl.page_id)
     # A DELETE's result is a CursorResult (with rowcount); Session.execute is typed as returning Result.
     crawls = cast(CursorResult[Any], session.execute(
         delete(Crawl).where(and_(Crawl.started_at < crawls_before, Crawl.id.not_in(latest))))).rowcount
     views = cast(CursorResult[Any], session.execute(delete(PageView).where(PageView.viewed_at < views_before))).rowcount
     pushes = cast(CursorResult[Any], session.execute(delete(Push).where(Push.requested_at < pushes_before))).rowcount
+    pushes += cast(CursorResult[Any], session.execute(
+        delete(ModifiedRecrawl).where(ModifiedRecrawl.queued_at < pushes_before))).rowcount
     return Pruned(crawls, views, pushes)

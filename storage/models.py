@@ -30,6 +30,7 @@ from sqlalchemy import (
     Table,
     Text,
     Unicode,
+    false,
     text,
     true,
 )
@@ -401,8 +402,22 @@ class Push(Base):
     page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"))
     requested_at: Mapped[datetime]
     honoured: Mapped[bool]
+    merged: Mapped[bool] = mapped_column(server_default=false())
+    """Honoured by a crawl already pending: it spent none of the URL's pushes."""
     note: Mapped[str | None] = mapped_column(Text)
     """Why it was declined, or who asked; free text for operators."""
+
+
+class ModifiedRecrawl(Base):
+    """A crawl a view's `modified_time` queued: the per-URL budget of such recrawls counts these
+    (`scheduler.policy.modified_recrawl`). A view merged into a crawl already queued leaves none."""
+
+    __tablename__ = "modified_recrawls"
+    __table_args__ = (Index("ix_modified_recrawls_page_id_queued_at", "page_id", "queued_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"))
+    queued_at: Mapped[datetime]
 
 
 class Snapshot(Base):

@@ -337,6 +337,12 @@ def queue_state(session: Session, page_id: int) -> QueueState | None:
     return None if state is None else QueueState(state)
 
 
+def crawl_pending(session: Session, page_id: int, now: datetime) -> bool:
+    """A crawl of the page is queued and due by `now`: another request for it now adds nothing."""
+    row = session.execute(select(Q.c.state, Q.c.due_at).where(Q.c.page_id == page_id)).one_or_none()
+    return row is not None and row.state == QueueState.QUEUED and row.due_at <= now
+
+
 def asked_again(session: Session, lease: Lease) -> bool:
     """Was the page asked for (push, modified view) while this lease was held?"""
     current = session.execute(select(Q.c.due_at, Q.c.reason).where(Q.c.id == lease.queue_id)).one_or_none()

@@ -1,5 +1,6 @@
 """The values every layer shares, under all of them: a URL's identity (`urls.py`), which hosts
-a crawl may reach (`targets.py`, the one module here that asks the system resolver), the page
+a crawl may reach (`targets.py`, the one module here that asks the system resolver) and where
+the host map sends a name (`hostrules.py`, for the browser's proxy and the plain client alike), the page
 render makes and extraction reads (`rendered.py`), and the profile extraction makes and
 storage keeps (`profile.py`).
 

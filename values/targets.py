@@ -16,6 +16,7 @@ A name that does not resolve is not refused here: the crawl fails on it with `dn
 from __future__ import annotations
 
 import ipaddress
+import logging
 import re
 import socket
 import time
@@ -23,7 +24,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from values.hostrules import HostRules, Target
 from values.urls import InvalidUrl
+
+log = logging.getLogger(__name__)
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -48,9 +52,12 @@ SHARED_NETWORK = ipaddress.ip_network("100.64.0.0/10")
 class TargetPolicy:
     networks: tuple[Network, ...] = ()
     hosts: frozenset[str] = frozenset()
+    rules: HostRules = HostRules()
+    """The host map (`resolver_rules`): where a name goes for every client — the browser's
+    egress proxy, robots.txt, the cheap probe — and for every check of it."""
 
     @classmethod
-    def of(cls, entries: Iterable[str]) -> TargetPolicy:
+    def of(cls, entries: Iterable[str], rules: HostRules | None = None) -> TargetPolicy:
         """Networks (`10.1.0.0/16`, `::1`) and host names (`intranet.example`) to allow."""
         networks, hosts = [], set()
         for entry in (e.strip() for e in entries):
@@ -60,11 +67,11 @@ class TargetPolicy:
                 networks.append(ipaddress.ip_network(entry, strict=False))
             except ValueError:
                 hosts.add(entry.lower().rstrip("."))
-        return cls(tuple(networks), frozenset(hosts))
+        return cls(tuple(networks), frozenset(hosts), rules or HostRules())
 
     def refusal(self, url: str, resolve: Resolver | None = None) -> str | None:
         """Why `url` may not be fetched, or None. `resolve` (default: the system resolver)
-        turns a host name into its addresses."""
+        turns a host name, after the host map, into its addresses."""
         parts = urlsplit(url)
         if parts.scheme.lower() not in ALLOWED_SCHEMES:
             return f"{parts.scheme or 'a relative'} URL: only http and https are fetched"
@@ -73,9 +80,21 @@ class TargetPolicy:
             return "URL has no host"
         if self.allows_name(host):
             return None
-        literal = address_of(host)
-        addresses = [literal] if literal is not None else (resolve or resolve_host)(host)
+        named = address_of(host)
+        if named is not None and (why := self.address_refusal(host, [named])) is not None:
+            return why  # the address a URL names is refused whatever the host map does with it
+        target = self.route(url)
+        if target.not_found:
+            return None  # nothing to reach: the fetch fails as a name that does not resolve
+        literal = address_of(target.host)
+        addresses = [literal] if literal is not None else (resolve or resolve_host)(target.host)
         return self.address_refusal(host, addresses)
+
+    def route(self, url: str) -> Target:
+        """The host and port a connection for `url` goes to, after the host map."""
+        parts = urlsplit(url)
+        port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
+        return self.rules.target((parts.hostname or "").rstrip("."), port)
 
     def allows_name(self, host: str) -> bool:
         """`host` is allowed by name, whatever it resolves to."""
@@ -86,8 +105,12 @@ class TargetPolicy:
         decides), or None."""
         for address in addresses:
             if not self.reachable(address):
-                named = "" if address_of(host) is not None else f"{host} resolves to "
-                return f"{named}{address}, {_kind(address)} address (allow it with allow_targets)"
+                if address_of(host) is not None:
+                    return f"{address}, {_kind(address)} address (allow it with allow_targets)"
+                # The address itself stays in the log: a refusal reaches API callers and crawl
+                # rows, and must not tell them what an internal name resolves to.
+                log.info("refused target %s: it resolves to %s", host, address)
+                return f"{host} resolves to {_kind(address)} address (allow it with allow_targets)"
         return None
 
     def reachable(self, address: Address) -> bool:

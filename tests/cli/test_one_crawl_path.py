@@ -113,3 +113,36 @@ def test_a_password_in_the_url_reaches_no_row_and_no_output(env: dict[str, str],
     stored = rows(env, "SELECT url FROM pages") + rows(env, "SELECT url, final_url, error FROM crawls") \
         + rows(env, "SELECT profile_json FROM profile_versions")
     assert stored and "planted-s3cret" not in repr(stored)
+
+
+class _Staging(QuietHandler):
+    """A staging copy of a site: its robots.txt keeps crawlers out of `/private`."""
+
+    def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        if self.path == "/robots.txt":
+            body = b"User-agent: *\nDisallow: /private\n"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        self.send_html(STORY.format(text="The harbour opened again after a long winter of repairs. " * 12))
+
+
+@pytest.mark.browser
+def test_a_mapped_host_is_mapped_for_robots_txt_too(env: dict[str, str]) -> None:
+    """`RENDERCRAWL_RESOLVER_RULES` is the one host map: robots.txt of a staging host mapped to
+    loopback is read where the browser goes (it was "unreachable … does not resolve", so every
+    page was refused)."""
+    with serving(_Staging) as base:
+        port = base.rsplit(":", 1)[1]
+        env = {**env, "RENDERCRAWL_RESOLVER_RULES": f"MAP paper.staging.test 127.0.0.1:{port}, "
+                                                     + env["RENDERCRAWL_RESOLVER_RULES"]}
+        allowed = run(env, "crawl", "http://paper.staging.test/story.html", "--json")
+        refused = run(env, "crawl", "http://paper.staging.test/private/a.html", "--json")
+    assert allowed.exit_code == 0, allowed.output
+    assert rows(env, "SELECT url, outcome FROM crawls ORDER BY id") == [
+        ("http://paper.staging.test/story.html", "ok"), ("http://paper.staging.test/private/a.html", "blocked")]
+    [error] = rows(env, "SELECT error FROM crawls WHERE outcome = 'blocked'")
+    assert "robots.txt" in error[0] and "unreachable" not in error[0], refused.output

@@ -4,8 +4,11 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from sqlalchemy import update
 
 from app.cli import main
+from storage.db import make_engine
+from storage.models import QueueEntry
 
 
 @pytest.fixture
@@ -24,15 +27,33 @@ def test_every_command_is_registered_with_help(rc):
         assert rc(name, "--help").exit_code == 0
 
 
-def test_fifth_push_is_declined_with_exit_2_and_the_next_allowed_time(rc):
+def _crawled(db_url):
+    """The crawls pushes queued are done: the next push asks for another."""
+    engine = make_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(update(QueueEntry).values(state="done"))
+    engine.dispose()
+
+
+def test_fifth_push_is_declined_with_exit_2_and_the_next_allowed_time(rc, db_url):
     for _ in range(4):
         assert rc("push", "http://a.test/1", "--json").exit_code == 0
+        _crawled(db_url)
     declined = rc("push", "http://a.test/1", "--json")
     assert declined.exit_code == 2
     [row] = json.loads(declined.stdout)
     assert row["honoured"] is False and row["next_allowed_at"]
     assert "DECLINED" in rc("push", "http://a.test/1").stdout
     assert rc("push", "http://a.test/2").exit_code == 0
+
+
+def test_a_push_into_the_queued_crawl_says_it_merged(rc):
+    assert rc("push", "http://a.test/1").exit_code == 0
+    again = rc("push", "http://a.test/1", "--json")
+    assert again.exit_code == 0
+    [row] = json.loads(again.stdout)
+    assert row["honoured"] is True and row["merged"] is True
+    assert "merged" in rc("push", "http://a.test/1").stdout
 
 
 def test_push_of_a_non_web_url_is_rejected_input(rc):

@@ -9,6 +9,9 @@ from scheduler.policy import HostRule, PushRule
 from storage import queue
 from storage.models import Page, Push, QueueEntry, Site
 from storage.queue import write_transaction
+from storage.records import CrawlAttempt, Outcome
+from storage.repository import save_crawl
+from values.profile import ContentProfile
 
 T0 = datetime(2024, 5, 1, 8, 0, tzinfo=UTC)
 H = timedelta(hours=1)
@@ -84,6 +87,43 @@ def test_view_with_modified_time_after_last_crawl_queues_a_recrawl(sessions):
     assert queue_row(sessions) == ("queued", "modified", T0 + 20 * MIN)
 
 
+def test_a_modified_time_ahead_of_the_clock_is_not_believed(sessions):
+    """2099 from anyone's beacon used to queue a recrawl on every view."""
+    view(sessions)
+    mark_crawled(sessions, at=T0, next_at=T0 + H)
+    assert view(sessions, at=T0 + 10 * MIN, modified=datetime(2099, 1, 1, tzinfo=UTC)).queued is None
+    assert view(sessions, at=T0 + 10 * MIN, modified=T0 + 21 * MIN).queued is None  # beyond the 10 min of skew
+    assert view(sessions, at=T0 + 10 * MIN, modified=T0 + 19 * MIN).queued == "modified"
+
+
+def test_a_modified_time_the_last_crawl_read_on_the_page_is_no_change(sessions):
+    """The page's own meta said 08:30 when it was crawled at 08:00 (its publisher's clock runs
+    ahead): a view repeating 08:30 is no news, a later one is."""
+    at = T0
+    with write_transaction(sessions) as session:
+        save_crawl(session, CrawlAttempt(URL, at, at + MIN, Outcome.OK, http_status=200),
+                   ContentProfile(url=URL, title="t", body="b", modified_time=T0 + 30 * MIN))
+    mark_crawled(sessions, at=T0, next_at=T0 + 10 * H)
+    assert view(sessions, at=T0 + 31 * MIN, modified=T0 + 30 * MIN).queued is None
+    assert view(sessions, at=T0 + 32 * MIN, modified=T0 + 31 * MIN).queued == "modified"
+
+
+def test_modified_times_share_a_per_url_budget(sessions):
+    view(sessions)
+    start = T0 + MIN
+    for i in range(4):
+        at = start + i * 10 * MIN
+        mark_crawled(sessions, at=at - MIN, next_at=at + 10 * H)
+        assert view(sessions, at=at, modified=at - MIN // 2).queued == "modified"
+        assert view(sessions, at=at + MIN // 2, modified=at).queued is None  # merged: the crawl is queued already
+    at = start + 40 * MIN
+    mark_crawled(sessions, at=at - MIN, next_at=at + 10 * H)
+    assert view(sessions, at=at, modified=at - MIN // 2).queued is None  # four in the hour
+    at = start + H
+    mark_crawled(sessions, at=at - MIN, next_at=at + 10 * H)
+    assert view(sessions, at=at, modified=at - MIN // 2).queued == "modified"  # the first left the window
+
+
 def test_view_after_the_recrawl_is_due_queues_it(sessions):
     view(sessions)
     mark_crawled(sessions, at=T0, next_at=T0 + H)
@@ -109,9 +149,16 @@ def test_failed_page_is_retried_on_a_later_view_not_sooner_than_the_backoff(sess
     assert view(sessions, at=T0 + 2 * MIN).queued == "retry"
 
 
+def crawled(sessions):
+    """The crawl a push queued is done: the next push asks for another."""
+    with write_transaction(sessions) as session:
+        session.execute(update(QueueEntry).values(state="done"))
+
+
 def test_fifth_push_in_an_hour_is_declined_and_recorded(sessions):
     for i in range(4):
         assert push(sessions, now=T0 + i * MIN).decision.allowed
+        crawled(sessions)
     declined = push(sessions, now=T0 + 5 * MIN)
     assert not declined.decision.allowed
     assert declined.decision.next_allowed_at == T0 + H
@@ -125,8 +172,39 @@ def test_fifth_push_in_an_hour_is_declined_and_recorded(sessions):
 def test_pushes_of_other_urls_are_not_limited(sessions):
     for i in range(4):
         push(sessions, now=T0 + i * MIN)
+        crawled(sessions)
     assert not push(sessions, now=T0 + 5 * MIN).decision.allowed
     assert push(sessions, "http://news.test/a/2", now=T0 + 5 * MIN).decision.allowed
+
+
+def test_pushes_merged_into_a_queued_crawl_spend_no_slot(sessions):
+    """The limit counts crawls: pushes while the pushed crawl still waits ride along with it."""
+    first = push(sessions, now=T0)
+    assert first.decision.allowed and not first.decision.merged
+    for i in range(1, 4):
+        again = push(sessions, now=T0 + i * MIN)
+        assert again.decision.allowed and again.decision.merged
+    crawled(sessions)
+    for i in range(3):  # three more crawls: four in all
+        assert not push(sessions, now=T0 + (10 + i) * MIN).decision.merged
+        crawled(sessions)
+    assert not push(sessions, now=T0 + 20 * MIN).decision.allowed
+    with sessions() as session:
+        rows = session.execute(select(Push.honoured, Push.merged).order_by(Push.id)).tuples().all()
+    assert rows == [(True, False)] + [(True, True)] * 3 + [(True, False)] * 3 + [(False, False)]
+
+
+def test_a_push_merges_into_any_crawl_due_now_even_past_the_limit(sessions):
+    for i in range(4):
+        push(sessions, now=T0 + i * MIN)
+        crawled(sessions)
+    for i in range(3):
+        view(sessions, at=T0 + (10 + i) * MIN)
+    mark_crawled(sessions, at=T0 - H, next_at=T0)  # a scheduled recrawl is due and viewed
+    assert view(sessions, at=T0 + 15 * MIN).queued == "scheduled"
+    merged = push(sessions, now=T0 + 16 * MIN)
+    assert merged.decision.allowed and merged.decision.merged
+    assert queue_row(sessions) == ("queued", "push", T0)
 
 
 def test_push_queues_at_top_priority_and_revives_a_parked_page(sessions):

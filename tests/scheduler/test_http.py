@@ -15,6 +15,7 @@ from scheduler import http
 from scheduler.freshness import fetch_url
 from tests.loopback import QuietHandler, serving
 from values import targets
+from values.hostrules import HostRules
 from values.targets import PUBLIC_ONLY, TargetPolicy
 
 TRICKLE_GAP_S = 0.4
@@ -134,3 +135,15 @@ def test_the_name_is_resolved_once_and_the_checked_address_is_the_one_connected(
     assert body == b"landed" and [path for path, _ in seen] == ["/landed"]
     assert internal_seen == [], "the connection went to an address that was never checked"
     assert next(answers) == "127.0.0.2", "one lookup for the check and the connection"
+
+
+def test_the_probe_goes_where_the_host_map_sends_the_browser(origins) -> None:
+    """The cheap probe of a staging host mapped to loopback (`RENDERCRAWL_RESOLVER_RULES`)
+    reaches the mapped server, as the browser does; a name mapped nowhere does not resolve."""
+    origin, seen, _, _ = origins
+    port = origin.rsplit(":", 1)[1]
+    mapped = TargetPolicy.of(["127.0.0.1/32"], HostRules.parse(f"MAP paper.staging.test 127.0.0.1:{port}, MAP * ~NOTFOUND"))
+    status, _headers, body = fetch_url("http://paper.staging.test/story.html", {}, mapped)
+    assert (status, body) == (200, b"landed") and [path for path, _ in seen] == ["/story.html"]
+    with pytest.raises(OSError, match="does not resolve"):
+        fetch_url("http://elsewhere.test/", {}, mapped)

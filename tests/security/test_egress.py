@@ -16,10 +16,10 @@ import pytest
 from render import egress as egress_module
 from render.browser import Renderer
 from render.egress import Egress
-from render.hostrules import BadHostRules, HostRules, Target
 from render.outcome import FailureKind
 from render.settings import RenderSettings
 from tests.loopback import QuietHandler, serving
+from values.hostrules import BadHostRules, HostRules, Target
 from values.rendered import RenderedPage
 from values.targets import TargetPolicy
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import logging
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,10 +47,14 @@ def test_public_addresses_pass_and_an_allow_list_opens_networks_and_hosts() -> N
     assert allowed.refusal("http://192.168.0.1/") is not None
 
 
-def test_a_name_is_refused_when_any_of_its_addresses_is_internal() -> None:
+def test_a_name_is_refused_when_any_of_its_addresses_is_internal(caplog: pytest.LogCaptureFixture) -> None:
+    """The refusal says what kind of address, never which: it reaches API callers and crawl
+    rows, and must not tell them what an internal name resolves to. The log keeps it."""
+    caplog.set_level(logging.INFO)
     addresses = [ipaddress.ip_address("93.184.216.34"), ipaddress.ip_address("10.0.0.7")]
     why = TargetPolicy().refusal("http://rebound.example/", resolve=lambda host: addresses)
-    assert why is not None and "10.0.0.7" in why
+    assert why is not None and "a private address" in why and "10.0.0.7" not in why
+    assert "10.0.0.7" in caplog.text
     assert TargetPolicy().refusal("http://localhost/") is not None  # the system resolver: /etc/hosts
 
 

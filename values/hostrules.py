@@ -1,4 +1,6 @@
-"""Chromium's `--host-resolver-rules`, applied by the egress proxy (`render/egress.py`).
+"""Chromium's `--host-resolver-rules`, applied by the egress proxy (`render/egress.py`) and,
+through the target policy (`values/targets.py`), by the plain HTTP client (robots.txt, the
+cheap probe): one host map for every client.
 
 Chromium hands every host name to its proxy and never resolves it, so the rules that map hosts
 elsewhere — the tests' and the demo's stand-ins on loopback, the Google service hosts silenced
