@@ -12,8 +12,11 @@ import importlib
 from typing import Any
 
 import click
+from pydantic import ValidationError
+from pydantic_settings import SettingsError
 
 from app.console import fail
+from app.settings_errors import setting_problem
 from storage.db import DatabaseError
 
 COMMANDS: dict[str, str] = {
@@ -32,7 +35,8 @@ class _Commands(click.Group):
     """Commands from `COMMANDS`, imported when asked for.
 
     A database that fails under a command (gone, read-only, full disk) is one clear line and
-    exit 1, never a traceback; the command's transaction was rolled back, so nothing is half-written."""
+    exit 1, never a traceback; the command's transaction was rolled back, so nothing is half-written.
+    So is a malformed setting (`app.settings_errors`)."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -40,6 +44,11 @@ class _Commands(click.Group):
         except DatabaseError as error:
             cause = str(getattr(error, "orig", None) or error).strip().splitlines()
             fail(f"database error: {cause[0] if cause else type(error).__name__}")
+        except (ValidationError, SettingsError) as error:  # a setting the environment got wrong
+            problem = setting_problem(error)
+            if problem is None:
+                raise
+            fail(problem)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)

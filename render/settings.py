@@ -8,11 +8,12 @@ the defaults, and a data-layer condition. From the environment they come as JSON
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BaseModel, BeforeValidator, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from render import __version__
 from values.hostrules import HostRules
@@ -41,6 +42,21 @@ BlockingMode = Literal["auto", "chromium", "route"]
 """`chromium`: CDP `Network.setBlockedURLs` (keeps the HTTP cache, no per-request round trip);
 `route`: a Playwright route handler asks Python about every request; `auto`: chromium unless the
 filter lists make too many patterns for Chromium's linear matcher (see `render/blocking.py`)."""
+
+
+def listed(value: object) -> object:
+    """A list setting as people write it: comma-separated (`10.0.0.0/8,intranet.example`) or
+    a JSON array. Other input (a list given in code) passes as it is."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if text.startswith("["):
+        return json.loads(text)  # a JSONDecodeError is a ValueError: pydantic names the setting
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+Listed = (NoDecode, BeforeValidator(listed))
+"""The annotations of a list setting read by `listed` (pydantic-settings would only take JSON)."""
 
 
 class SiteSettings(BaseModel):
@@ -88,8 +104,9 @@ class RenderSettings(BaseSettings):
     block_piano_composer: bool = False
     block_fonts: bool = Field(default=False, description="Fonts change text metrics a little; blocking them saves bytes.")
     block_media: bool = Field(default=False, description="Audio/video never feed a profile.")
-    filter_lists: list[Path] = Field(default_factory=list,
-                                     description="Adblock-Plus lists (EasyPrivacy) loaded on top of the denylist.")
+    filter_lists: Annotated[list[Path], *Listed] = Field(
+        default_factory=list, examples=[["/etc/rendercrawl/easyprivacy.txt"]],
+        description="Adblock-Plus lists (EasyPrivacy) loaded on top of the denylist.")
     blocking_mode: BlockingMode = "auto"
     subresource_budget_ms: int = Field(default=3_000, ge=100, le=60_000,
                                        description="A subresource still loading after this long counts as timed out.")
@@ -102,7 +119,8 @@ class RenderSettings(BaseSettings):
     datalayer_condition: str | None = Field(default=None,
                                             description="JS expression; settled once it is truthy (per-site overrides).")
     datalayer_wait_cap_ms: int = Field(default=3_000, ge=100, le=60_000, description="Longest wait for the data-layer condition.")
-    datalayer_globals: list[str] = Field(default_factory=lambda: ["pdl"], description="Globals read into DataLayer.globals.")
+    datalayer_globals: Annotated[list[str], *Listed] = Field(
+        default_factory=lambda: ["pdl"], examples=[["pdl", "dataLayer"]], description="Globals read into DataLayer.globals.")
 
     # Lifecycle
     concurrency: int = Field(default=2, ge=1, le=32,
@@ -125,10 +143,12 @@ class RenderSettings(BaseSettings):
             raise ValueError(f"0 (node's default) or at least {DRIVER_MIN_OLD_SPACE_MB} MB: a 40,000-box snapshot needs more")
         return value
 
-    sites: dict[str, SiteSettings] = Field(default_factory=dict)
-    allow_targets: list[str] = Field(default_factory=list,
-                                     description="Networks (CIDR) and host names that may be crawled although they are not "
-                                                 "public: loopback, private, link-local (values/targets.py).")
+    sites: dict[str, SiteSettings] = Field(default_factory=dict,
+                                           examples=[{"example.com": {"headers": {"X-Edition": "north"}}}])
+    allow_targets: Annotated[list[str], *Listed] = Field(
+        default_factory=list, examples=[["10.0.0.0/8", "intranet.example"]],
+        description="Networks (CIDR) and host names that may be crawled although they are not public: loopback, "
+                    "private, link-local (values/targets.py).")
 
     @property
     def targets(self) -> TargetPolicy:

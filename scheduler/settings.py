@@ -8,10 +8,12 @@ Per-site rows (`rendercrawl sites add`) override the recrawl bounds and the poli
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Annotated
 
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from render.settings import Listed
 from scheduler import policy
 
 
@@ -28,7 +30,7 @@ class SchedulerSettings(BaseSettings):
     modified_limit_per_url: int = Field(default=policy.MODIFIED_LIMIT, ge=1, le=10_000)
     modified_window_minutes: float = Field(default=_seconds(policy.MODIFIED_WINDOW) / 60, gt=0, le=24 * 60 * 7)
 
-    recrawl_ladder_hours: tuple[float, ...] = Field(
+    recrawl_ladder_hours: Annotated[tuple[float, ...], *Listed] = Field(
         default=tuple(_seconds(s) / 3600 for s in policy.RECRAWL_LADDER), min_length=1
     )
     recrawl_min_interval_minutes: float = Field(default=_seconds(policy.RECRAWL_MIN_INTERVAL) / 60, gt=0)

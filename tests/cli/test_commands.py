@@ -123,3 +123,40 @@ def test_extract_explain_shows_the_chosen_container_and_block_reasons() -> None:
     result = CliRunner().invoke(main, ["extract", str(page), "--static", "--explain"])
     assert result.exit_code == 0, result.output
     assert "chosen container:" in result.output and "outside the chosen container" in result.output
+
+
+@pytest.mark.parametrize(("variable", "value", "args"), [
+    ("RENDERCRAWL_ALLOW_TARGETS", "[1,", ("view", "http://a.test/1")),
+    ("RENDERCRAWL_ALLOW_TARGETS", "[1,", ("push", "http://a.test/1")),
+    ("RENDERCRAWL_ALLOW_TARGETS", "[1,", ("crawl", "http://a.test/1")),
+    ("RENDERCRAWL_VIEW_THRESHOLD", "three", ("view", "http://a.test/1")),
+    ("RENDERCRAWL_RECRAWL_LADDER_HOURS", "1,ten", ("view", "http://a.test/1")),
+    ("RENDERCRAWL_SERVICE_READ_LIMIT", "0", ("serve", "--port", "0")),
+    ("RENDERCRAWL_KEEP_SNAPSHOTS", "perhaps", ("worker",)),
+])
+def test_a_malformed_setting_is_one_line_with_a_valid_example(env: dict[str, str], variable: str, value: str,
+                                                              args: tuple[str, ...]) -> None:
+    """Not pydantic's traceback: the variable, what it holds, and a value it would take."""
+    assert run(env, "db", "upgrade").exit_code == 0
+    result = CliRunner().invoke(main, list(args), env={**env, variable: value})
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), repr(result.exception)
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"rendercrawl: {variable}={value!r}: ") and f"for example {variable}=" in line
+
+
+def test_a_setting_that_may_hold_a_password_is_not_echoed(env: dict[str, str]) -> None:
+    assert run(env, "db", "upgrade").exit_code == 0
+    sites = '{"example.com": {"password": "planted-s3cret"'
+    result = CliRunner().invoke(main, ["crawl", "http://a.test/1"], env={**env, "RENDERCRAWL_SITES": sites})
+    assert isinstance(result.exception, SystemExit) and "RENDERCRAWL_SITES" in result.stderr
+    assert "planted-s3cret" not in result.output
+
+
+def test_list_settings_take_comma_separated_values(env: dict[str, str]) -> None:
+    assert run(env, "db", "upgrade").exit_code == 0
+    env = {**env, "RENDERCRAWL_ACCEPT_UNREGISTERED_HOSTS": "true"}
+    refused = CliRunner().invoke(main, ["view", "http://127.0.0.1:9/a"], env={**env, "RENDERCRAWL_ALLOW_TARGETS": "10.0.0.0/8"})
+    assert refused.exit_code == 1 and "refused target" in refused.stderr
+    allowed = run({**env, "RENDERCRAWL_ALLOW_TARGETS": "10.0.0.0/8, 127.0.0.1", "RENDERCRAWL_RECRAWL_LADDER_HOURS": "1,10,96"},
+                  "view", "http://127.0.0.1:9/a")
+    assert allowed.exit_code == 0, allowed.output
