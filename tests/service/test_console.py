@@ -191,8 +191,9 @@ def test_the_console_in_chromium(db_url: str, demo_site: DemoSite, render_settin
     assert "og:title" in str(seen["profile"]) or "title" in str(seen["profile"])
     answers = [str(a) for a in seen["answers"]]  # type: ignore[attr-defined]
     assert answers[0].startswith("Honoured"), answers
-    assert all(a.startswith("Merged") for a in answers[1:4]), answers
-    assert answers[4].startswith("Declined") and "may be pushed again at" in answers[4], answers
+    # The crawl the first push queued is still waiting: the others merge into it and spend none
+    # of the URL's four pushes, so none is declined (issue 33).
+    assert all(a.startswith("Merged") for a in answers[1:]), answers
     assert str(seen["queue_before"]).startswith("—") or "done" in str(seen["queue_before"])
     assert "queued (push)" in str(seen["queue_after"])
     assert state["queue_state"] == "queued" and state["queue_reason"] == "push"
