@@ -185,7 +185,9 @@ async function seen(id) {
     if (error.status !== 404) throw error;
     show(h("h2", {}, "What the crawler saw"), tabs(id, "/seen"), status(error.message, true)); return;
   }
-  const [width, height] = [Math.max(body.document_size[0], body.viewport[0]), Math.max(body.document_size[1], 1)];
+  // the document's size as measured, grown to hold every box (content may extend below it)
+  const width = Math.max(body.document_size[0], body.viewport[0], ...body.drawn.map((d) => d.x + d.width));
+  const height = Math.max(body.document_size[1], 1, ...body.drawn.map((d) => d.y + d.height));
   const counts = {kept: 0, dropped: 0, region: 0};
   const picture = svg("svg", {viewBox: `0 0 ${width} ${height}`, width: Math.min(width, 1000), role: "img",
     "aria-labelledby": "picture-title"}, svg("title", {id: "picture-title"},

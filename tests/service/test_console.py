@@ -156,6 +156,8 @@ async def _drive(base: str, site: str, read: str, push: str, url: str, shots: Pa
             seen["legend"] = await page.locator("#legend").inner_text()
             seen["blocked"] = await page.locator("main").inner_text()
             await page.screenshot(path=str(shots / f"console-{tag}-8-seen.png"), full_page=True)
+            await page.evaluate("() => { document.querySelector('.picture').style.maxHeight = 'none'; }")
+            await page.screenshot(path=str(shots / f"console-{tag}-9-seen-whole-picture.png"), full_page=True)
         finally:
             await browser.close()
     seen["outside"] = outside
@@ -178,7 +180,7 @@ def test_the_console_in_chromium(db_url: str, demo_site: DemoSite, render_settin
         explained = client.get(f"/v1/pages/{page_id}/explain", headers={"Authorization": f"Bearer {read}"}).json()
         assert explained["snapshot"] and any("— lost:" in line for line in explained["lines"]), "losing candidates listed"
         push = service.key("127.0.0.1", "push")["Authorization"].split()[1]
-        seen = asyncio.run(_drive(base, "127.0.0.1", read, push, url, screenshots, db_url.split(":")[0]))
+        seen = asyncio.run(_drive(base, "127.0.0.1", read, push, url, screenshots, db_url.split(":")[0].split("+")[0]))
         with service.sessions() as session:
             page_id = find_page_id(session, url)
         assert page_id is not None
