@@ -66,6 +66,8 @@ LATE_MARK = 'property="content:section"'
 ANALYTICS_HOSTS = ("www.google-analytics.com", "www.googletagmanager.com")
 SAMPLE_S = 0.05
 """How often the children's process tree is sampled (new renderers are found this way)."""
+CHILD_TIMEOUT_S = 400
+"""One system's round; the parent waits a little longer for the child."""
 PARTS = ("python: event loop", "python: egress proxy", "python: thread pool", "driver (node)",
          "chromium: browser", "chromium: renderers", "chromium: network", "chromium: other")
 
@@ -236,7 +238,7 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
     from render.settings import RenderSettings
     from scheduler.settings import SchedulerSettings
     from storage import queue
-    from storage.db import make_engine, session_factory
+    from storage.db import make_engine, session_factory, upgrade
     from storage.pages import ensure_page
     from storage.queue import write_transaction
     from storage.records import Reason
@@ -247,6 +249,7 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
     settings, render = SchedulerSettings(worker_concurrency=concurrency), RenderSettings()  # as `worker --concurrency N`
     settings = settings.model_copy(update={"host_max_concurrent": 64, "host_min_delay_ms": 0, "idle_poll_seconds": 0.02})
     render = render.model_copy(update={"resolver_rules": rules, "handle_signals": False})
+    upgrade(db_url)  # with this tree's own migrations
     sessions = session_factory(make_engine(db_url))
     pages: list[RenderedPage] = []
     done = asyncio.Event()
@@ -283,7 +286,7 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
         threads, loop_cpu, started = thread_cpu(), time.thread_time(), time.perf_counter()
         stop = asyncio.Event()
         running = asyncio.create_task(worker.run(stop))
-        await done.wait()
+        await asyncio.wait_for(done.wait(), CHILD_TIMEOUT_S)  # a worker that stops crawling fails the run
         wall = time.perf_counter() - started
         loop_cpu = time.thread_time() - loop_cpu
         after = thread_cpu()
@@ -324,7 +327,7 @@ def run_child(system: str, urls: list[str], concurrency: int, rules: str, db_url
         command = [str(Path(sys.executable).with_name("py-spy")), "record", "--format", "raw", "--threads", "--rate", "250",
                    "--output", str(py_spy), "--", *command]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
-                          timeout=600, env={**os.environ, "RENDER_BUDGET_TREE": str(tree or TREE)})
+                          timeout=CHILD_TIMEOUT_S + 120, env={**os.environ, "RENDER_BUDGET_TREE": str(tree or TREE)})
     if done.returncode != 0:
         raise RuntimeError(f"{system} child failed:\n{done.stderr[-3000:]}")
     if done.stderr.strip():
@@ -371,7 +374,6 @@ def main() -> None:
         print(json.dumps(result))
         return
 
-    from bench.benchdb import fresh_sqlite
     from bench.render_site import demo_site_process
     from demosite.server import ConnectionLogger
 
@@ -389,7 +391,7 @@ def main() -> None:
                 urls = page_urls(site.base_url, round_no)
                 for system in systems:
                     before = len(logger.connections)
-                    db = fresh_sqlite(Path(tmp) / f"budget-{system}-{level}-{round_no}.db") if system != "bare" else ""
+                    db = f"sqlite:///{Path(tmp) / f'budget-{system}-{level}-{round_no}.db'}" if system != "bare" else ""
                     spy = args.py_spy / f"{system}-c{level}-r{round_no}.txt" if args.py_spy and system != "bare" else None
                     tree = args.compare_with if system == "before" else None
                     results[system].append(run_child(system, urls, level, rules, db, spy, tree))
