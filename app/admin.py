@@ -138,6 +138,11 @@ def status(as_json: bool) -> None:
             ["workers", ", ".join(st.workers_seen) or "none in the last 10 min"],
             ["parked", st.parked_total]]
     rows += [["  " + p.url, f"{p.attempts} attempts; {p.last_error or ''}"] for p in st.parked]
+    rows += [["budget " + b.host, f"{b.crawl_budget_per_hour:g} recrawls/h; last bought worth "
+              f"{'-' if b.budget_threshold is None else f'{b.budget_threshold:.3g}'} fresh page-days"] for b in st.budgets]
+    rows.append(["changing most", "" if st.changing else "-"])
+    rows += [["  " + c.url, f"{c.change_rate_per_day:.3g} changes/day; next due "
+              f"{f'{c.next_crawl_at:%Y-%m-%d %H:%M}Z' if c.next_crawl_at else '-'}"] for c in st.changing]
     click.echo(format_table(["", ""], rows, max_cell=100))
 
 
@@ -257,11 +262,13 @@ def sites() -> None:
 @click.option("--also", multiple=True, metavar="HOST",
               help="Another host of this site (www., m., amp., a CDN alias): the site's settings and keys cover it. "
                    "Given, the list replaces the one before.")
+@click.option("--budget", metavar="PER_HOUR|off",
+              help="Scheduled recrawls an hour, spent where they buy the most freshness; off: the recrawl ladder.")
 @JSON_OPTION
 def sites_add(host: str, min_recrawl: str | None, max_recrawl: str | None, max_concurrent: int | None,
               min_delay_ms: int | None, ignore: tuple[str, ...], deny: tuple[str, ...], robots: bool | None,
               basic_auth_env: str | None, basic_auth_file: str | None, headers: tuple[str, ...], also: tuple[str, ...],
-              as_json: bool) -> None:
+              budget: str | None, as_json: bool) -> None:
     """Create or update the settings of HOST (only the options given change)."""
     try:
         site = normalize_host(host)
@@ -276,17 +283,37 @@ def sites_add(host: str, min_recrawl: str | None, max_recrawl: str | None, max_c
             "basic_auth_ref": credential_ref(basic_auth_env, basic_auth_file),
             "headers": _headers(headers) or None,
         }
+        changes = {k: v for k, v in values.items() if v is not None}
+        if budget is not None:
+            changes["crawl_budget_per_hour"] = _budget(budget)
     except (ValueError, CredentialError) as error:  # InvalidUrl is a ValueError
         fail(str(error))
     sessions = session_factory(_engine())
     try:
         with write_transaction(sessions) as session:
-            upsert_site(session, site, {k: v for k, v in values.items() if v is not None})
+            upsert_site(session, site, changes)
             if also:
                 set_site_hosts(session, site, others)
     except HostTaken as error:
         fail(str(error))
     _show(sessions, site, as_json)
+
+
+MAX_BUDGET_PER_HOUR = 1_000_000
+"""A budget above this is a typo: no crawler renders a million pages an hour for one site."""
+
+
+def _budget(text: str) -> float | None:
+    """`--budget`: recrawls an hour (a positive number), or `off` for the ladder."""
+    if text.strip().lower() == "off":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"--budget takes recrawls an hour or 'off', not {text!r}") from None
+    if not 0 < value <= MAX_BUDGET_PER_HOUR:
+        raise ValueError(f"--budget must be above 0 and at most {MAX_BUDGET_PER_HOUR} recrawls an hour (or 'off')")
+    return value
 
 
 CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie"})
@@ -312,9 +339,10 @@ def sites_list(as_json: bool) -> None:
     """Every site with settings."""
     with session_factory(_engine())() as session:
         rows = [_site_dict(s) for s in load_sites(session)]
-    _emit(as_json, rows, ["host", "recrawl min/max s", "concurrent", "delay ms", "robots", "basic auth"],
+    _emit(as_json, rows, ["host", "recrawl min/max s", "concurrent", "delay ms", "robots", "basic auth", "budget/h"],
           [[r["host"], f"{r['min_recrawl_seconds'] or '-'}/{r['max_recrawl_seconds'] or '-'}", r["max_concurrent_pages"] or "-",
-            r["min_delay_ms"] if r["min_delay_ms"] is not None else "-", r["obey_robots"], r["basic_auth"]] for r in rows])
+            r["min_delay_ms"] if r["min_delay_ms"] is not None else "-", r["obey_robots"], r["basic_auth"],
+            r["crawl_budget_per_hour"] or "ladder"] for r in rows])
 
 
 @sites.command("show")
@@ -352,6 +380,8 @@ def _site_dict(site: SiteRow) -> dict[str, object]:
         "extra_denylist": list(site.extra_denylist),
         "headers": dict(site.headers),
         "basic_auth": credential_status(site.basic_auth_ref),
+        "crawl_budget_per_hour": site.crawl_budget_per_hour,
+        "budget_threshold": site.budget_threshold,
     }
 
 

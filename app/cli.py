@@ -20,7 +20,8 @@ from app.settings_errors import setting_problem
 from storage.db import DatabaseError
 
 COMMANDS: dict[str, str] = {
-    "crawl": "app.page_commands:crawl", "profile": "app.page_commands:profile", "extract": "app.page_commands:extract",
+    "crawl": "app.page_commands:crawl", "profile": "app.page_commands:profile", "page": "app.page_commands:page",
+    "extract": "app.page_commands:extract",
     "doctor": "app.page_commands:doctor", "demo": "app.page_commands:demo",
     "push": "app.admin:push", "recrawl": "app.admin:recrawl", "view": "app.admin:view", "ingest": "app.admin:ingest",
     "status": "app.admin:status", "sites": "app.admin:sites",

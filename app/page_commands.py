@@ -1,4 +1,4 @@
-"""Commands about single pages: `crawl`, `profile`, `extract`, `doctor` and `demo`.
+"""Commands about single pages: `crawl`, `profile`, `page`, `extract`, `doctor` and `demo`.
 
 Settings are read once per command, here, and passed down; nothing below reads the
 environment on its own.
@@ -7,6 +7,7 @@ environment on its own.
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from scheduler.settings import SchedulerSettings
 from scheduler.sites import site_of_url
 from scheduler.worker import Crawled, PageBusy
 from storage.db import session_factory
+from storage.pages import page_anchor
 from storage.queue import LeaseLost
 from storage.records import Outcome
 from storage.settings import StorageSettings
@@ -79,6 +81,62 @@ def profile(url: str, as_json: bool, explain: bool) -> None:
     print_profile(found, as_json)
     if explain:
         click.echo("\n".join(["", *explain_profile(found, snapshot)]))
+
+
+@click.command("page")
+@click.argument("url")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def page(url: str, as_json: bool) -> None:
+    """The schedule of URL: how often it changes, when it is next due, and its latest crawls."""
+    from app.tables import format_table
+    from scheduler.budget import expected_due
+    from storage.page_history import page_crawls
+    from storage.page_lists import page_state
+    from storage.pages import find_page_id
+    from storage.sites import load_site
+
+    with session_factory(open_database(StorageSettings().database_url))() as session:
+        try:
+            resolved, site = site_of_url(session, url, RenderSettings())
+        except InvalidUrl as error:
+            fail(str(error))
+        page_id = find_page_id(session, resolved)
+        state = page_state(session, page_id) if page_id is not None else None
+        if page_id is None or state is None:
+            fail(f"no page {resolved}")
+        crawls = page_crawls(session, page_id, PAGE_CRAWLS_SHOWN)
+        row = load_site(session, site.host)
+        anchor = page_anchor(session, page_id)
+    expected = None
+    if (row is not None and row.crawl_budget_per_hour is not None and row.budget_threshold is not None
+            and state.change_rate_per_day is not None and anchor is not None and state.last_crawled_at is not None):
+        rule = site.recrawl_rule(SchedulerSettings().recrawl_rule())
+        expected = expected_due(state.change_rate_per_day, anchor, state.last_crawled_at, row.budget_threshold, rule)
+    data = {"url": state.url, "crawl_state": state.crawl_state.value, "last_crawled_at": state.last_crawled_at,
+            "change_rate_per_day": state.change_rate_per_day, "next_crawl_at": state.next_crawl_at,
+            "budget_per_hour": row.crawl_budget_per_hour if row else None, "expected_by_budget_at": expected,
+            "crawls": [{"started_at": c.started_at, "outcome": c.outcome.value, "content_changed": c.content_changed}
+                       for c in crawls]}
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+        return
+    rate = state.change_rate_per_day
+    rows = [["url", state.url], ["state", state.crawl_state.value], ["last crawled", _when(state.last_crawled_at)],
+            ["change rate", "-" if rate is None else f"{rate:.3g} changes/day"],
+            ["next due", _when(state.next_crawl_at) + (" (at the latest; the budget buys it sooner)" if expected else "")]]
+    if expected is not None:
+        rows.append(["expected", f"{_when(expected)} (when its gain reaches the budget's last bought one)"])
+    rows += [[f"  {_when(c.started_at)}", f"{c.outcome}" + {True: ", changed", False: ", unchanged", None: ""}[c.content_changed]]
+             for c in crawls]
+    click.echo(format_table(["", ""], rows))
+
+
+PAGE_CRAWLS_SHOWN = 10
+"""Latest crawls `rendercrawl page` lists with whether each found new content."""
+
+
+def _when(at: Any) -> str:
+    return "-" if at is None else f"{at:%Y-%m-%d %H:%M:%S}Z"
 
 
 @click.command()

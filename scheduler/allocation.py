@@ -30,7 +30,7 @@ import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from scheduler.changerate import DAY, LadderClock, Prior, estimate_rate, intervals
 from scheduler.policy import RecrawlRule
@@ -85,6 +85,16 @@ class ChangeModel:
 
     rate: float
     clock: LadderClock
+
+    @classmethod
+    def at_rate(cls, rate_per_day: float, anchor: datetime, at: datetime, rule: RecrawlRule) -> ChangeModel:
+        """The model whose pace at `at` is `rate_per_day` (as stored after a crawl)."""
+        clock = LadderClock.of(anchor, rule.ladder)
+        return cls(rate_per_day * clock.rung(at.timestamp())[2] / DAY_S, clock)
+
+    @property
+    def anchor_at(self) -> datetime:
+        return datetime.fromtimestamp(self.clock.anchor, UTC)
 
     def rate_per_day(self, at: datetime) -> float:
         return self.rate / self.clock.rung(at.timestamp())[2] * DAY_S

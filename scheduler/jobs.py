@@ -10,6 +10,8 @@ job function also takes `now`, so tests call them with a fake clock.
 from __future__ import annotations
 
 import logging
+import random as random_source
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
@@ -17,8 +19,10 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 
+from scheduler.budget import spend_site_budget
 from scheduler.settings import SchedulerSettings
 from storage import queue
+from storage.budgets import budgeted_sites
 from storage.db import Engine, Sessions, make_engine, session_factory
 from storage.maintenance import Pruned, due_recrawls, prune
 from storage.queue import write_transaction
@@ -43,6 +47,20 @@ def enqueue_due_recrawls(database_url: str, settings: SchedulerSettings, now: da
     if due:
         log.info("queued %d scheduled recrawls", len(due))
     return len(due)
+
+
+def spend_crawl_budgets(database_url: str, settings: SchedulerSettings, now: datetime | None = None,
+                        random: Callable[[], float] = random_source.random) -> int:
+    """Buy each budgeted site's recrawls for one run's share of its budget (`scheduler.budget`)."""
+    now = now or datetime.now(UTC)
+    period = timedelta(seconds=settings.budget_every_seconds)
+    bought = 0
+    with _JobDatabase(database_url) as sessions, write_transaction(sessions) as session:
+        for site in budgeted_sites(session):
+            bought += len(spend_site_budget(session, site, now, settings.recrawl_rule(), period, random))
+    if bought:
+        log.info("crawl budgets bought %d recrawls", bought)
+    return bought
 
 
 def reap_expired_leases(database_url: str, settings: SchedulerSettings, now: datetime | None = None) -> tuple[int, int]:
@@ -83,7 +101,7 @@ class _JobDatabase:
 
 
 def build_scheduler(engine: Engine, database_url: str, settings: SchedulerSettings, *, blocking: bool) -> BaseScheduler:
-    """The scheduler with its three jobs, stored in the database at `engine`.
+    """The scheduler with its jobs, stored in the database at `engine`.
 
     `blocking=True` for `rendercrawl scheduler` (the process is the scheduler); False for
     `rendercrawl run`, where a worker shares the process.
@@ -96,6 +114,7 @@ def build_scheduler(engine: Engine, database_url: str, settings: SchedulerSettin
     )
     jobs = (
         (enqueue_due_recrawls, settings.enqueue_every_seconds),
+        (spend_crawl_budgets, settings.budget_every_seconds),
         (reap_expired_leases, settings.reap_every_seconds),
         (prune_old_rows, settings.prune_every_hours * 3600),
     )

@@ -58,6 +58,9 @@ class SchedulerSettings(BaseSettings):
                                     description="Pages a worker has open in Chromium at once (its pages in flight).")
 
     enqueue_every_seconds: float = Field(default=60, ge=1, description="How often the scheduler looks for due recrawls.")
+    budget_every_seconds: float = Field(default=300, ge=1, le=3600,
+                                        description="How often each budgeted site's recrawls are bought (its budget's "
+                                                    "share of the period).")
     reap_every_seconds: float = Field(default=30, ge=0.1, description="How often expired leases are returned to the queue.")
     prune_every_hours: float = Field(default=24, gt=0)
     prune_crawls_older_than_days: float = Field(default=90, gt=0,

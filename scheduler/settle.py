@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
 from scheduler.aliases import merge_canonical
+from scheduler.allocation import HISTORY_CRAWLS
+from scheduler.budget import budgeted_due, learned_changes
 from scheduler.policy import (
     GONE_CONFIRMATIONS,
     CrawlHistory,
@@ -64,11 +66,14 @@ def settle(session: Session, lease: Lease, attempt: CrawlAttempt, site: CrawlSit
             log.info("%s answered gone %d times in a row: its profile is marked gone", lease.url, GONE_CONFIRMATIONS)
     kind = transience(attempt.outcome, attempt.http_status)
     if kind is None:
-        due = None
-        found = history.successful_crawls(session, lease.page_id, recrawl_rule.change_rate_window)
+        due, changes = None, None
+        rule = site.recrawl_rule(recrawl_rule)
+        found = history.successful_crawls(session, lease.page_id, max(rule.change_rate_window, HISTORY_CRAWLS))
         if found is not None:
-            due = next_recrawl(crawl_history(found), site.recrawl_rule(recrawl_rule))
-        pages.set_next_crawl(session, lease.page_id, due.at if due else None)
+            changes = learned_changes(found, now, rule)
+            due = (budgeted_due(found.recent[-1].at, rule) if site.crawl_budget_per_hour is not None
+                   else next_recrawl(crawl_history(replace(found, recent=found.recent[-rule.change_rate_window - 1:])), rule))
+        pages.set_next_crawl(session, lease.page_id, due.at if due else None, changes=changes)
         state = queue.complete(session, lease, now)
         detail = due.reason if due else "no successful crawl"
         if attempt.outcome is Outcome.OK:

@@ -125,6 +125,9 @@ class CrawlSite:
     ignored_params: tuple[str, ...] = ()
     min_recrawl: timedelta | None = None
     max_recrawl: timedelta | None = None
+    crawl_budget_per_hour: float | None = None
+    """Scheduled recrawls are bought by expected freshness gain within this budget
+    (`scheduler/budget.py`); None: the seed's ladder decides them."""
 
     @property
     def auth(self) -> BasicAuth | None:
@@ -164,7 +167,7 @@ def crawl_site(host: str, row: SiteRow | None, environment: RenderSettings | Non
     return CrawlSite(
         host=host, registered=True, site_host=row.host, render=render, obey_robots=row.obey_robots,
         ignored_params=row.ignored_query_params, min_recrawl=_seconds(row.min_recrawl_seconds),
-        max_recrawl=_seconds(row.max_recrawl_seconds))
+        max_recrawl=_seconds(row.max_recrawl_seconds), crawl_budget_per_hour=row.crawl_budget_per_hour)
 
 
 def site_of_url(session: Session, raw_url: str, environment: RenderSettings | None = None,

@@ -46,6 +46,8 @@ class PageOut(PageLinks):
     title: str | None = Field(description="Its current profile's title.")
     page_class: str | None
     changed_at: datetime | None = Field(description="When its current profile's content last changed.")
+    change_rate_per_day: float | None = Field(description="How often its content changes, as the scheduler "
+                                                          "estimates from its crawls (changes a day).")
 
 
 class PageList(BaseModel):

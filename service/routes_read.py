@@ -128,7 +128,8 @@ def page_out(state: PageState) -> dict[str, Any]:
             "error_count": state.error_count, "first_seen_at": state.first_seen_at, "last_crawled_at": state.last_crawled_at,
             "last_outcome": state.last_outcome, "next_crawl_at": state.next_crawl_at, "queue_state": state.queue_state,
             "due_at": state.due_at, "queue_reason": state.queue_reason, "title": state.title,
-            "page_class": state.page_class, "changed_at": state.changed_at, **page_links(state.id)}
+            "page_class": state.page_class, "changed_at": state.changed_at,
+            "change_rate_per_day": state.change_rate_per_day, **page_links(state.id)}
 
 
 def _site_filter(session: Session, site: str, principal: auth.Principal, page_class: str | None,

@@ -90,6 +90,12 @@ class Site(Base):
     basic_auth_ref: Mapped[str | None] = mapped_column(String(255))
     headers: Mapped[str] = mapped_column(Text, server_default="{}")
     """Extra HTTP headers sent with every request of this site's pages, as a JSON object."""
+    crawl_budget_per_hour: Mapped[float | None] = mapped_column(Double)
+    """Scheduled recrawls an hour, spent where they buy the most freshness
+    (`scheduler/allocation.py`); None: the seed's ladder."""
+    budget_threshold: Mapped[float | None] = mapped_column(Double)
+    """The expected gain (fresh page-days) of the last recrawl the budget bought: a crawl's worth
+    at the margin, written by the scheduler's budget job."""
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
@@ -123,7 +129,10 @@ class Page(Base):
     """Failed attempts in a row; reset by a successful crawl."""
     change_rate_per_day: Mapped[float | None] = mapped_column(Double)
     """The scheduler's estimate of how often the content changes (`scheduler/changerate.py`),
-    written after each successful crawl; None before the first."""
+    at the last successful crawl; None before the first."""
+    change_anchor_at: Mapped[datetime | None]
+    """Where the page's ladder clock starts (its publication, or its first crawl): the rate
+    slows with age along the ladder from here (`changerate.LadderClock`)."""
 
 
 class PageAlias(Base):

@@ -40,6 +40,8 @@ class CrawlRow:
     render_ms: int | None
     extract_ms: int | None
     content_hash: str | None
+    content_changed: bool | None
+    """The change history: new content since the crawl before (None: a failure or a first profile)."""
     error: str | None
 
 
@@ -74,4 +76,5 @@ def page_crawls(session: Session, page_id: int, limit: int, before: Position | N
     rows = session.execute(select(Crawl).where(Crawl.page_id == page_id, _before(Crawl.started_at, Crawl.id, before))
                            .order_by(Crawl.started_at.desc(), Crawl.id.desc()).limit(limit)).scalars()
     return [CrawlRow(c.id, c.url, c.started_at, c.finished_at, c.outcome, c.http_status, c.final_url, c.blocked_requests,
-                     c.render_ms, c.extract_ms, c.content_hash, c.error) for c in rows]
+                     c.render_ms, c.extract_ms, c.content_hash, None if c.content_changed is None else bool(c.content_changed),
+                     c.error) for c in rows]

@@ -48,6 +48,8 @@ class PageState:
     page_class: str | None
     changed_at: datetime | None
     """When the current profile's content last changed; None without a profile."""
+    change_rate_per_day: float | None
+    """The scheduler's estimate of how often its content changes; None before its first crawl."""
 
     @property
     def parked(self) -> bool:
@@ -63,7 +65,8 @@ def _last_outcome() -> ColumnElement[Outcome]:
 def _pages_query() -> Select[Any]:
     return (select(Page.id, Page.url, Page.host, Page.crawl_state, Page.error_count, Page.first_seen_at,
                    Page.last_crawled_at, Page.next_crawl_at, _last_outcome().label("last_outcome"), QueueEntry.state,
-                   QueueEntry.due_at, QueueEntry.reason, Profile.title, Profile.page_class, Profile.changed_at)
+                   QueueEntry.due_at, QueueEntry.reason, Profile.title, Profile.page_class, Profile.changed_at,
+                   Page.change_rate_per_day)
             .outerjoin(Profile, Profile.page_id == Page.id).outerjoin(QueueEntry, QueueEntry.page_id == Page.id))
 
 
@@ -73,7 +76,7 @@ def _state(row: Row[Any]) -> PageState:
     return PageState(row.id, row.url, row.host, CrawlState(row.crawl_state), row.error_count, row.first_seen_at,
                      row.last_crawled_at, row.next_crawl_at, row.last_outcome, queue_state,
                      row.due_at if active else None, row.reason if active else None, row.title, row.page_class,
-                     row.changed_at)
+                     row.changed_at, row.change_rate_per_day)
 
 
 def _filtered(query: Select[Any], where: PageFilter) -> Select[Any]:

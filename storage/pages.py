@@ -92,12 +92,31 @@ def page_schedule(session: Session, page_id: int) -> PageSchedule:
     return PageSchedule(CrawlState(row.crawl_state), row.last_crawled_at, row.next_crawl_at, row.error_count)
 
 
-def set_next_crawl(session: Session, page_id: int, next_crawl_at: datetime | None, *, park: bool = False) -> None:
-    """Record the scheduler's decision about the page: when it is next due, or that it is parked."""
+@dataclass(frozen=True, slots=True)
+class ChangeEstimate:
+    """What the scheduler learned of a page's changes at its last successful crawl."""
+
+    rate_per_day: float
+    anchor_at: datetime
+    """Where the page's ladder clock starts (publication, or first crawl)."""
+
+
+def set_next_crawl(session: Session, page_id: int, next_crawl_at: datetime | None, *, park: bool = False,
+                   changes: ChangeEstimate | None = None) -> None:
+    """Record the scheduler's decision about the page: when it is next due, or that it is
+    parked; and, after a successful crawl, its change estimate."""
     values: dict[str, object] = {"next_crawl_at": next_crawl_at}
     if park:
         values["crawl_state"] = CrawlState.PARKED.value
+    if changes is not None:
+        values["change_rate_per_day"] = changes.rate_per_day
+        values["change_anchor_at"] = changes.anchor_at
     session.execute(update(Page).where(Page.id == page_id).values(**values))
+
+
+def page_anchor(session: Session, page_id: int) -> datetime | None:
+    """Where the page's ladder clock starts (`pages.change_anchor_at`); None before its first crawl."""
+    return session.execute(select(Page.change_anchor_at).where(Page.id == page_id)).scalar_one_or_none()
 
 
 def page_ids_matching(session: Session, host: str | None = None, url_like: str | None = None,

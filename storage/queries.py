@@ -221,6 +221,20 @@ ORDER BY articles DESC, a.name
 LIMIT 10""",
         {"since": _t("2024-05-01")},
     ),
+    NamedQuery(
+        "change_most_often",
+        "Pages that change most often (the scheduler's estimate per day), and what their crawls found since a date",
+        """SELECT pg.url, pg.change_rate_per_day,
+       SUM(CASE WHEN c.content_changed THEN 1 ELSE 0 END) AS changes_found,
+       COUNT(c.content_changed) AS crawls_compared
+FROM pages pg
+LEFT JOIN crawls c ON c.page_id = pg.id AND c.started_at >= :since
+WHERE pg.change_rate_per_day IS NOT NULL
+GROUP BY pg.id, pg.url, pg.change_rate_per_day
+ORDER BY pg.change_rate_per_day DESC, pg.url
+LIMIT 20""",
+        {"since": _t("2024-05-01")},
+    ),
 )
 
 BY_NAME = {q.name: q for q in QUERIES}
@@ -233,7 +247,8 @@ URL), `profiles` (the current profile of a page, one column per field), `profile
 `profile_keywords`, `profile_sections`, `profile_categories`, `profile_overrides`,
 `profile_fields` (custom `cXenseParse:` fields: one row per value, with a `value_text`,
 `value_number`, `value_time` or `latitude`/`longitude` column), `profile_versions` (every
-distinct profile a page has had) and `crawls` (one row per attempt).
+distinct profile a page has had) and `crawls` (one row per attempt; `content_changed` says
+whether it found new content, the history `pages.change_rate_per_day` is estimated from).
 
 Times are UTC: in `psql`, run `SET TIME ZONE 'UTC';` first. Every query below runs unchanged in
 `sqlite3 rendercrawl.db`, in `psql`, and through the read-only command

@@ -18,7 +18,7 @@ from storage.models import Site, SiteHost
 from storage.pages import dialect_insert
 
 SETTING_COLUMNS = ("min_recrawl_seconds", "max_recrawl_seconds", "max_concurrent_pages", "min_delay_ms", "obey_robots",
-                   "ignored_query_params", "extra_denylist", "basic_auth_ref", "headers")
+                   "ignored_query_params", "extra_denylist", "basic_auth_ref", "headers", "crawl_budget_per_hour")
 """What `upsert_site` may set; lists are stored one item per line, headers as a JSON object."""
 
 
@@ -41,6 +41,10 @@ class SiteRow:
     @property
     def all_hosts(self) -> tuple[str, ...]:
         return (self.host, *self.hosts)
+    crawl_budget_per_hour: float | None = None
+    """Scheduled recrawls an hour spent by expected freshness gain; None: the seed's ladder."""
+    budget_threshold: float | None = None
+    """What the last recrawl the budget bought was worth (fresh page-days); set by the scheduler."""
 
 
 def load_site(session: Session, host: str) -> SiteRow | None:
@@ -123,4 +127,5 @@ def site_row(site: Site, hosts: tuple[str, ...] = ()) -> SiteRow:
         host=site.host, min_recrawl_seconds=site.min_recrawl_seconds, max_recrawl_seconds=site.max_recrawl_seconds,
         max_concurrent_pages=site.max_concurrent_pages, min_delay_ms=site.min_delay_ms, obey_robots=bool(site.obey_robots),
         ignored_query_params=tuple(site.ignored_query_params.split()), extra_denylist=tuple(site.extra_denylist.split()),
-        basic_auth_ref=site.basic_auth_ref, headers=json.loads(site.headers or "{}"), hosts=hosts)
+        basic_auth_ref=site.basic_auth_ref, headers=json.loads(site.headers or "{}"), hosts=hosts,
+        crawl_budget_per_hour=site.crawl_budget_per_hour, budget_threshold=site.budget_threshold)

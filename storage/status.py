@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from storage.models import Crawl, Page, QueueEntry
-from storage.records import Outcome, QueueState
+from storage.models import Crawl, Page, QueueEntry, Site
+from storage.records import CrawlState, Outcome, QueueState
 
 RATE_WINDOW = timedelta(minutes=10)
 """Crawls per minute are averaged over this span: long enough to smooth bursts."""
@@ -19,6 +19,8 @@ WORKER_SEEN_WINDOW = timedelta(minutes=10)
 """A worker that touched a lease within this span counts as seen recently."""
 PARKED_SHOWN = 10
 """Parked pages listed by name; the count covers all of them."""
+CHANGING_SHOWN = 5
+"""Pages that change most often, listed with their change rate and next due time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,21 @@ class ParkedPage:
     url: str
     attempts: int
     last_error: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChangingPage:
+    url: str
+    change_rate_per_day: float
+    next_crawl_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class SiteBudget:
+    host: str
+    crawl_budget_per_hour: float
+    budget_threshold: float | None
+    """The expected gain (fresh page-days) of the last recrawl the budget bought."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +57,8 @@ class Status:
     workers_seen: list[str]
     parked_total: int
     parked: list[ParkedPage]
+    changing: list[ChangingPage]
+    budgets: list[SiteBudget]
 
     def error_rates(self) -> dict[str, float]:
         """Share of each outcome among the last hour's crawls."""
@@ -51,6 +70,8 @@ class Status:
         data["error_rates"] = self.error_rates()
         for key in ("now", "oldest_due_at"):
             data[key] = data[key].isoformat() if data[key] else None
+        for page in data["changing"]:
+            page["next_crawl_at"] = page["next_crawl_at"].isoformat() if page["next_crawl_at"] else None
         return data
 
 
@@ -69,10 +90,16 @@ def read_status(session: Session, now: datetime) -> Status:
     parked = session.execute(select(Page.url, QueueEntry.attempts, QueueEntry.last_error)
                              .join(Page, Page.id == QueueEntry.page_id).where(QueueEntry.state == QueueState.PARKED)
                              .order_by(QueueEntry.updated_at.desc()).limit(PARKED_SHOWN)).all()
+    changing = session.execute(select(Page.url, Page.change_rate_per_day, Page.next_crawl_at)
+                               .where(Page.change_rate_per_day.is_not(None), Page.crawl_state != CrawlState.PARKED)
+                               .order_by(Page.change_rate_per_day.desc(), Page.id).limit(CHANGING_SHOWN)).all()
+    budgets = session.execute(select(Site.host, Site.crawl_budget_per_hour, Site.budget_threshold)
+                              .where(Site.crawl_budget_per_hour.is_not(None)).order_by(Site.host)).all()
     return Status(
         now=now, queue_by_state=by_state, due_now=due_now,
         oldest_due_url=oldest.url if oldest else None, oldest_due_at=oldest.due_at if oldest else None,
         crawls_per_minute=recent / (RATE_WINDOW.total_seconds() / 60), outcomes_last_hour=outcomes,
         workers_seen=sorted({owner.rsplit("/", 1)[0] for owner in owners if owner is not None}),
         parked_total=parked_total, parked=[ParkedPage(*row) for row in parked],
+        changing=[ChangingPage(*row) for row in changing], budgets=[SiteBudget(*row) for row in budgets],
     )

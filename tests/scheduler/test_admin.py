@@ -145,3 +145,39 @@ def test_site_credentials_and_denylist_reach_the_renderer_as_secrets(rc, session
     assert site.block_hosts == ["ads.example"]
     assert "open-sesame" not in repr(site)
     assert found["broken.test"].username is None and found["plain.test"].username is None
+
+
+def test_a_sites_budget_is_set_shown_and_turned_off(rc):
+    assert rc("sites", "add", "paper.test", "--budget", "120").exit_code == 0
+    shown = json.loads(rc("sites", "show", "paper.test", "--json").stdout)
+    assert shown["crawl_budget_per_hour"] == 120 and shown["budget_threshold"] is None
+    assert "120" in rc("sites", "list").stdout
+    refused = rc("sites", "add", "paper.test", "--budget", "lots")
+    assert refused.exit_code == 1 and "--budget takes recrawls an hour" in refused.stderr
+    assert rc("sites", "add", "paper.test", "--budget", "0").exit_code == 1
+    rc("sites", "add", "paper.test", "--budget", "off")
+    assert json.loads(rc("sites", "show", "paper.test", "--json").stdout)["crawl_budget_per_hour"] is None
+
+
+def test_status_and_the_page_view_show_the_change_rate_and_next_due(rc, sessions):
+    from datetime import UTC, datetime
+
+    from sqlalchemy import update
+
+    from storage.models import Page
+
+    for i in range(3):
+        rc("view", "http://a.test/live", "--time", f"2024-05-01T08:0{i}:00Z")
+    due = datetime(2024, 5, 1, 9, tzinfo=UTC)
+    with sessions.begin() as session:
+        session.execute(update(Page).values(change_rate_per_day=36.5, next_crawl_at=due, crawl_state="crawled",
+                                            last_crawled_at=datetime(2024, 5, 1, 8, 30, tzinfo=UTC)))
+    status = json.loads(rc("status", "--json").stdout)
+    assert status["changing"] == [{"url": "http://a.test/live", "change_rate_per_day": 36.5,
+                                   "next_crawl_at": due.isoformat()}]
+    assert "36.5 changes/day" in rc("status").stdout
+    page = json.loads(rc("page", "http://a.test/live", "--json").stdout)
+    assert page["change_rate_per_day"] == 36.5 and page["next_crawl_at"].startswith("2024-05-01 09:00:00")
+    assert "36.5 changes/day" in rc("page", "http://a.test/live").stdout
+    missing = rc("page", "http://a.test/never-seen")
+    assert missing.exit_code == 1 and "no page" in missing.stderr

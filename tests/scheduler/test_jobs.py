@@ -73,15 +73,16 @@ def test_scheduler_keeps_its_jobs_in_the_database(db_url, engine):
     scheduler = jobs.build_scheduler(engine, db_url, SETTINGS, blocking=False)
     scheduler.start(paused=True)
     try:
-        assert {job.id for job in scheduler.get_jobs()} == {"enqueue_due_recrawls", "reap_expired_leases", "prune_old_rows"}
+        assert {job.id for job in scheduler.get_jobs()} == {"enqueue_due_recrawls", "spend_crawl_budgets", "reap_expired_leases",
+                                                          "prune_old_rows"}
     finally:
         scheduler.shutdown(wait=False)
     with engine.connect() as connection:
         stored = connection.execute(text("SELECT id FROM apscheduler_jobs")).scalars().all()
-    assert sorted(stored) == ["enqueue_due_recrawls", "prune_old_rows", "reap_expired_leases"]
+    assert sorted(stored) == ["enqueue_due_recrawls", "prune_old_rows", "reap_expired_leases", "spend_crawl_budgets"]
     again = jobs.build_scheduler(engine, db_url, SETTINGS, blocking=False)
     again.start(paused=True)  # a restart replaces the stored jobs instead of failing on duplicates
     try:
-        assert len(again.get_jobs()) == 3
+        assert len(again.get_jobs()) == 4
     finally:
         again.shutdown(wait=False)

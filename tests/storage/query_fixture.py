@@ -76,4 +76,6 @@ def build(session: Session) -> None:
     for url, at in due.items():
         session.execute(update(Page).where(Page.url == url).values(next_crawl_at=at))
     session.execute(update(Page).where(Page.url == FRONT).values(crawl_state=CrawlState.PARKED.value))
+    for url, rate in ((FRONT, 24.0), (A1, 0.8), (A2, 0.05)):
+        session.execute(update(Page).where(Page.url == url).values(change_rate_per_day=rate))
     session.commit()
