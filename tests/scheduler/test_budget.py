@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import insert, select, update
 
-from scheduler import jobs
+from scheduler import events, jobs
 from scheduler.budget import crawls_this_run
 from scheduler.policy import HostRule, RetryRule
 from scheduler.settings import SchedulerSettings
@@ -108,3 +108,25 @@ def test_a_run_spends_its_share_of_the_budget() -> None:
     assert crawls_this_run(24, period, lambda: 0.99) == 2
     assert crawls_this_run(6, period, lambda: 0.2) == 1  # half a crawl: taken when the draw is under 0.5
     assert crawls_this_run(6, period, lambda: 0.7) == 0
+
+
+def reasons(sessions: Sessions) -> dict[int, tuple[str, str]]:
+    with sessions() as session:
+        return {page_id: (state, reason) for page_id, state, reason in session.execute(
+            select(QueueEntry.page_id, QueueEntry.state, QueueEntry.reason))}
+
+
+def test_pushes_and_modified_time_keep_their_own_budgets_under_a_spent_crawl_budget(db_url: str, sessions: Sessions) -> None:
+    """The budget buys scheduled recrawls only: with none left this run, a push and a view whose
+    modified_time moved still queue their crawls, and the budget job leaves them be."""
+    now = T0 + timedelta(days=3)
+    with write_transaction(sessions) as session:
+        upsert_site(session, "paper.test", {"crawl_budget_per_hour": 0.1})  # a crawl every 10 h
+    pushed = budget_page(sessions, "https://paper.test/pushed", 3.0, now - timedelta(hours=12))
+    modified = budget_page(sessions, "https://paper.test/modified", 3.0, now - timedelta(hours=12))
+    with write_transaction(sessions) as session:
+        assert events.push(session, "https://paper.test/pushed", now).decision.allowed
+        effect = events.record_view(session, "https://paper.test/modified", now, now - timedelta(hours=1), now)
+        assert effect.queued is Reason.MODIFIED
+    assert jobs.spend_crawl_budgets(db_url, SETTINGS, now=now, random=lambda: 0.99) == 0
+    assert reasons(sessions) == {pushed: ("queued", "push"), modified: ("queued", "modified")}
