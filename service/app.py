@@ -53,6 +53,7 @@ def create_app(ctx: ServiceContext) -> FastAPI:
         anyio.to_thread.current_default_thread_limiter().total_tokens = ctx.service.database_threads
         settle_collector()
         yield
+        ctx.committer.close()  # its thread keeps two connections checked out, which dispose() cannot close
         ctx.engine.dispose()
 
     app = routes(lifespan)
