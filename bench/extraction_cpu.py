@@ -16,6 +16,11 @@ CPU time (`time.process_time`) of the extraction call alone, from the static HTM
 - `ours main text`: parse and main text only, what the main-text benchmark compares;
 - each peer: its main text from the HTML.
 
+With `--profile N`, ours alone reads the pages once under pyinstrument (a sampling profiler:
+its cost does not weigh on small functions more than on large ones) and the N functions taking
+most of its time are printed, their time inclusive and their own, in CPU ms per page (the
+samples' shares of the run's measured CPU time).
+
 Printed: the median over pages of each page's best round and of its median round, the mean over
 pages of the median round (a few slow pages weigh there: an outside figure per page is often a
 mean), and ours (the whole profile) divided by each system on both.
@@ -26,8 +31,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -54,6 +62,41 @@ def _ours_main_text(html: str, url: str) -> str:
     return main_text(parse(RenderedPage.from_html(html, url))).body
 
 
+def profile(pages: list[tuple[str, str]], top: int) -> None:
+    """The functions ours spends its time in, by inclusive CPU ms per page (see the docstring)."""
+    from pyinstrument import Profiler
+
+    _ours(pages[0][1], pages[0][0])
+    profiler = Profiler(interval=0.0005)
+    start = time.process_time()
+    profiler.start()
+    for url, html in pages:
+        _ours(html, url)
+    session = profiler.stop()
+    cpu_ms = 1000 * (time.process_time() - start) / len(pages)
+    root = session.root_frame()
+    if root is None:
+        return
+    inclusive: Counter[str] = Counter()
+    own: Counter[str] = Counter()
+
+    def walk(frame: Any, callers: frozenset[str]) -> None:
+        name = f"{frame.file_path_short}:{frame.function}"
+        if name not in callers:  # a recursive call's time is its outermost caller's already
+            inclusive[name] += frame.time
+        own[name] += frame.total_self_time
+        for child in frame.children:
+            walk(child, callers | {name})
+
+    walk(root, frozenset())
+    scale = cpu_ms / root.time
+    print(f"ours: {len(pages)} pages, {cpu_ms:.1f} CPU ms/page under the profiler")
+    print("| function | inclusive ms/page | own ms/page |")
+    print("|---|---|---|")
+    for name, seconds in inclusive.most_common(top):
+        print(f"| {name} | {seconds * scale:.2f} | {own[name] * scale:.2f} |")
+
+
 def sample(pages: dict[str, tuple[str, str]], size: int | None) -> list[tuple[str, str]]:
     """Every page, or `size` of them evenly spaced in id order: the same pages on every run."""
     ids = sorted(pages)
@@ -69,8 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sample", type=int, default=None, help="read this many pages, evenly spaced in id order")
     ap.add_argument("--bench", type=Path, default=BENCH)
+    ap.add_argument("--profile", type=int, metavar="N", help="profile ours instead: its N costliest functions")
     args = ap.parse_args(argv)
     pages = sample(load_benchmark(args.bench / SETS[args.set][0]), args.sample)
+    if args.profile:
+        profile(pages, args.profile)
+        return 0
     systems: dict[str, Callable[[str, str], str]] = {OURS: _ours, OURS_MAIN_TEXT: _ours_main_text}
     for name in filter(None, args.peers.split(",")):
         systems[name] = PEERS[name].build()

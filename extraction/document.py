@@ -36,6 +36,8 @@ class Document:
     root: lxml.html.HtmlElement
     metas: tuple[Meta, ...]
     jsonld: tuple[dict[str, Any], ...]
+    _elements: tuple[etree._Element, ...] = ()
+    """A Python proxy of every element, held while the document lives (see `parse`)."""
     _meta_index: dict[str, list[Meta]] = field(default_factory=dict)
     _derived: dict[str, Any] = field(default_factory=dict)
 
@@ -77,6 +79,10 @@ class Document:
         return box is not None and not box.visible
 
 
+CLASS_OR_ID = ".//@class|.//@id"
+"""For `attribute_owners`: the elements (the context one included) a class or an id can name."""
+
+
 def attribute_owners(root: etree._Element, path: str) -> list[etree._Element]:
     """The elements owning the attributes the XPath `path` selects, in document order, each once.
     libxml2 selects attributes (`//@itemtype`) two to three times faster than it tests them in a
@@ -96,23 +102,41 @@ _END_OF_PAGE = re.compile(r"</(?:body|html)\s*>", re.I)
 lxml would drop it (after `</html>`) or leave it beside the body; lxml closes both at the end."""
 
 
+_PARSER = lxml.html.HTMLParser()
+_PARSER.set_element_class_lookup(etree.ElementDefaultClassLookup(
+    element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment, pi=lxml.html.HtmlProcessingInstruction,
+    entity=lxml.html.HtmlEntity))
+"""lxml.html's parser with its element classes chosen in C: lxml.html's own lookup is a Python
+call for every proxy lxml makes (trafilatura's copy of the tree, as the peer, makes one per
+element again). Its form classes (`FormElement`, `InputElement`, ...) are plain `HtmlElement`s
+here: nothing reads a form's values."""
+
+
 def parse(page: RenderedPage) -> Document:
     """Parse a page's HTML; broken markup is repaired by lxml rather than rejected. On a rendered
     page, React's streamed chunks that no script placed are moved where its `$RC` would have put
-    them (`text/streaming.py`), here, before any field reads the tree: no later stage rewrites it."""
+    them (`text/streaming.py`), here, before any field reads the tree: no later stage rewrites it.
+
+    The document holds a Python proxy of every element. lxml makes a proxy each time a walk
+    reaches an element no Python object holds, and frees it when the walk moves on; the main
+    text and the field functions walk the tree, its ancestors and subtrees many times over, so
+    making each proxy once saved about a tenth of the whole extraction's CPU (lxml.html's class
+    lookup, then a Python call per proxy, included). The elements are the same objects either
+    way: identity, dictionaries keyed by element and the output do not change."""
     html = _END_OF_PAGE.sub("", page.html.strip()) or "<html></html>"
     try:
-        root = lxml.html.document_fromstring(html)
+        root = lxml.html.document_fromstring(html, parser=_PARSER)
     except (etree.ParserError, ValueError):
         # lxml refuses strings with an XML encoding declaration and empty documents.
-        root = lxml.html.document_fromstring(html.encode("utf-8", "replace"))
+        root = lxml.html.document_fromstring(html.encode("utf-8", "replace"), parser=_PARSER)
     if page.has_layout:
         place_streamed(root, keep_wrapper=True)
     metas = tuple(_metas(root))
     index: dict[str, list[Meta]] = {}
     for meta in metas:
         index.setdefault(meta.key, []).append(meta)
-    return Document(page=page, root=root, metas=metas, jsonld=tuple(_jsonld(root)), _meta_index=index)
+    return Document(page=page, root=root, metas=metas, jsonld=tuple(_jsonld(root)), _elements=tuple(root.iter()),
+                    _meta_index=index)
 
 
 def _metas(root: lxml.html.HtmlElement) -> Iterator[Meta]:

@@ -29,6 +29,12 @@ MIN_ZONE_CHARS = 400
 
 
 def headline(doc: Document) -> HtmlElement | None:
+    """Worked out once per document: the date, the byline and the title's last resort all
+    look near it."""
+    return doc.derive("headline", _find_headline)
+
+
+def _find_headline(doc: Document) -> HtmlElement | None:
     home = {_compact(t) for t in home_link_texts(doc)}  # once: every <h1> is checked against them
     names = _site_names(doc, home)
     h1s = [h1 for h1 in doc.root.iter("h1") if _letters(element_text(h1)) and not doc.is_hidden(h1)
@@ -52,7 +58,12 @@ def headline_zone(doc: Document) -> HtmlElement | None:
     """The nearest `article`/`main` around the headline, else its smallest ancestor holding
     `MIN_ZONE_CHARS` of text (the headline's block with the byline and date beside it: page
     builders wrap a headline in several tiny boxes; a `header` is never the zone, the byline
-    sits beside it); None without a headline."""
+    sits beside it); None without a headline. Worked out once per document (the date and the
+    byline both read it)."""
+    return doc.derive("headline_zone", _find_headline_zone)
+
+
+def _find_headline_zone(doc: Document) -> HtmlElement | None:
     head = headline(doc)
     if head is None:
         return None

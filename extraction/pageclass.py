@@ -17,7 +17,6 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.found import Choice, Found, Invalid, first_valid
-from extraction.textutil import squash
 
 PAGE_CLASSES = ("article", "frontpage")
 DECLARED_KEY = "cxenseparse:pageclass"
@@ -155,10 +154,13 @@ def url_kind(url: str) -> str:
 def link_text_share(body: etree._Element) -> float:
     """Characters of text inside links / all characters of text (scripts left out)."""
     total = linked = 0
+    in_link = {body: _in_link(body)}  # element -> inside an `a`: set by its parent, reached before it
     for node in body.iter():
         if not isinstance(node.tag, str):
             continue
-        tail_in_link = _in_link(node)
+        tail_in_link = in_link[node]
+        for child in node:
+            in_link[child] = tail_in_link or node.tag == "a"
         if node.tag not in CHROME_TAGS:
             size = len((node.text or "").strip())
             total += size
@@ -191,7 +193,7 @@ def longest_block_words(body: etree._Element) -> int:
     """Words of the longest block's own text (children that are blocks excluded), outside links."""
     best = 0
     for block in body.iter(*BLOCK_TAGS):
-        words = len(squash(_own_text(block)).split())
+        words = len(_own_text(block).split())  # what squash(...).split() counts: both split at \s
         best = max(best, words)
     return best
 

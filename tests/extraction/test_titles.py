@@ -109,3 +109,25 @@ def test_issue_number_next_to_the_site_name_is_not_the_site_name():
     found = title(doc(meta("og:title", "Weekly Signal #18 – The Future of Work?", "property"),
                       url="https://www.digjitale.com/p/signal-18"))
     assert found.value == "Weekly Signal #18 – The Future of Work?"
+
+
+HREFS = ["/", "", "#top", "?page=2", "//host", "//host/", "https://example.com", "https://example.com/",
+         "https://example.com/?ref=nav", "/\t/host", "http://[::1]/a", "mailto:", "mailto:desk@example.com", "x:/",
+         "a/..", "./", "../", "..", ".", "/a/.", "/a/b/../..", "a;b", ";b", "/a;b", "https://example.com/a",
+         "/news/", "news//", "news/", "page.html", "/a/page.html", "https://example.com/a/page.html?x=1#y",
+         "javascript:void(0)", "tel:123", "/news\n/", "//host\u2100/a", "HTTP://example.com", "http:a", "http:"]
+BASES = ["https://example.com/", "https://example.com/a/b", "https://example.com/a/b/", "http://example.com",
+         "https://example.com/a?x#y", "https://example.com/a;p"]
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_links_passed_over_unresolved_never_resolve_to_the_root(base):
+    """`_path_below_root` spares `urljoin` only for links whose resolved path is not the root:
+    the masthead links home are found as when every link was resolved."""
+    from urllib.parse import urljoin, urlsplit
+
+    from extraction.titles import _path_below_root
+
+    passed_over = [href for href in HREFS if _path_below_root(href)]
+    assert {"/news/", "page.html", "https://example.com/a"} <= set(passed_over)
+    assert [href for href in passed_over if urlsplit(urljoin(base, href)).path in ("", "/")] == []
