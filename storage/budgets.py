@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import exists, or_, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from storage.models import Page, PageView, QueueEntry, Site
-from storage.records import CrawlState, QueueState
+from storage.maintenance import recrawl_candidates
+from storage.models import Page, Site
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +36,9 @@ def budgeted_sites(session: Session) -> list[BudgetedSite]:
 
 
 def budget_pages(session: Session, host: str) -> list[BudgetPage]:
-    """Crawled pages of `host` with a change estimate, neither queued nor leased, viewed since
-    their last crawl (a scheduled recrawl is only for a page still being read)."""
-    viewed_since_crawl = exists().where(PageView.page_id == Page.id, PageView.viewed_at > Page.last_crawled_at)
-    idle_or_unqueued = or_(QueueEntry.state == QueueState.DONE, QueueEntry.id.is_(None))
-    query = (select(Page.id, Page.change_rate_per_day, Page.change_anchor_at, Page.last_crawled_at)
-             .outerjoin(QueueEntry, QueueEntry.page_id == Page.id)
-             .where(Page.host == host, Page.crawl_state == CrawlState.CRAWLED, Page.change_rate_per_day.is_not(None),
-                    Page.change_anchor_at.is_not(None), idle_or_unqueued, viewed_since_crawl)
+    """The `maintenance.recrawl_candidates` of `host` with a change estimate."""
+    query = (recrawl_candidates(Page.id, Page.change_rate_per_day, Page.change_anchor_at, Page.last_crawled_at)
+             .where(Page.host == host, Page.change_rate_per_day.is_not(None), Page.change_anchor_at.is_not(None))
              .order_by(Page.id))
     return [BudgetPage(page_id, rate, anchor, last) for page_id, rate, anchor, last in session.execute(query).tuples()
             if rate is not None and anchor is not None and last is not None]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, and_, delete, exists, func, or_, select
+from sqlalchemy import CursorResult, Select, and_, delete, exists, func, or_, select
 from sqlalchemy.orm import Session
 
 from storage.models import Crawl, ModifiedRecrawl, Page, PageView, Push, QueueEntry
@@ -20,14 +20,18 @@ class Pruned:
     pushes: int
 
 
-def due_recrawls(session: Session, now: datetime, limit: int) -> list[tuple[int, datetime]]:
-    """(page id, due time) of crawled pages whose next recrawl is due, that are not queued or
-    leased already, and that were viewed since their last crawl — most overdue first."""
+def recrawl_candidates(*columns: Any) -> Select[Any]:
+    """`columns` of the crawled pages a scheduled recrawl may be queued for: not queued or
+    leased already, and viewed since their last crawl (a recrawl is for a page still read)."""
     viewed_since_crawl = exists().where(PageView.page_id == Page.id, PageView.viewed_at > Page.last_crawled_at)
     idle_or_unqueued = or_(QueueEntry.state == QueueState.DONE, QueueEntry.id.is_(None))
-    query = (select(Page.id, Page.next_crawl_at)
-             .outerjoin(QueueEntry, QueueEntry.page_id == Page.id)
-             .where(Page.crawl_state == CrawlState.CRAWLED, Page.next_crawl_at <= now, idle_or_unqueued, viewed_since_crawl)
+    return (select(*columns).outerjoin(QueueEntry, QueueEntry.page_id == Page.id)
+            .where(Page.crawl_state == CrawlState.CRAWLED, idle_or_unqueued, viewed_since_crawl))
+
+
+def due_recrawls(session: Session, now: datetime, limit: int) -> list[tuple[int, datetime]]:
+    """(page id, due time) of `recrawl_candidates` whose next recrawl is due, most overdue first."""
+    query = (recrawl_candidates(Page.id, Page.next_crawl_at).where(Page.next_crawl_at <= now)
              .order_by(Page.next_crawl_at).limit(limit))
     return [(page_id, due) for page_id, due in session.execute(query).tuples() if due is not None]
 
