@@ -151,31 +151,38 @@ async function recrawl(state, result, button) {
   }
 }
 
-async function versions(id) {
+const VERSIONS_SHOWN = 20, CRAWLS_SHOWN = 50;
+const older = (label, next) => next ? h("p", {}, h("button", {type: "button", class: "secondary", onclick: next}, label)) : null;
+
+async function versions(id, cursor) {
   document.title = `Versions of page ${id} · rendercrawl console`;
-  const {body} = await api(`/v1/profiles/${id}/versions?limit=20`);
+  const query = new URLSearchParams({limit: String(VERSIONS_SHOWN), ...(cursor ? {cursor} : {})});
+  const {body} = await api(`/v1/profiles/${id}/versions?${query}`);
   const items = body.versions.map((v, i) => {
-    const before = body.versions[i + 1];
-    const changes = v.changed.filter((k) => k !== "content_hash").map((k) => h("li", {class: "diff"}, h("strong", {}, k), ": ",
-      before ? h("del", {}, JSON.stringify(before.profile[k] ?? null)) : null, before ? " → " : null,
-      h("ins", {}, JSON.stringify(v.profile[k] ?? null))));
+    const before = body.versions[i + 1];  // the last one's is on the next page: its changes are named, not shown
+    const changes = v.changed.filter((k) => k !== "content_hash").map((k) => h("li", {class: "diff"}, h("strong", {}, k),
+      before ? [": ", h("del", {}, JSON.stringify(before.profile[k] ?? null)), " → ",
+        h("ins", {}, JSON.stringify(v.profile[k] ?? null))] : null));
+    const first = !before && !body.next_cursor;
     return h("li", {}, h("h3", {}, `${when(v.created_at)} — ${v.title || "(no title)"}`),
       h("p", {class: "hint"}, `${v.word_count} words, from crawl ${v.crawl_id ?? "—"}`),
-      before ? h("ul", {}, changes.length ? changes : h("li", {}, "the body text only")) : h("p", {}, "The first version."));
+      first ? h("p", {}, "The first version.") : h("ul", {}, changes.length ? changes : h("li", {}, "the body text only")));
   });
   show(h("h2", {}, `Versions of page ${id}`), tabs(id, "/versions"), h("ol", {}, items),
-    body.next_cursor ? h("p", {class: "hint"}, "Older versions: the API's next_cursor.") : null);
+    older("Older versions", body.next_cursor && (() => versions(id, body.next_cursor))));
 }
 
-async function crawls(id) {
+async function crawls(id, cursor) {
   document.title = `Crawl log of page ${id} · rendercrawl console`;
-  const {body} = await api(`/v1/pages/${id}/crawls?limit=50`);
+  const query = new URLSearchParams({limit: String(CRAWLS_SHOWN), ...(cursor ? {cursor} : {})});
+  const {body} = await api(`/v1/pages/${id}/crawls?${query}`);
   show(h("h2", {}, `Crawl log of page ${id}`), tabs(id, "/crawls"),
     h("table", {}, h("thead", {}, h("tr", {}, ["Started", "Outcome", "HTTP", "Blocked requests", "Render ms", "Error"]
       .map((t) => h("th", {scope: "col"}, t)))),
       h("tbody", {}, body.crawls.map((c) => h("tr", {}, h("td", {}, when(c.started_at)), h("td", {}, c.outcome),
         h("td", {}, c.http_status ?? "—"), h("td", {}, c.blocked_requests), h("td", {}, c.render_ms ?? "—"),
-        h("td", {}, c.error || "—"))))));
+        h("td", {}, c.error || "—"))))),
+    older("Older attempts", body.next_cursor && (() => crawls(id, body.next_cursor))));
 }
 
 async function seen(id) {

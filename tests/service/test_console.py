@@ -38,6 +38,8 @@ from storage.types import utc_now
 pytestmark = pytest.mark.browser
 ARTICLE = "/articles/bakery-cooperative.html"
 WAIT_MS = 15_000
+FAILED_ATTEMPTS = 51
+"""With the two good crawls, 53 attempts: the crawl log shows 50, then 3 after "Older attempts"."""
 MIN_CONTRAST = 4.5
 """WCAG AA for body text."""
 CONTRAST_JS = """selector => [...document.querySelectorAll(selector)].map(e => {
@@ -71,8 +73,9 @@ def _history(service: Service, url: str) -> None:
     assert first is not None
     at = utc_now()
     with write_transaction(service.sessions) as session:
-        save_crawl(session, CrawlAttempt(url, at - timedelta(minutes=2), at - timedelta(minutes=2), Outcome.TIMEOUT,
-                                         error="timed out"), None)
+        for n in range(FAILED_ATTEMPTS):
+            failed_at = at - timedelta(minutes=2, seconds=n)
+            save_crawl(session, CrawlAttempt(url, failed_at, failed_at, Outcome.TIMEOUT, error="timed out"), None)
         save_crawl(session, CrawlAttempt(url, at - timedelta(minutes=1), at, Outcome.OK, http_status=200),
                    replace(first, title="The bakery co-operative, updated"))
 
@@ -146,7 +149,11 @@ async def _drive(base: str, site: str, read: str, push: str, url: str, shots: Pa
             await page.get_by_role("link", name="Crawl log").click()
             await page.locator("tbody tr").first.wait_for()
             seen["crawls"] = await page.locator("tbody").inner_text()
+            seen["crawl_rows"] = await page.locator("tbody tr").count()
             await page.screenshot(path=str(shots / f"console-{tag}-7-crawls.png"), full_page=True)
+            await page.get_by_role("button", name="Older attempts").click()
+            await page.get_by_role("button", name="Older attempts").wait_for(state="detached")
+            seen["older_crawls"] = await page.locator("tbody").inner_text()
 
             await page.get_by_role("link", name="What the crawler saw").click()
             await page.locator("svg rect.kept").first.wait_for(state="attached")
@@ -200,6 +207,8 @@ def test_the_console_in_chromium(db_url: str, demo_site: DemoSite, render_settin
     assert "queued (push)" in str(seen["queue_after"])
     assert state["queue_state"] == "queued" and state["queue_reason"] == "push"
     assert "The bakery co-operative, updated" in str(seen["versions"]) and "title" in str(seen["versions"])
-    assert "timeout" in str(seen["crawls"]) and str(seen["crawls"]).count("ok") >= 2
+    assert seen["crawl_rows"] == 50 and "timeout" in str(seen["crawls"])
+    older = str(seen["older_crawls"])
+    assert older.count("\n") == 2 and older.count("timeout") == 3, "the three oldest attempts"
     assert int(str(seen["kept"])) > 0 and int(str(seen["regions"])) >= 1
     assert "www.google-analytics.com" in str(seen["blocked"]) and "Blocked requests" in str(seen["blocked"])
