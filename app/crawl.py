@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
 
+from app.memory import release_free_memory
 from app.worker_metrics import WorkerMetrics
 from extraction import extract
 from render.browser import Renderer
@@ -97,7 +98,7 @@ async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget,
     else:
         t1 = time.perf_counter()
         # Extraction is CPU work; off the event loop so other pages keep rendering meanwhile.
-        profile = await asyncio.to_thread(extract, rendered, now=started_at)
+        profile = await asyncio.to_thread(_extract, rendered, started_at)
         extract_ms = (time.perf_counter() - t1) * 1000
         outcome, why = Outcome.SOFT_404 if profile.soft_404 else Outcome.OK, None
         if outcome is Outcome.OK:
@@ -113,6 +114,14 @@ async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget,
     with sessions.begin() as session:
         save_crawl(session, result.attempt, stored, snapshot=result.page if keep_snapshot else None)
     return replace(result, save_ms=(time.perf_counter() - t2) * 1000)
+
+
+def _extract(rendered: RenderedPage, now: datetime) -> ContentProfile:
+    """The profile; then the memory its tree and tables held goes back to the system
+    (`app.memory`), or the worker's RSS grows to every pool thread's high-water mark."""
+    profile = extract(rendered, now=now)
+    release_free_memory()
+    return profile
 
 
 def _gutted(sessions: Sessions, page_id: int, profile: ContentProfile) -> str | None:

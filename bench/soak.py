@@ -4,7 +4,7 @@ Prints, over time, the RSS of the worker (Python), the Playwright driver (node) 
 Chromium tree, and the worker's open file descriptors; at the end pages/s, the outcomes, and
 the processes left behind after SIGTERM. Prints numbers; asserts nothing.
 
-    .venv/bin/python bench/soak.py [--pages 5000] [--sample-s 10]
+    .venv/bin/python bench/soak.py [--pages 5000] [--sample-s 10] [--plot bench/soak.png]
 
 The demo site's pages are the normal ones; the hostile ones (served by this script on
 loopback) override JSON, nest their data layer 3,000 deep, flood the console, carry lone
@@ -108,6 +108,7 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=5000)
     parser.add_argument("--sample-s", type=float, default=10.0)
     parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--plot", type=Path, default=None, help="Write the RSS curve here (a PNG; needs matplotlib).")
     args = parser.parse_args()
 
     hostile = ThreadingHTTPServer(("127.0.0.1", 0), _Hostile)
@@ -145,8 +146,8 @@ def main() -> None:
             samples.append((elapsed, done, sample))
             print(f"{elapsed:6.0f} {done:6d} {sample.get('python', 0):7.0f} {sample.get('driver', 0):7.0f} "
                   f"{sample.get('chromium', 0):9.0f} {sample.get('fds', 0):5.0f}", flush=True)
-            if not busy or worker.poll() is not None:
-                break
+            if not busy or done >= args.pages or worker.poll() is not None:
+                break  # every page crawled once (a failed one waits a day for its retry)
         wall = time.monotonic() - started
         descendants = [p.pid for p in process.children(recursive=True)]
         worker.send_signal(signal.SIGTERM)
@@ -167,7 +168,37 @@ def main() -> None:
         print(f"driver RSS after the first 10%: first {driver[0]:.0f}, median {statistics.median(driver):.0f}, "
               f"last {driver[-1]:.0f} MB; worker fds first {fds[0]:.0f}, last {fds[-1]:.0f}")
     print(f"processes left after SIGTERM: {len(leftovers)} (worker exit status {worker.returncode})")
+    _curve(samples, args)
     sys.exit(0)
+
+
+WARM_UP = 200
+"""Renders before the worker's RSS is taken as its baseline: imports, caches and pools filling."""
+
+
+def _curve(samples: list[tuple[float, int, dict[str, float]]], args: argparse.Namespace) -> None:
+    """The worker's RSS after warm-up (first sample past `WARM_UP` renders, last, growth), and
+    a plot of it by renders next to the output when `--plot` names a file (matplotlib)."""
+    warm = [(done, s.get("python", 0)) for _t, done, s in samples if done >= WARM_UP]
+    if warm:
+        print(f"worker RSS after {WARM_UP} renders: {warm[0][1]:.0f} MB at {warm[0][0]}, {warm[-1][1]:.0f} MB at "
+              f"{warm[-1][0]}: {warm[-1][1] - warm[0][1]:+.0f} MB")
+    if args.plot is None:
+        return
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    figure, axes = plt.subplots(figsize=(6, 3.2), dpi=100)
+    for kind in ("python", "driver", "chromium"):
+        axes.plot([done for _t, done, _s in samples], [s.get(kind, 0) for _t, _done, s in samples], label=kind)
+    axes.axvline(WARM_UP, color="grey", linewidth=0.8, linestyle=":")
+    axes.set_xlabel("renders")
+    axes.set_ylabel("RSS (MB)")
+    axes.set_title(f"bench/soak.py --pages {args.pages}")
+    axes.legend(loc="upper left", fontsize="small")
+    figure.tight_layout()
+    figure.savefig(args.plot)
+    print(f"plot: {args.plot}")
 
 
 if __name__ == "__main__":

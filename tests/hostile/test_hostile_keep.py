@@ -45,6 +45,7 @@ RAW.update({
     "/download.bin": (200, {"Content-Type": "application/octet-stream",
                             "Content-Disposition": "attachment; filename=report.bin"}, b"\0" * 4096),
     "/report.pdf": (200, {"Content-Type": "application/pdf"}, b"%PDF-1.4\n" + b"0" * 4096),
+    "/to-report": (302, {"Location": "/report.pdf"}, b""),
     "/data.json": (200, {"Content-Type": "application/json"}, b'{"a": 1}'),
     "/gzip-bomb.html": (200, {"Content-Type": "text/html", "Content-Encoding": "gzip"},
                         gzip.compress(f"<!doctype html><title>Bomb</title><article>{ARTICLE}</article>".encode()
@@ -65,6 +66,7 @@ CASES = [
     ("/popups.html", Outcome.OK),
     ("/download.bin", Outcome.NON_HTML),
     ("/report.pdf", Outcome.NON_HTML),
+    ("/to-report", Outcome.NON_HTML),  # a redirect to a PDF: the attempt is logged all the same
     ("/data.json", Outcome.NON_HTML),
     ("/gzip-bomb.html", Outcome.TIMEOUT),  # Chromium inflates and parses it for longer than the navigation deadline
     ("/bad-encoding.html", Outcome.OK),
