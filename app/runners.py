@@ -16,6 +16,7 @@ import click
 
 from app.console import fail
 from app.crawl import open_crawler
+from app.memory import limit_arenas
 from app.worker_metrics import WorkerMetrics
 from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
@@ -51,6 +52,7 @@ async def _work(settings: SchedulerSettings, storage: StorageSettings, render: R
 
 
 def _run_worker(settings: SchedulerSettings, metrics_port: int | None = None) -> None:
+    limit_arenas()  # before the first thread
     metrics = None
     if metrics_port is not None:
         metrics = WorkerMetrics()
