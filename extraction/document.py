@@ -79,10 +79,6 @@ class Document:
         return box is not None and not box.visible
 
 
-CLASS_OR_ID = ".//@class|.//@id"
-"""For `attribute_owners`: the elements (the context one included) a class or an id can name."""
-
-
 def attribute_owners(root: etree._Element, path: str) -> list[etree._Element]:
     """The elements owning the attributes the XPath `path` selects, in document order, each once.
     libxml2 selects attributes (`//@itemtype`) two to three times faster than it tests them in a

@@ -23,7 +23,7 @@ from lxml.html import HtmlElement
 from extraction import jsonld
 from extraction.datalayer import composer_values, created_selector
 from extraction.dateparse import find_text_dates, month_first_reading, parse_local, parse_machine
-from extraction.document import CLASS_OR_ID, Document, attribute_owners
+from extraction.document import Document
 from extraction.found import Choice, Invalid, Refused, first_valid
 from extraction.headline import headline_zone
 from extraction.textutil import element_text
@@ -289,9 +289,10 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
         if el.get("datetime") and not doc.is_hidden(el) and not under_tag_within(el, zone, TIME_CHROME_TAGS):
             yield "heuristic:time", el.get("datetime", "")
     body = doc.root.find("body")
-    for named in attribute_owners(body, CLASS_OR_ID) if body is not None else ():
-        if PUBLISHED_HINT.search(f"{named.get('class', '')} {named.get('id', '')}") and _readable(doc, named, doc.root):
-            for value in find_text_dates(element_text(named)[:HINTED_ELEMENT_CHARS]):
+    for el in body.iter() if body is not None else ():
+        if isinstance(el.tag, str) and PUBLISHED_HINT.search(f"{el.get('class', '')} {el.get('id', '')}") \
+                and _readable(doc, el, doc.root):
+            for value in find_text_dates(element_text(el)[:HINTED_ELEMENT_CHARS]):
                 yield "heuristic:published", value.isoformat()
     if match := URL_DATE.search(urlsplit(doc.url).path):
         yield "url", "-".join(match.groups())
