@@ -4,9 +4,9 @@ Prints, over time, the RSS of the worker (Python), the Playwright driver (node) 
 Chromium tree, and the worker's open file descriptors; at the end pages/s, the outcomes, and
 the processes left behind after SIGTERM. Prints numbers; asserts nothing.
 
-    .venv/bin/python bench/soak.py [--pages 5000] [--sample-s 10] [--plot bench/soak.png]
+    .venv/bin/python bench/soak.py [--pages 5000] [--sample-s 10] [--plot bench/soak.png] [--wcxb 1500]
 
-The demo site's pages are the normal ones; the hostile ones (served by this script on
+The demo site's pages are the normal ones (or, with `--wcxb N`, N distinct real pages); the hostile ones (served by this script on
 loopback) override JSON, nest their data layer 3,000 deep, flood the console, carry lone
 surrogates, start thousands of fetches and load thousands of images: one page in four.
 """
@@ -55,13 +55,19 @@ HOSTILE_SHARE = 4
 
 
 class _Hostile(BaseHTTPRequestHandler):
+    distinct: list[str] = []
+    """Real pages (`--wcxb`), served at `/distinct/N.html`."""
+
     def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
         path = self.path.split("?")[0]
         if path.startswith("/tiny/"):
             self.send_response(204)
             self.end_headers()
             return
-        body = f"<!doctype html><title>Hostile</title><article>{ARTICLE}{HOSTILE.get(path, '')}</article>".encode()
+        if path.startswith("/distinct/"):
+            body = self.distinct[int(path.removeprefix("/distinct/").removesuffix(".html"))].encode("utf-8", "replace")
+        else:
+            body = f"<!doctype html><title>Hostile</title><article>{ARTICLE}{HOSTILE.get(path, '')}</article>".encode()
         self.send_response(200)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
@@ -72,7 +78,9 @@ class _Hostile(BaseHTTPRequestHandler):
         pass
 
 
-def urls(demo: DemoSite, hostile_base: str, count: int) -> list[str]:
+def urls(demo: DemoSite, hostile_base: str, count: int, distinct: int = 0) -> list[str]:
+    """One page in `HOSTILE_SHARE` hostile; the others the demo site's, or with `distinct` real
+    pages (a different page each time until they run out: what grows caches and heaps)."""
     normal = ["/", "/about.html", "/contact.html"] + sorted(
         f"/articles/{n.name}" for n in (site_root() / "articles").iterdir() if n.name.endswith(".html"))
     hostile = sorted(HOSTILE)
@@ -80,9 +88,19 @@ def urls(demo: DemoSite, hostile_base: str, count: int) -> list[str]:
     for i in range(count):
         if i % HOSTILE_SHARE == HOSTILE_SHARE - 1:
             out.append(f"{hostile_base}{hostile[(i // HOSTILE_SHARE) % len(hostile)]}?copy={i}")
+        elif distinct:
+            out.append(f"{hostile_base}/distinct/{i % distinct}.html?copy={i}")
         else:
             out.append(demo.url(f"{normal[i % len(normal)]}?copy={i}"))
     return out
+
+
+def _distinct_pages(count: int) -> list[str]:
+    """The first `count` WCXB pages (../shared/bench/wcxb-dev), as bench/extraction_render.py reads them."""
+    from bench.extraction_render import load_benchmark
+
+    pages = load_benchmark(ROOT.parent / "shared" / "bench" / "wcxb-dev")
+    return [html for _url, html in list(pages.values())[:count]]
 
 
 def tree(process: psutil.Process) -> dict[str, float]:
@@ -109,6 +127,8 @@ def main() -> None:
     parser.add_argument("--sample-s", type=float, default=10.0)
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--plot", type=Path, default=None, help="Write the RSS curve here (a PNG; needs matplotlib).")
+    parser.add_argument("--wcxb", type=int, default=0, metavar="N",
+                        help="Normal pages from the first N WCXB pages (distinct real pages) instead of the demo site's.")
     args = parser.parse_args()
 
     hostile = ThreadingHTTPServer(("127.0.0.1", 0), _Hostile)
@@ -120,7 +140,8 @@ def main() -> None:
     engine = make_engine(db_url)
     sessions = session_factory(engine)
     with DemoSite(0) as demo:
-        page_urls = urls(demo, f"http://127.0.0.1:{hostile.server_address[1]}", args.pages)
+        _Hostile.distinct = _distinct_pages(args.wcxb) if args.wcxb else []
+        page_urls = urls(demo, f"http://127.0.0.1:{hostile.server_address[1]}", args.pages, len(_Hostile.distinct))
         now = datetime.now(UTC)
         with write_transaction(sessions) as session:
             for url in page_urls:
