@@ -52,6 +52,7 @@ def create_app(ctx: ServiceContext) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = ctx.service.database_threads
         settle_collector()
+        ctx.committer.start()
         yield
         ctx.committer.close()  # its thread keeps two connections checked out, which dispose() cannot close
         ctx.engine.dispose()

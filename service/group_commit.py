@@ -169,6 +169,13 @@ class GroupCommitter:
         self._jobs.put(_Job(None, weight, future, kind, handler, item, future.get_loop()))
         return future
 
+    def start(self) -> None:
+        """Run the writer again after `close`: an app's lifespan may end and start again (a test
+        client per request), and a job put on the queue of a stopped writer would wait forever."""
+        if not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, name="group-commit", daemon=True)
+            self._thread.start()
+
     def close(self) -> None:
         self._jobs.put(None)
         self._thread.join()

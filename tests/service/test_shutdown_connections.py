@@ -5,6 +5,7 @@ test run of many apps met PostgreSQL's "too many clients"."""
 
 from __future__ import annotations
 
+import threading
 from urllib.parse import urlsplit
 
 import psutil
@@ -35,3 +36,26 @@ def test_stopping_the_app_closes_the_writers_connection(db_url: str) -> None:
         assert answer.status_code == 202, answer.text
         assert _held(db_url) > before  # the writer holds its connection while serving
     assert _held(db_url) == before
+
+
+ANSWER_WAIT_S = 30
+"""Far above a page view's answer time; a view given to a stopped writer never gets one."""
+
+
+def test_an_app_stopped_and_started_again_still_answers_views(db_url: str) -> None:
+    ctx = build_service(db_url)
+    app = create_app(ctx)
+    with TestClient(app) as client:
+        service = Service(client, ctx, db_url)
+        service.add_site(SITE)
+        key = service.key(SITE, "events")
+    statuses: list[int] = []
+
+    def view() -> None:
+        with TestClient(app) as again:  # the lifespan runs a second time, as a test client per request does
+            statuses.append(again.post("/v1/events/pageview", json={"url": f"https://{SITE}/news/2"}, headers=key).status_code)
+
+    sender = threading.Thread(target=view, daemon=True)
+    sender.start()
+    sender.join(ANSWER_WAIT_S)
+    assert statuses == [202]
