@@ -1,6 +1,6 @@
 """CPU per event of a batch of 500 page views in-process, the two stages the service runs for
-`POST /v1/events/pageview` with a batch: reading and checking the body (`service.ingest`, as
-the route does) and storing the views (`service.writes.record_view_requests`, which calls
+`POST /v1/events/pageview` with a batch: reading and checking the body (`rendercrawl.service.ingest`, as
+the route does) and storing the views (`rendercrawl.service.writes.record_view_requests`, which calls
 `scheduler.events.record_views`, in a transaction on a kept connection as the group commit
 runs it: on PostgreSQL the views' insert travels with the commit; the commit is not timed),
 and on PostgreSQL the CPU of the writer's backend process (statements and commits).
@@ -32,12 +32,12 @@ import time
 from pathlib import Path
 
 from bench.benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
+from rendercrawl.service.auth import Principal
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.ingest import check_view, decode_items
+from rendercrawl.service.settings import ServiceSettings
+from rendercrawl.service.writes import ViewsRequest, record_view_requests
 from scheduler.settings import SchedulerSettings
-from service.auth import Principal
-from service.context import ServiceContext
-from service.ingest import check_view, decode_items
-from service.settings import ServiceSettings
-from service.writes import ViewsRequest, record_view_requests
 from storage.db import make_engine
 from storage.health import head_revision
 from storage.queue import write_transaction

@@ -215,22 +215,22 @@ class Accounts:
 
 
 def instrument(accounts: Accounts) -> None:
-    import app.crawl
     import extraction.text.peer
     import render.pagerender
+    import rendercrawl.crawl
     import scheduler.worker
 
     accounts.wrap(render.pagerender, "parse_reading", "snapshot JSON (parse_reading)")
-    accounts.wrap(app.crawl, "extract", "extraction (all of it)")
+    accounts.wrap(rendercrawl.crawl, "extract", "extraction (all of it)")
     accounts.wrap(extraction.text.peer, "peer_text", "  of which trafilatura (second candidate)")
-    accounts.wrap(app.crawl, "save_crawl", "saving (save_crawl)")
-    accounts.wrap(app.crawl, "_gutted", "gutted check (reads)")
+    accounts.wrap(rendercrawl.crawl, "save_crawl", "saving (save_crawl)")
+    accounts.wrap(rendercrawl.crawl, "_gutted", "gutted check (reads)")
     accounts.wrap(scheduler.worker.Worker, "_claim", "queue: claim")
     accounts.wrap(scheduler.worker.Worker, "_settle", "queue: settle")
 
 
 async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str) -> dict[str, Any]:
-    from app.crawl import open_crawler
+    from rendercrawl.crawl import open_crawler
     try:
         from values.rendered import RenderedPage
     except ImportError:  # a tree from before RenderedPage moved under every layer

@@ -25,11 +25,11 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from app.crawl import crawl_url
 from demosite.server import DemoSite, site_root
 from loopback import LOOPBACK_ONLY
 from render.browser import Renderer
 from render.settings import RenderSettings
+from rendercrawl.crawl import crawl_url
 from scheduler.freshness import CheapRecrawls
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Worker

@@ -84,7 +84,7 @@ def crawl_with_workers(db_url: str, urls: list[str], workers: int) -> float:
     env = {**os.environ, "RENDERCRAWL_DATABASE_URL": db_url, "RENDERCRAWL_RESOLVER_RULES": LOOPBACK_ONLY,
            "RENDERCRAWL_HOST_MAX_CONCURRENT": "8", "RENDERCRAWL_HOST_MIN_DELAY_MS": "0",
            "RENDERCRAWL_IDLE_POLL_SECONDS": "0.1"}
-    processes = [subprocess.Popen([sys.executable, "-m", "app.cli", "worker", "--concurrency", "1"], env=env,
+    processes = [subprocess.Popen([sys.executable, "-m", "rendercrawl.cli", "worker", "--concurrency", "1"], env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(workers)]
     try:
         deadline = time.monotonic() + 600

@@ -7,7 +7,7 @@ build's cost is seen without the noise of a loaded machine's wall clock.
 
 `--gc freeze` freezes the objects alive after start-up (`gc.freeze`), `--gc service` (the
 default) sets the collector up as `rendercrawl serve` does (frozen, and a young generation of
-`service.app.GC_YOUNG_THRESHOLD`) and `--gc off` turns the cyclic collector off: the collector
+`rendercrawl.service.app.GC_YOUNG_THRESHOLD`) and `--gc off` turns the cyclic collector off: the collector
 scanning the app's large heap was a third of the CPU. It prints the time spent in collections.
 
 It imports the code found on PYTHONPATH, so one script measures two builds:
@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite
+from rendercrawl.service.app import create_app, settle_collector
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.settings import ServiceSettings
 from scheduler.settings import SchedulerSettings
-from service.app import create_app, settle_collector
-from service.context import ServiceContext
-from service.settings import ServiceSettings
 from storage.apikeys import create_key
 from storage.health import bounded_engine, head_revision
 from storage.queue import write_transaction
@@ -142,7 +142,7 @@ def main() -> int:
                         help="events per request; 1 sends single-event bodies (a JSON object), as the load "
                              "benchmark's single-event phase (with --concurrent 16 --requests 4000)")
     parser.add_argument("--gc", choices=["on", "freeze", "service", "off"], default="service",
-                        help="service: as `rendercrawl serve` sets the collector up (`service.app.settle_collector`)")
+                        help="service: as `rendercrawl serve` sets the collector up (`rendercrawl.service.app.settle_collector`)")
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="postgresql")
     parser.add_argument("--postgres-url", default=os.environ.get("RENDERCRAWL_TEST_POSTGRES_URL", DEFAULT_POSTGRES_URL))
     parser.add_argument("--schema", default="rc_bench_app_cpu")

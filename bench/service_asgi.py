@@ -22,11 +22,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from bench.benchdb import fresh_sqlite  # noqa: E402
+from rendercrawl.service.app import create_app  # noqa: E402
+from rendercrawl.service.context import ServiceContext  # noqa: E402
+from rendercrawl.service.settings import ServiceSettings  # noqa: E402
+from rendercrawl.service.writes import ViewsResult  # noqa: E402
 from scheduler.settings import SchedulerSettings  # noqa: E402
-from service.app import create_app  # noqa: E402
-from service.context import ServiceContext  # noqa: E402
-from service.settings import ServiceSettings  # noqa: E402
-from service.writes import ViewsResult  # noqa: E402
 from storage.apikeys import create_key  # noqa: E402
 from storage.health import bounded_engine, head_revision  # noqa: E402
 from storage.queue import write_transaction  # noqa: E402

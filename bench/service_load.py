@@ -2,7 +2,7 @@
 clients, batches of 500, and force pushes past the per-URL limit (the 429 path against the
 accepted path), on SQLite and on PostgreSQL. Numbers are printed, nothing is asserted.
 
-The server runs as its own process (`python -m app.cli serve`), exactly as an operator starts it.
+The server runs as its own process (`python -m rendercrawl.cli serve`), exactly as an operator starts it.
 The clients of the timed phases are `bench/loadclient.py`, a raw asyncio HTTP/1.1 client in a
 process of its own with requests encoded beforehand (httpx in this process cost more CPU per
 request than the server's HTTP stack, and measured itself); the pushes, a few hundred requests
@@ -403,8 +403,8 @@ def running_server(url: str, workers: int = 1) -> Iterator[tuple[str, dict[str, 
     env = {**os.environ, "RENDERCRAWL_DATABASE_URL": url}
     # The server's log goes to a file: a pipe nobody reads would fill and stall the server mid-run.
     log = tempfile.TemporaryFile()
-    server = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port), "--workers", str(workers)], env=env,
-                              cwd=HERE.parent, stdout=subprocess.DEVNULL, stderr=log)
+    command = [sys.executable, "-m", "rendercrawl", "serve", "--port", str(port), "--workers", str(workers)]
+    server = subprocess.Popen(command, env=env, cwd=HERE.parent, stdout=subprocess.DEVNULL, stderr=log)
     try:
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30

@@ -30,9 +30,9 @@ import httpx
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from app.demo_serve import view_stream  # noqa: E402
 from bench.benchdb import DEFAULT_POSTGRES_URL, fresh_postgres, fresh_sqlite  # noqa: E402
 from bench.service_load import CLIENTS, SITE, Run, cpu_seconds, running_server  # noqa: E402
+from rendercrawl.demo_serve import view_stream  # noqa: E402
 from scheduler.policy import ViewRule, first_crawl_due  # noqa: E402
 from storage.types import utc_now  # noqa: E402
 
@@ -44,7 +44,7 @@ MODIFIED_SHARE = 0.05
 
 def stream(views: int, seed: int, now: datetime) -> list[dict[str, str]]:
     """`views` events over `PAGES` pages within the last `SPAN`, in arrival order: the demo's
-    stream (`app.demo_serve.view_stream`) over a larger site."""
+    stream (`rendercrawl.demo_serve.view_stream`) over a larger site."""
     return view_stream([f"https://{SITE}/story/{page}" for page in range(PAGES)], views, seed, now, SPAN, MODIFIED_SHARE)
 
 

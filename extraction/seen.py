@@ -1,7 +1,7 @@
 """What the crawler saw, for the console: the page's layout as Chromium computed it (the
 snapshot's boxes of visible elements and images), the main-text region(s), each text block kept
 or dropped with the reason, and the requests blocked while rendering. Drawn by the operator's
-browser (`service/console/`), from the stored snapshot: nothing is rendered again.
+browser (`rendercrawl/service/console/`), from the stored snapshot: nothing is rendered again.
 
 A pure function of a `RenderedPage`, like every other extraction; it reads the main text the
 way `extract` does, so what it draws is what the profile took."""

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 
 class FailureKind(StrEnum):
-    """How a render failed. Each kind becomes one crawl outcome (`app.crawl.OUTCOME_OF_FAILURE`);
+    """How a render failed. Each kind becomes one crawl outcome (`rendercrawl.crawl.OUTCOME_OF_FAILURE`);
     whether it is worth retrying is the scheduler's rule (`scheduler.policy.transience`)."""
 
     DNS = "dns_error"

@@ -125,7 +125,7 @@ class RenderSettings(BaseSettings):
     # Lifecycle
     concurrency: int = Field(default=2, ge=1, le=32,
                              description="Pages rendered at once in the one browser, for a `Renderer` used on its own; "
-                                         "a worker sets it from its own `worker_concurrency` (app/crawl.py).")
+                                         "a worker sets it from its own `worker_concurrency` (rendercrawl/crawl.py).")
     restart_after_pages: int = Field(default=100, ge=1, le=100_000, description="Browser relaunched after this many pages.")
     driver_restart_after_pages: int = Field(default=1_000, ge=1, le=1_000_000,
                                             description="The Playwright driver (node) is restarted after this many pages.")

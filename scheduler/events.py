@@ -208,7 +208,7 @@ def record_views(session: Session, views: Sequence[ViewEvent], now: datetime, ru
     (the service remembers them a few seconds); the hosts' other rows are read here.
     `settled` is called with the pages the views go to before their views and queue state are
     read: the service's group commit waits there while an earlier group that wrote to any of
-    them is still committing on another connection (`service.group_commit`)."""
+    them is still committing on another connection (`rendercrawl.service.group_commit`)."""
     answers: list[ViewEffect | ViewRefused | None] = [None] * len(views)
     standing = _check_urls(session, views, targets, registered_only, site_rows or {}, answers)
     _check_event_ids(session, views, standing, now, answers)

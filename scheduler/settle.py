@@ -1,6 +1,6 @@
 """After a crawl: apply the policy to its outcome and end the lease accordingly.
 
-The crawl itself is already saved (by `app.crawl.crawl_url`, which also counts the page's
+The crawl itself is already saved (by `rendercrawl.crawl.crawl_url`, which also counts the page's
 failures in a row); this loads the little history the policy needs, asks the pure functions
 in `policy`, and writes the answer — the page's next due time or parked state, the queue row's
 transition, and for a good crawl the canonical merge — in the caller's transaction.

@@ -1,7 +1,7 @@
 """The queue worker: claim → crawl → settle, in N concurrent slots of one process.
 
 The crawl itself is an injected coroutine function `CrawlTarget -> result with .attempt`
-(production: `app.crawl.crawl_url` bound to a renderer and sessions, which renders,
+(production: `rendercrawl.crawl.crawl_url` bound to a renderer and sessions, which renders,
 extracts and saves); this module owns leases and the steps around the crawl: the page's site
 settings are read once per crawl and passed to robots.txt, the cheap probe, the crawl and
 settling. `crawl_now` runs one page through the same steps at once (the `crawl` command, the

@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import create_engine, text
 
-from app.cli import main
 from demosite.server import DemoSite
 from render.settings import RenderSettings
+from rendercrawl.cli import main
 
 ARTICLE = "/articles/harbour-bridge.html"
 

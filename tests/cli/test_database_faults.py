@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
 from demosite.server import DemoSite
 from render.settings import RenderSettings
+from rendercrawl.cli import main
 
 ARTICLE = "/articles/harbour-bridge.html"
 

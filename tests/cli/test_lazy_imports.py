@@ -9,16 +9,16 @@ import os
 import subprocess
 import sys
 
-NOT_FOR_A_CRAWL = ("fastapi", "psycopg", "apscheduler", "alembic", "service.app")
+NOT_FOR_A_CRAWL = ("fastapi", "psycopg", "apscheduler", "alembic", "rendercrawl.service.app")
 
 PROBE = """
 import json, sys
-from app.cli import main
+from rendercrawl.cli import main
 try:
     main(["crawl", "--help"])
 except SystemExit:
     pass
-import app.crawl  # what the crawl itself imports when it runs
+import rendercrawl.crawl  # what the crawl itself imports when it runs
 print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in {names} or m in {names})))
 """
 
@@ -34,7 +34,7 @@ def test_the_crawl_command_loads_no_other_commands_modules() -> None:
 def test_every_command_is_listed_and_loads() -> None:
     from click.testing import CliRunner
 
-    from app.cli import COMMANDS, main
+    from rendercrawl.cli import COMMANDS, main
 
     listed = CliRunner().invoke(main, ["--help"])
     assert listed.exit_code == 0, listed.output

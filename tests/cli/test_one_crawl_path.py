@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import create_engine, text
 
-from app.cli import main
 from demosite.server import BASIC_AUTH_PASSWORD, BASIC_AUTH_USER, DemoSite
 from render.settings import RenderSettings
+from rendercrawl.cli import main
 from tests.loopback import QuietHandler, serving
 
 STORY = """<!doctype html><html><head><title>Harbour story</title>

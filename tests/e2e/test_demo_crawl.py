@@ -9,10 +9,10 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
-from app.crawl import CrawlResult
-from app.demo import crawl_site
 from demosite.server import ConnectionLogger, DemoSite
 from render.settings import RenderSettings
+from rendercrawl.crawl import CrawlResult
+from rendercrawl.demo import crawl_site
 from storage.db import make_engine, session_factory
 from storage.migrate import upgrade
 from storage.repository import load_profile

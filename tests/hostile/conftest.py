@@ -14,9 +14,9 @@ from pathlib import Path
 import psutil
 import pytest
 
-from app.crawl import open_crawler
 from hostile_corpus import PAGES, RAW, TRICKLED, HostileRun
 from render.settings import RenderSettings
+from rendercrawl.crawl import open_crawler
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Crawled
 from storage.db import make_engine, session_factory, upgrade

@@ -1,5 +1,5 @@
 """A fake crawl for queue and worker tests: it renders nothing. It saves an `ok` crawl row
-the way `app.crawl.crawl_url` does (its own transaction, no profile) and appends
+the way `rendercrawl.crawl.crawl_url` does (its own transaction, no profile) and appends
 `start`/`end` lines (url, owner, pid, monotonic time) to a log file, so tests can count who
 crawled what and when. The real render path is tested in tests/render and tests/e2e."""
 

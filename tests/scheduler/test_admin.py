@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import update
 
-from app.cli import main
+from rendercrawl.cli import main
 from storage.db import make_engine
 from storage.models import QueueEntry
 

@@ -20,7 +20,7 @@ from storage.models import Crawl
 from storage.queue import write_transaction
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
-RENDERCRAWL = [sys.executable, "-m", "app.cli"]
+RENDERCRAWL = [sys.executable, "-m", "rendercrawl.cli"]
 FLOOR = timedelta(seconds=6)
 RUN_FOR_S = 40
 

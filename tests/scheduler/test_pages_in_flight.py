@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-import app.crawl
 import render.browser
-from app.crawl import open_crawler
+import rendercrawl.crawl
 from demosite.server import DemoSite
 from render.settings import RenderSettings
+from rendercrawl.crawl import open_crawler
 from scheduler.settings import SchedulerSettings
 from storage import queue
 from storage.db import Sessions
@@ -52,7 +52,7 @@ def test_worker_concurrency_is_the_pages_open_in_chromium_with_as_many_claimed_b
         sessions: Sessions, demo_site: DemoSite, render_settings: RenderSettings, monkeypatch: pytest.MonkeyPatch) -> None:
     rendering, crawling = Peak(), Peak()
     monkeypatch.setattr(render.browser, "render_page", rendering.counted(render.browser.render_page))
-    monkeypatch.setattr(app.crawl, "crawl_url", crawling.counted(app.crawl.crawl_url))
+    monkeypatch.setattr(rendercrawl.crawl, "crawl_url", crawling.counted(rendercrawl.crawl.crawl_url))
     with write_transaction(sessions) as session:
         for i in range(PAGES):
             url = demo_site.url(f"/slow/{SLOW_MS}?page={i}")

@@ -18,7 +18,7 @@ from storage.db import make_engine
 from storage.models import Crawl
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
-RENDERCRAWL = [sys.executable, "-m", "app.cli"]
+RENDERCRAWL = [sys.executable, "-m", "rendercrawl.cli"]
 
 
 def crawls(db_url):

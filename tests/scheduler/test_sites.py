@@ -8,9 +8,9 @@ import asyncio
 import pytest
 from pydantic import SecretStr
 
-from app.crawl import open_crawler
 from demosite.server import BASIC_AUTH_PASSWORD, BASIC_AUTH_USER, DemoSite
 from render.settings import RenderSettings, SiteSettings
+from rendercrawl.crawl import open_crawler
 from scheduler.settings import SchedulerSettings
 from scheduler.sites import crawl_site
 from scheduler.worker import Crawled

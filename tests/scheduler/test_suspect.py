@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import func, select
 
-from app.crawl import open_crawler
 from render.settings import RenderSettings
+from rendercrawl.crawl import open_crawler
 from scheduler.policy import SUSPECT_CONFIRMATIONS, confirms_suspect, suspect_change
 from scheduler.settings import SchedulerSettings
 from storage.db import Sessions

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from app.worker_metrics import _reason_kind
 from demosite.server import DemoSite
 from render.settings import RenderSettings
+from rendercrawl.worker_metrics import _reason_kind
 
-RENDERCRAWL = [sys.executable, "-m", "app.cli"]
+RENDERCRAWL = [sys.executable, "-m", "rendercrawl.cli"]
 ARTICLE = "/articles/harbour-bridge.html"
 
 

@@ -23,7 +23,7 @@ from scheduler.worker import SHUTDOWN_GRACE_S
 from tests.loopback import QuietHandler, serving
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
-RENDERCRAWL = [sys.executable, "-m", "app.cli"]
+RENDERCRAWL = [sys.executable, "-m", "rendercrawl.cli"]
 ARTICLE = "<h1>Slow news</h1>" + "<p>The slow server answered in its own time, as slow servers do.</p>" * 10
 
 

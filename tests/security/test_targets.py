@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
 from render.settings import RenderSettings
+from rendercrawl.cli import main
 from tests.loopback import QuietHandler, serving
 from values.targets import TargetPolicy, address_of
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from app.cli import main
+from rendercrawl.cli import main
 
 STRICT = {"RENDERCRAWL_ACCEPT_UNREGISTERED_HOSTS": "false"}
 

@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from live_server import live_server
-from service.app import create_app
+from rendercrawl.service.app import create_app
 from service_harness import OTHER_SITE, SITE, Service, build_service, empty_postgres
 from storage.db import upgrade
 from tests import postgres

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import httpx
 from sqlalchemy import text
 
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.settings import ServiceSettings
 from scheduler.settings import SchedulerSettings
-from service.context import ServiceContext
-from service.settings import ServiceSettings
 from storage.apikeys import create_key
 from storage.db import Sessions, make_engine
 from storage.health import bounded_engine, head_revision

@@ -15,8 +15,8 @@ from playwright.async_api import Page, Route, async_playwright
 from live_server import live_server
 from render.chromium import find_chromium, launch_args
 from render.settings import RenderSettings
-from service.app import create_app
-from service.openapi import document
+from rendercrawl.service.app import create_app
+from rendercrawl.service.openapi import document
 from service_harness import Service, build_service
 from storage.db import upgrade
 

@@ -17,10 +17,10 @@ from sqlalchemy import text
 from live_server import live_server
 from render.chromium import find_chromium, launch_args
 from render.settings import RenderSettings
+from rendercrawl.service.app import create_app
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.settings import ServiceSettings
 from scheduler.settings import SchedulerSettings
-from service.app import create_app
-from service.context import ServiceContext
-from service.settings import ServiceSettings
 from service_harness import Service
 from storage.db import upgrade
 from storage.events import view_times

@@ -18,15 +18,15 @@ import pytest
 from click.testing import CliRunner
 from playwright.async_api import Page, Route, async_playwright
 
-from app.cli import main
 from demosite.server import DemoSite
 from live_server import live_server
 from render.chromium import find_chromium, launch_args
 from render.settings import RenderSettings
+from rendercrawl.cli import main
+from rendercrawl.service.app import create_app
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.settings import ServiceSettings
 from scheduler.settings import SchedulerSettings
-from service.app import create_app
-from service.context import ServiceContext
-from service.settings import ServiceSettings
 from service_harness import Service
 from storage.health import bounded_engine, head_revision
 from storage.pages import find_page_id

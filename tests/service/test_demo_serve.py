@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import select
 
-from app.cli import main
-from app.demo_serve import REPLAY_SEED, REPLAY_VIEWS, demo_pages, view_stream
 from render.settings import RenderSettings
+from rendercrawl.cli import main
+from rendercrawl.demo_serve import REPLAY_SEED, REPLAY_VIEWS, demo_pages, view_stream
 from scheduler.policy import ViewRule, first_crawl_due
 from storage.db import make_engine
 from storage.models import Crawl, PageView

@@ -17,8 +17,8 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from service.app import create_app
-from service.settings import ServiceSettings
+from rendercrawl.service.app import create_app
+from rendercrawl.service.settings import ServiceSettings
 from service_harness import OTHER_SITE, SITE, Service, build_service
 from storage.apikeys import list_keys, revoke_key
 from storage.db import Session

@@ -20,7 +20,7 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
-from service.app import create_app
+from rendercrawl.service.app import create_app
 from service_harness import SITE, Service, build_service, empty_postgres
 from storage.db import upgrade
 

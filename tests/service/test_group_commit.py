@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from service.group_commit import GroupCommitter
+from rendercrawl.service.group_commit import GroupCommitter
 from storage.db import Session, make_engine, session_factory, upgrade
 from storage.sites import load_sites, upsert_site
 
@@ -119,7 +119,7 @@ def test_the_writer_keeps_its_connection_between_groups_and_drops_it_after_a_fai
     after = committer.submit(connection_of, 1).result(10)
     assert after is not first  # the failed group's connection was invalidated, not pooled again
     kept = committer._kept._connection
-    monkeypatch.setattr("service.group_commit.PING_AFTER_IDLE_S", 0.0)
+    monkeypatch.setattr("rendercrawl.service.group_commit.PING_AFTER_IDLE_S", 0.0)
     assert committer.submit(_site("idle.example"), 1).result(10) == "idle.example"
     assert committer._kept._connection is not kept  # taken anew from the pool after the idle bound
     committer.close()

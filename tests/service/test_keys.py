@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 from httpx import Response
 from sqlalchemy import update
 
-from app.cli import main
-from service.app import create_app
-from service.settings import ServiceSettings
+from rendercrawl.cli import main
+from rendercrawl.service.app import create_app
+from rendercrawl.service.settings import ServiceSettings
 from service_harness import SITE, Service, build_service
 from storage.db import make_engine, upgrade
 from storage.models import QueueEntry

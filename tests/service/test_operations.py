@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.engine import make_url
 
-from service.app import create_app
-from service.openapi import document
-from service.settings import ServiceSettings
+from rendercrawl.service.app import create_app
+from rendercrawl.service.openapi import document
+from rendercrawl.service.settings import ServiceSettings
 from service_harness import SITE, Service, build_service
 from storage.db import downgrade, upgrade
 from tcp_proxy import CuttableProxy
@@ -100,7 +100,7 @@ def test_metrics_count_events_pushes_and_read_the_queue(service: Service) -> Non
 
 def test_the_checked_in_openapi_document_is_current() -> None:
     checked_in = (ROOT / "docs" / "openapi.json").read_text(encoding="utf-8")
-    assert checked_in == document(), "regenerate: python -m service.openapi > docs/openapi.json"
+    assert checked_in == document(), "regenerate: python -m rendercrawl.service.openapi > docs/openapi.json"
 
 
 @pytest.mark.parametrize("path", ["/openapi.json"])

@@ -159,8 +159,8 @@ def test_a_single_event_answer_is_the_rendered_json_of_its_result() -> None:
     """The remembered 202 bodies of one-event requests are those `JSONResponse` renders, per shape."""
     from fastapi.responses import JSONResponse
 
-    from service.routes_write import _accepted
-    from service.writes import ViewsResult
+    from rendercrawl.service.routes_write import _accepted
+    from rendercrawl.service.writes import ViewsResult
 
     for result in (ViewsResult(accepted=1), ViewsResult(accepted=1, queued={"new": 1}), ViewsResult(duplicates=1),
                    ViewsResult(accepted=1), ViewsResult(accepted=2, queued={"new": 2})):
@@ -177,8 +177,8 @@ def test_a_body_is_read_from_every_message_and_refused_once_it_passes_the_limit(
     import pytest
     from starlette.requests import ClientDisconnect, Request
 
-    from service.errors import ApiError
-    from service.routes_write import read_body
+    from rendercrawl.service.errors import ApiError
+    from rendercrawl.service.routes_write import read_body
 
     def request(*messages: dict) -> Request:
         queue = list(messages)

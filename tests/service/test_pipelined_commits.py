@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from rendercrawl.service.group_commit import GroupCommitter
 from scheduler import events
-from service.group_commit import GroupCommitter
 from service_harness import empty_postgres
 from storage.db import Session, make_engine, session_factory
 from storage.models import CrawlHost, QueueEntry

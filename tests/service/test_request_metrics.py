@@ -11,8 +11,8 @@ import httpx
 import pytest
 
 from live_server import live_server
-from service.app import create_app
-from service.settings import ServiceSettings
+from rendercrawl.service.app import create_app
+from rendercrawl.service.settings import ServiceSettings
 from service_harness import OTHER_SITE, SITE, Service, build_service
 
 URL = f"https://{SITE}/news/secret-path?token=abc"

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.serve_command import GRACEFUL_SHUTDOWN_S
+from rendercrawl.serve_command import GRACEFUL_SHUTDOWN_S
 from storage.apikeys import create_key
 from storage.db import make_engine, session_factory, upgrade
 from storage.queue import write_transaction
@@ -37,7 +37,7 @@ def _free_port() -> int:
 
 
 def _serve(db: str, port: int, *options: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port), *options], cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "rendercrawl.cli", "serve", "--port", str(port), *options], cwd=ROOT,
                             env={**os.environ, "RENDERCRAWL_DATABASE_URL": db}, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import psutil
 from fastapi.testclient import TestClient
 
-from service.app import create_app
+from rendercrawl.service.app import create_app
 from service_harness import SITE, Service, build_service
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
+from rendercrawl.cli import main
 from service_harness import OTHER_SITE, SITE, Service
 from storage.db import upgrade
 from storage.events import view_times

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.db_commands import sql_command
+from rendercrawl.db_commands import sql_command
 from storage.models import Page
 from storage.readonly import ReadOnlyViolation, run_readonly
 from storage.repository import save_crawl

@@ -7,7 +7,7 @@ from pydantic import ValidationError
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from service.ingest import PageViewIn, PushIn
+from rendercrawl.service.ingest import PageViewIn, PushIn
 from storage.models import Crawl, Page, PageAlias
 from storage.pages import ensure_page
 from values.urls import URL_MAX_CHARS, InvalidUrl, host_of, length_refusal, normalize_url

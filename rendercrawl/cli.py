@@ -15,20 +15,20 @@ import click
 from pydantic import ValidationError
 from pydantic_settings import SettingsError
 
-from app.console import fail
-from app.settings_errors import setting_problem
+from rendercrawl.console import fail
+from rendercrawl.settings_errors import setting_problem
 from storage.db import DatabaseError
 
 COMMANDS: dict[str, str] = {
-    "crawl": "app.page_commands:crawl", "profile": "app.page_commands:profile", "page": "app.page_commands:page",
-    "extract": "app.page_commands:extract",
-    "doctor": "app.page_commands:doctor", "demo": "app.page_commands:demo",
-    "push": "app.admin:push", "recrawl": "app.admin:recrawl", "view": "app.admin:view", "ingest": "app.admin:ingest",
-    "status": "app.admin:status", "sites": "app.admin:sites",
-    "run": "app.runners:run", "scheduler": "app.runners:scheduler_command", "worker": "app.runners:worker",
-    "db": "app.db_commands:db_commands", "sql": "app.db_commands:sql_command",
-    "reextract": "app.db_commands:reextract_command", "serve": "app.serve_command:serve",
+    "crawl": "page_commands:crawl", "profile": "page_commands:profile", "page": "page_commands:page",
+    "extract": "page_commands:extract", "doctor": "page_commands:doctor", "demo": "page_commands:demo",
+    "push": "admin:push", "recrawl": "admin:recrawl", "view": "admin:view", "ingest": "admin:ingest",
+    "status": "admin:status", "sites": "admin:sites",
+    "run": "runners:run", "scheduler": "runners:scheduler_command", "worker": "runners:worker",
+    "db": "db_commands:db_commands", "sql": "db_commands:sql_command",
+    "reextract": "db_commands:reextract_command", "serve": "serve_command:serve",
 }
+"""Every command, by name: the `module:attribute` of its `click.Command` in this package, imported on use."""
 """Every command, by name: the `module:attribute` of its `click.Command`, imported on use."""
 
 
@@ -37,7 +37,7 @@ class _Commands(click.Group):
 
     A database that fails under a command (gone, read-only, full disk) is one clear line and
     exit 1, never a traceback; the command's transaction was rolled back, so nothing is half-written.
-    So is a malformed setting (`app.settings_errors`)."""
+    So is a malformed setting (`rendercrawl.settings_errors`)."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -59,7 +59,7 @@ class _Commands(click.Group):
         if target is None:
             return None
         module, _, attribute = target.partition(":")
-        command = getattr(importlib.import_module(module), attribute)
+        command = getattr(importlib.import_module(f".{module}", __package__), attribute)
         assert isinstance(command, click.Command) and command.name == cmd_name, target
         return command
 

@@ -1,12 +1,12 @@
 """The OpenAPI document of the service, as checked into `docs/openapi.json`:
-`python -m service.openapi > docs/openapi.json` writes it again (a test checks they agree)."""
+`python -m rendercrawl.service.openapi > docs/openapi.json` writes it again (a test checks they agree)."""
 
 from __future__ import annotations
 
 import json
 import sys
 
-from service.app import routes
+from rendercrawl.service.app import routes
 
 
 def document() -> str:

@@ -14,12 +14,12 @@ import signal
 
 import click
 
-from app.console import fail
-from app.crawl import open_crawler
-from app.memory import limit_arenas
-from app.worker_metrics import WorkerMetrics
 from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
+from rendercrawl.console import fail
+from rendercrawl.crawl import open_crawler
+from rendercrawl.memory import limit_arenas
+from rendercrawl.worker_metrics import WorkerMetrics
 from scheduler.jobs import build_scheduler
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import WorkerStats, install_stop_signals
@@ -70,7 +70,7 @@ def _run_worker(settings: SchedulerSettings, metrics_port: int | None = None) ->
 @click.command()
 @CONCURRENCY_OPTION
 @click.option("--metrics-port", type=click.IntRange(1, 65535), default=None,
-              help="Serve this worker's Prometheus metrics on 127.0.0.1:PORT (app/worker_metrics.py).")
+              help="Serve this worker's Prometheus metrics on 127.0.0.1:PORT (rendercrawl/worker_metrics.py).")
 def worker(concurrency: int | None, metrics_port: int | None) -> None:
     """Claim due pages from the queue and crawl them until SIGTERM."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

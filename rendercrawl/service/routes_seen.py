@@ -10,11 +10,11 @@ from fastapi import APIRouter, Request
 
 from extraction.fieldexplain import explain_profile
 from extraction.seen import what_was_seen
-from service import auth
-from service.answers import ExplainOut, SeenOut, page_links
-from service.context import ServiceContext
-from service.errors import ApiError
-from service.routes_read import ERRORS, READ, PageId, own_page, read
+from rendercrawl.service import auth
+from rendercrawl.service.answers import ExplainOut, SeenOut, page_links
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.errors import ApiError
+from rendercrawl.service.routes_read import ERRORS, READ, PageId, own_page, read
 from storage.db import Session
 from storage.pages import page_urls
 from storage.repository import load_profile, load_snapshot

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from rendercrawl.service.answers import page_links
+from rendercrawl.service.auth import Principal
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.ingest import PageViewIn, PushIn, Rejection
 from scheduler import events
-from service.answers import page_links
-from service.auth import Principal
-from service.context import ServiceContext
-from service.ingest import PageViewIn, PushIn, Rejection
 from storage.bulk_views import load_sites_of
 from storage.db import Session
 from storage.sites import SiteRow, load_site

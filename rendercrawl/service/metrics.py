@@ -1,6 +1,6 @@
 """`GET /metrics`: what this service counts itself (events accepted and rejected, pushes
 honoured and declined, keyless requests rate limited, every request by route template and
-status, and a latency histogram: `service/observe.py`), and what the database knows, read at
+status, and a latency histogram: `rendercrawl/service/observe.py`), and what the database knows, read at
 scrape time (queue depth by state, crawls of the last hour by outcome, due now).
 
 Workers are separate processes and the database already holds what they did, so the service
@@ -17,7 +17,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
-from service.group_commit import GroupCommitter
+from rendercrawl.service.group_commit import GroupCommitter
 from storage.db import DatabaseError, Sessions
 from storage.status import read_status
 from storage.types import utc_now

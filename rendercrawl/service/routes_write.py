@@ -14,12 +14,12 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect
 
-from service import auth
-from service.answers import PushAnswer, PushDeclined, ViewsAnswer, page_links
-from service.context import ServiceContext
-from service.errors import RETRY_AFTER, ApiError, error_responses
-from service.ingest import PageViewIn, PushIn, Rejection, check_push, check_view, decode_items
-from service.writes import ViewsRequest, ViewsResult, push_urls, record_view_requests
+from rendercrawl.service import auth
+from rendercrawl.service.answers import PushAnswer, PushDeclined, ViewsAnswer, page_links
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.errors import RETRY_AFTER, ApiError, error_responses
+from rendercrawl.service.ingest import PageViewIn, PushIn, Rejection, check_push, check_view, decode_items
+from rendercrawl.service.writes import ViewsRequest, ViewsResult, push_urls, record_view_requests
 from storage.types import utc_now
 
 router = APIRouter()

@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 
 from fastapi import Request
 
-from service.context import ServiceContext
-from service.errors import ApiError
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.errors import ApiError
 from storage.apikeys import KeyRow, find_key, key_hash
 from storage.db import Session
 from storage.sites import SiteRow, load_site

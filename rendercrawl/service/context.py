@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rendercrawl.service.cache import TtlCache
+from rendercrawl.service.group_commit import GroupCommitter
+from rendercrawl.service.limits import TokenBuckets
+from rendercrawl.service.metrics import ServiceMetrics
+from rendercrawl.service.settings import ServiceSettings
 from scheduler.settings import SchedulerSettings
-from service.cache import TtlCache
-from service.group_commit import GroupCommitter
-from service.limits import TokenBuckets
-from service.metrics import ServiceMetrics
-from service.settings import ServiceSettings
 from storage.apikeys import KeyRow
 from storage.db import Engine, Sessions, session_factory
 from storage.sites import SiteRow

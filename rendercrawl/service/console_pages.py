@@ -1,4 +1,4 @@
-"""`/console`: the operators' console, one static page over the JSON API (`service/console/`:
+"""`/console`: the operators' console, one static page over the JSON API (`rendercrawl/service/console/`:
 HTML, CSS and a script, no build step). It signs in with a site's `read` key (and a `push` key
 for "Recrawl now"), kept in the tab's sessionStorage and sent as the API's Authorization
 header, so the console adds no cookie, no session and no way in that the API does not have.
@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-CONSOLE = files("service").joinpath("console")
+CONSOLE = files(__package__).joinpath("console")
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                            "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 

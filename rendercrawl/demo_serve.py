@@ -25,16 +25,16 @@ import click
 import httpx
 import uvicorn
 
-from app.crawl import open_crawler
-from app.demo import DEMO_CONCURRENCY
-from app.tables import format_table
 from demosite.server import site_root
 from render.settings import RenderSettings
+from rendercrawl.crawl import open_crawler
+from rendercrawl.demo import DEMO_CONCURRENCY
+from rendercrawl.service.app import create_app
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.settings import ServiceSettings
+from rendercrawl.tables import format_table
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Crawled
-from service.app import create_app
-from service.context import ServiceContext
-from service.settings import ServiceSettings
 from storage.apikeys import create_key
 from storage.db import Engine, Sessions
 from storage.health import head_revision

@@ -16,12 +16,12 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
 
-from app.memory import release_free_memory
-from app.worker_metrics import WorkerMetrics
 from extraction import extract
 from render.browser import Renderer
 from render.outcome import FailureKind, RenderFailure
 from render.settings import RenderSettings
+from rendercrawl.memory import release_free_memory
+from rendercrawl.worker_metrics import WorkerMetrics
 from scheduler.freshness import CheapRecrawls
 from scheduler.policy import confirms_suspect, suspect_change
 from scheduler.robots import RobotsCache, fetch_robots
@@ -118,7 +118,7 @@ async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget,
 
 def _extract(rendered: RenderedPage, now: datetime) -> ContentProfile:
     """The profile; then the memory its tree and tables held goes back to the system
-    (`app.memory`), or the worker's RSS grows to every pool thread's high-water mark."""
+    (`rendercrawl.memory`), or the worker's RSS grows to every pool thread's high-water mark."""
     profile = extract(rendered, now=now)
     release_free_memory()
     return profile

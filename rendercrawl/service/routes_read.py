@@ -1,7 +1,7 @@
 """The reads: a page's current profile (the shape of `rendercrawl profile --json`), its state,
 its versions and what changed between them, its crawl log, a site's pages and profiles, and
 the queue. Each needs a key of scope `read`, and a key reads the pages of its own site only.
-Lists answer a page of rows at a time with an opaque `next_cursor` (`service/cursor.py`)."""
+Lists answer a page of rows at a time with an opaque `next_cursor` (`rendercrawl/service/cursor.py`)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ from fastapi import APIRouter, Path, Query, Request
 from pydantic import AwareDatetime
 from starlette.concurrency import run_in_threadpool
 
-from scheduler.sites import site_of_url
-from service import auth
-from service.answers import (
+from rendercrawl.service import auth
+from rendercrawl.service.answers import (
     CrawlList,
     PageList,
     PageOut,
@@ -26,9 +25,10 @@ from service.answers import (
     VersionList,
     page_links,
 )
-from service.context import ServiceContext
-from service.cursor import CURSOR_MAX_CHARS, Position, after_id, after_time_id, encode_cursor
-from service.errors import ApiError, error_responses
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.cursor import CURSOR_MAX_CHARS, Position, after_id, after_time_id, encode_cursor
+from rendercrawl.service.errors import ApiError, error_responses
+from scheduler.sites import site_of_url
 from storage.db import Session
 from storage.page_history import page_crawls, page_host, page_versions
 from storage.page_lists import PageFilter, PageState, list_pages, list_profiles_changed, page_state

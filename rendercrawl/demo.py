@@ -14,11 +14,11 @@ from datetime import UTC, datetime
 
 import click
 
-from app.crawl import open_crawler
-from app.tables import format_table
 from demosite.server import ConnectionLogger, DemoSite
 from extraction.links import same_site_links
 from render.settings import RenderSettings
+from rendercrawl.crawl import open_crawler
+from rendercrawl.tables import format_table
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import Crawled
 from storage.db import Sessions, make_engine, session_factory
@@ -46,7 +46,7 @@ article marked `recs:recommendable=false`)."""
 
 def run_demo(storage: StorageSettings, render: RenderSettings, port: int, serve: bool = False) -> None:
     """Crawl the demo site from its front page; with `serve`, replay page views of it through
-    the service instead and crawl what they queued (`app.demo_serve`)."""
+    the service instead and crawl what they queued (`rendercrawl.demo_serve`)."""
     started = time.perf_counter()
     upgrade(storage.database_url)
     engine = make_engine(storage.database_url)
@@ -57,7 +57,7 @@ def run_demo(storage: StorageSettings, render: RenderSettings, port: int, serve:
                                              "allow_targets": [*render.allow_targets, *DEMO_ALLOWED_TARGETS]})
         click.echo(f"demo site at {site.base_url}; crawling into {storage.database_url}")
         if serve:
-            from app.demo_serve import run_served_demo
+            from rendercrawl.demo_serve import run_served_demo
 
             results = run_served_demo(engine, sessions, storage.database_url, settings, site.base_url)
         else:

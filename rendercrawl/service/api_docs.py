@@ -15,7 +15,7 @@ from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from service.auth import SECURITY_SCHEMES
+from rendercrawl.service.auth import SECURITY_SCHEMES
 
 ASSETS_PATH = "/docs/assets"
 ASSETS = files("fastapi_offline").joinpath("static")

@@ -13,8 +13,8 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from rendercrawl.service.errors import ApiError
 from scheduler.policy import human_duration
-from service.errors import ApiError
 from values.urls import URL_MAX_CHARS
 
 EVENT_ID_MAX_CHARS = 128

@@ -17,13 +17,13 @@ from fastapi.telemetry import TelemetryConfig
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from service import routes_read, routes_seen, routes_write
-from service.answers import Health, Ready
-from service.api_docs import add_security_schemes, install_docs
-from service.console_pages import install_console
-from service.context import ServiceContext
-from service.errors import ERROR_SCHEMA, error_body, install_handlers
-from service.observe import RequestObserver
+from rendercrawl.service import routes_read, routes_seen, routes_write
+from rendercrawl.service.answers import Health, Ready
+from rendercrawl.service.api_docs import add_security_schemes, install_docs
+from rendercrawl.service.console_pages import install_console
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.errors import ERROR_SCHEMA, error_body, install_handlers
+from rendercrawl.service.observe import RequestObserver
 from storage.health import readiness
 
 API_DESCRIPTION = """Every error answer has one shape: `{"error": {"code", "message", "field"?}}` (a batch adds
@@ -32,7 +32,7 @@ of the scope it names (`Authorization: Bearer rck_…` or `X-API-Key`, from
 `rendercrawl sites key create HOST --scope events|push|read`); page views may instead come keyless
 from a registered site's page (its `Origin`), rate limited. Every answer about a page gives its
 `page_id` and the paths of its state, versions and crawl log; lists continue with `next_cursor`."""
-BEACON_JS = files("service").joinpath("beacon.js").read_text(encoding="utf-8")
+BEACON_JS = files(__package__).joinpath("beacon.js").read_text(encoding="utf-8")
 NO_TELEMETRY: TelemetryConfig = {"tracing": False, "metrics": False, "logs": False}
 """The service's metrics are Prometheus's (`/metrics`), not OpenTelemetry's: FastAPI then skips
 asking the OpenTelemetry providers on every request whether anyone listens (6 µs a request, in-process)."""

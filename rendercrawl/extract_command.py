@@ -16,11 +16,11 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from app.console import fail, print_profile, read_html
 from extraction import extract, extract_explained
 from extraction.output import output_name, profile_json
 from render.outcome import RenderFailure
 from render.settings import RenderSettings
+from rendercrawl.console import fail, print_profile, read_html
 from values.rendered import RenderedPage
 from values.targets import refuse_target
 from values.urls import InvalidUrl, normalize_url

@@ -12,7 +12,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from service.errors import ApiError
+from rendercrawl.service.errors import ApiError
 
 CURSOR_MAX_CHARS = 256
 """Longer than any cursor this service gives (a list name, a time and an id)."""

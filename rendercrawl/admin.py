@@ -1,4 +1,4 @@
-"""Operator commands of the scheduler, registered by `app/cli.py`: human-readable tables by default,
+"""Operator commands of the scheduler, registered by `rendercrawl/cli.py`: human-readable tables by default,
 `--json` everywhere.
 
 Settings are read once per command, here, and passed down. Bad input prints one clear line
@@ -18,9 +18,9 @@ from typing import Any, TextIO
 import click
 from tqdm import tqdm
 
-from app.console import fail, open_database
-from app.tables import format_table
 from render.settings import RenderSettings
+from rendercrawl.console import fail, open_database
+from rendercrawl.tables import format_table
 from scheduler import events
 from scheduler.settings import SchedulerSettings
 from scheduler.sites import CredentialError, credential_ref, credential_status, parse_duration

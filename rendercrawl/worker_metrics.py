@@ -4,7 +4,7 @@ render, extract and save latencies, blocked requests by vendor, browser and driv
 Each worker is its own scrape target (Prometheus labels them by instance), so nothing is
 shared between processes: no multiprocess mode, no files on disk. What every worker shares —
 queue depth, crawls of the last hour — is in the database, and the service's `/metrics` reads it
-there (`service/metrics.py`). Labels are outcomes, reasons and vendor domains only: never a URL.
+there (`rendercrawl/service/metrics.py`). Labels are outcomes, reasons and vendor domains only: never a URL.
 """
 
 from __future__ import annotations

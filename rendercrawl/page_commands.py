@@ -13,9 +13,9 @@ from typing import Any
 
 import click
 
-from app.console import fail, open_database, print_profile
 from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
+from rendercrawl.console import fail, open_database, print_profile
 from scheduler.settings import SchedulerSettings
 from scheduler.sites import site_of_url
 from scheduler.worker import Crawled, PageBusy
@@ -33,7 +33,7 @@ from values.urls import InvalidUrl
 def crawl(url: str, as_json: bool) -> None:
     """Render URL, extract its profile, store it, and print it — the worker's crawl of one page
     (site settings, robots.txt, canonical merge), done now."""
-    from app.crawl import CrawlResult, open_crawler
+    from rendercrawl.crawl import CrawlResult, open_crawler
 
     storage = StorageSettings()
     engine = open_database(storage.database_url)
@@ -88,7 +88,7 @@ def profile(url: str, as_json: bool, explain: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def page(url: str, as_json: bool) -> None:
     """The schedule of URL: how often it changes, when it is next due, and its latest crawls."""
-    from app.tables import format_table
+    from rendercrawl.tables import format_table
     from scheduler.budget import expected_due
     from storage.page_history import page_crawls
     from storage.page_lists import page_state
@@ -158,7 +158,7 @@ def doctor(install: bool) -> None:
                                             "then crawl what they queued.")
 def demo(port: int, serve: bool) -> None:
     """Serve the bundled demo site on loopback, crawl it, store and summarise the profiles."""
-    from app.demo import run_demo
+    from rendercrawl.demo import run_demo
 
     run_demo(StorageSettings(), RenderSettings(), port, serve)
 
@@ -174,7 +174,7 @@ def demo(port: int, serve: bool) -> None:
 def extract(paths: tuple[str, ...], original_url: str | None, static: bool, as_json: bool,
             out_dir: Path | None, explain: bool) -> None:
     """Extract profiles from saved HTML files (.html, .html.gz, directories) or one URL."""
-    from app.extract_command import run_extract
+    from rendercrawl.extract_command import run_extract
 
     run_extract(paths, original_url, static, as_json, out_dir, explain, RenderSettings())
 

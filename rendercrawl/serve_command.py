@@ -1,4 +1,4 @@
-"""`rendercrawl serve`: the HTTP service (`service/`) under uvicorn, on the settings and the
+"""`rendercrawl serve`: the HTTP service (`rendercrawl/service/`) under uvicorn, on the settings and the
 database every other command uses. uvicorn's defaults (`http="auto"`, `loop="auto"`) pick
 httptools and uvloop, which `uvicorn[standard]` installs: they halve the HTTP stack's CPU per
 request against the pure-Python h11 parser and asyncio's loop."""
@@ -10,12 +10,12 @@ import logging
 import click
 from fastapi import FastAPI
 
-from app.console import fail
 from render.settings import RenderSettings
+from rendercrawl.console import fail
+from rendercrawl.service.app import create_app
+from rendercrawl.service.context import ServiceContext
+from rendercrawl.service.settings import DEFAULT_PORT, ServiceSettings
 from scheduler.settings import SchedulerSettings
-from service.app import create_app
-from service.context import ServiceContext
-from service.settings import DEFAULT_PORT, ServiceSettings
 from storage.db import has_schema
 from storage.health import bounded_engine, head_revision
 from storage.settings import StorageSettings
@@ -77,5 +77,5 @@ def serve(host: str, port: int, workers: int) -> None:
     finally:
         engine.dispose()
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
-    uvicorn.run("app.serve_command:worker_app", factory=True, workers=workers,
+    uvicorn.run("rendercrawl.serve_command:worker_app", factory=True, workers=workers,
                 timeout_worker_healthcheck=WORKER_HEALTHCHECK_TIMEOUT_S, **options)  # type: ignore[arg-type]

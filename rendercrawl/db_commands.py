@@ -16,7 +16,7 @@ import psycopg
 from sqlalchemy.engine import make_url
 from tqdm import tqdm
 
-from app.tables import format_table
+from rendercrawl.tables import format_table
 from storage.db import make_engine, session_factory
 from storage.migrate import downgrade, upgrade
 from storage.readonly import ReadOnlyViolation, run_readonly

@@ -1,0 +1,5 @@
+"""`python -m rendercrawl` is the `rendercrawl` command."""
+
+from rendercrawl.cli import main
+
+main()
