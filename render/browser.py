@@ -2,9 +2,10 @@
 
 One Chromium per worker process (`BrowserHost`, which also relaunches it when due or dead),
 `concurrency` pages at once, a fresh context per page closed after use (page before context),
-so no page sees another's cookies and memory stays flat. Blocking happens inside Chromium (CDP
-`Network.setBlockedURLs`) unless filter lists make that too slow (see `render/blocking.py`);
-blocked requests are recorded from the failure events Chromium emits for them.
+so no page sees another's cookies and memory stays flat. Each context has its own listener on the
+egress proxy, which refuses the hosts the page's rules refuse; rules on paths are Fetch patterns
+(see `render/blocking.py`); blocked requests are recorded from the failure events Chromium emits
+for them.
 
 Callers may run many `render()` calls at once (`asyncio.gather`); the host's slots bound how
 many pages are open.
@@ -23,6 +24,7 @@ from playwright.async_api import Error as PlaywrightError
 from render.blocking import RequestPolicy
 from render.calls import PageCallTimeout, bounded
 from render.denylist import Denylist
+from render.egress import Scope
 from render.lifecycle import BrowserHost
 from render.outcome import FailureKind, RenderFailure
 from render.pagerender import PageJob, render_page
@@ -107,18 +109,32 @@ class Renderer:
         deadline_ms = s.navigation_timeout_ms + 2 * s.settle_cap_ms + RENDER_DEADLINE_CALLS * s.call_timeout_ms
         try:
             async with self.host.lease() as browser:
-                context = await bounded(self._new_context(browser, url, site), s.call_timeout_ms)
+                scope = await self._scope(job)
                 try:
-                    return await bounded(render_page(context, job), deadline_ms)
+                    proxy = scope.server if scope is not None else None
+                    context = await bounded(self._new_context(browser, url, site, proxy), s.call_timeout_ms)
+                    try:
+                        return await bounded(render_page(context, job), deadline_ms)
+                    finally:
+                        await _close_context(context, s.call_timeout_ms)
                 finally:
-                    await _close_context(context, s.call_timeout_ms)
+                    if scope is not None:
+                        await scope.close()
         except PageCallTimeout as error:
             return RenderFailure(url, FailureKind.TIMEOUT, str(error))
         except PlaywrightError as error:
             # Opening a context fails only when the browser is going or gone.
             return RenderFailure(url, FailureKind.BROWSER_CRASH, error.message.splitlines()[0])
 
-    async def _new_context(self, browser: Browser, url: str, site: SiteSettings) -> BrowserContext:
+    async def _scope(self, job: PageJob) -> Scope | None:
+        """The context's own listener on the egress proxy, refusing the hosts the page's rules
+        refuse (`proxy` blocking; a saved page loads nothing, so it needs none)."""
+        if self.policy.mode != "proxy" or job.html is not None:
+            return None
+        policy, page_host, site, slow = job.policy, job.host, job.site, job.slow_hosts
+        return await self.host.egress.scope(lambda host: policy.host_reason(host, page_host, site, slow))
+
+    async def _new_context(self, browser: Browser, url: str, site: SiteSettings, proxy: str | None) -> BrowserContext:
         s = self.settings
         credentials: HttpCredentials | None = None
         if site.username is not None and site.password is not None:
@@ -128,7 +144,7 @@ class Renderer:
         context = await browser.new_context(
             user_agent=self.user_agent, viewport={"width": s.viewport_width, "height": s.viewport_height},
             service_workers="block", accept_downloads=False, http_credentials=credentials,
-            extra_http_headers=site.headers or None)
+            extra_http_headers=site.headers or None, proxy={"server": proxy} if proxy else None)
         context.set_default_timeout(s.call_timeout_ms)
         context.on("page", _close_popup)
         await context.add_init_script(self._init_script)

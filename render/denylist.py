@@ -56,6 +56,12 @@ class Denylist:
         return [{"urlPattern": p, "block": True} for p in patterns]
 
 
+    def path_patterns(self) -> list[dict[str, object]]:
+        """Fetch-domain `RequestPattern`s (`*` wildcards) that pause every request a path rule
+        could block, and some more (a port, a path in the query): the caller decides each."""
+        return [{"urlPattern": f"*://*{r.host}*{r.path}*" if r.host else f"*{r.path}*"} for r in self.paths]
+
+
 def parse_host_lines(lines: Iterable[str]) -> Iterable[str]:
     for line in lines:
         entry = line.split("#", 1)[0].strip().lower().strip(".")

@@ -18,6 +18,11 @@ reason (`values/hostrules.py`).
 - A refused, unresolvable or unreachable target gets no answer: Chromium fails the request as
   it would for a dead server, and the reason is kept (`Egress.verdict(url)`), so a page's request
   log and a crawl's outcome say why.
+- A page's own blocking rules are applied here too, per host (`Egress.scope()`): each browser
+  context gets a listener of its own, so the proxy knows which page a connection is for, and a
+  host the page's rules refuse is refused at `CONNECT` (or before a plain-HTTP request is
+  forwarded), before any name is resolved. Rules on paths cannot be seen inside a tunnel; they
+  stay with the browser (`render/blocking.py`).
 
 The proxy runs on its own thread and event loop, so a render loop busy in a long synchronous step
 (parsing a huge snapshot) never stalls the pages of other renders. That loop is uvloop's: the
@@ -33,7 +38,7 @@ import logging
 import socket
 import threading
 from collections import OrderedDict
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -74,6 +79,28 @@ class Verdict:
     reason: str
 
 
+HostVerdict = Callable[[str], str | None]
+"""Why a page's rules refuse every request to a host (lower case), or None."""
+
+
+class Scope:
+    """One browser context's listener on the proxy: its connections are held to `refuse` as well
+    as to the target policy. Point the context at `server`; `close()` when the context is closed
+    (connections already open keep their scope until they end)."""
+
+    def __init__(self, egress: Egress, refuse: HostVerdict) -> None:
+        self.refuse = refuse
+        self.server = ""
+        self._egress = egress
+        self._listener: asyncio.Server | None = None
+
+    async def close(self) -> None:
+        listener, self._listener = self._listener, None
+        loop = self._egress._loop
+        if listener is not None and loop is not None and loop.is_running():
+            loop.call_soon_threadsafe(self._egress._close_listener, listener)
+
+
 class Egress:
     """The proxy; `start()` returns the address Chromium is pointed at (`--proxy-server`)."""
 
@@ -86,6 +113,8 @@ class Egress:
         self._server: asyncio.Server | None = None
         self._thread: threading.Thread | None = None
         self._connections: set[asyncio.Task[None]] = set()
+        self._listeners: set[asyncio.Server] = set()
+        """The scopes' listeners still open (closed with the proxy)."""
         self.server = ""
 
     def start(self) -> str:
@@ -120,6 +149,23 @@ class Egress:
         self._thread.join()
         self._thread, self._loop, self._server, self.server = None, None, None, ""
 
+    async def scope(self, refuse: HostVerdict) -> Scope:
+        """A listener of its own for one browser context, whose connections `refuse` may refuse
+        by host (the page's blocking rules). Opened on the proxy's loop; a bind and a listen,
+        ~0.1 ms."""
+        assert self._loop is not None, "start() first"
+        scope = Scope(self, refuse)
+
+        async def listen() -> asyncio.Server:  # on the proxy's thread, which owns `_listeners`
+            listener = await asyncio.start_server(partial(self._accept, scope), "127.0.0.1", 0, limit=MAX_HEAD_BYTES)
+            self._listeners.add(listener)
+            return listener
+
+        listener = await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(listen(), self._loop))
+        scope._listener = listener
+        scope.server = f"http://127.0.0.1:{listener.sockets[0].getsockname()[1]}"
+        return scope
+
     def verdict(self, url: str) -> Verdict | None:
         """Why a request to `url` was not connected, if the proxy refused or failed it."""
         parts = urlsplit(url)
@@ -130,20 +176,28 @@ class Egress:
         with self._lock:
             return self._verdicts.get(((parts.hostname or "").rstrip("."), port))
 
+    def _close_listener(self, listener: asyncio.Server) -> None:
+        self._listeners.discard(listener)
+        listener.close()
+
     async def _shutdown(self) -> None:
         if self._server is not None:
             self._server.close()
+        for listener in list(self._listeners):
+            self._close_listener(listener)
         for task in list(self._connections):
             task.cancel()
         await asyncio.gather(*self._connections, return_exceptions=True)
 
-    def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> Awaitable[None]:
-        task = asyncio.ensure_future(self._serve(reader, writer))
+    def _accept(self, *args: Any) -> Awaitable[None]:
+        """A new client connection: `(reader, writer)`, or `(scope, reader, writer)` on a scope's listener."""
+        scope, reader, writer = args if len(args) == 3 else (None, *args)
+        task = asyncio.ensure_future(self._serve(reader, writer, scope))
         self._connections.add(task)
         task.add_done_callback(self._connections.discard)
         return task
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, scope: Scope | None) -> None:
         upstream: asyncio.StreamWriter | None = None
         try:
             head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_TIMEOUT_S)
@@ -151,6 +205,10 @@ class Egress:
             method, target, version = line.decode("latin-1").split(" ", 2)
             if method.upper() == "CONNECT":
                 host, port = _authority(target)
+                if scope is not None and scope.refuse(host.lower().rstrip(".")) is not None:
+                    writer.write(REFUSED_CONNECT)  # the page's rules: Chromium fails the request
+                    await writer.drain()
+                    return
                 opened = await self._open(host, port)
                 if isinstance(opened, Verdict):
                     writer.write(REFUSED_CONNECT)
@@ -163,6 +221,8 @@ class Egress:
             parts = urlsplit(target)
             if parts.scheme != "http" or not parts.hostname:
                 return  # only absolute http:// URLs come to a proxy; anything else is dropped
+            if scope is not None and scope.refuse(parts.hostname.rstrip(".")) is not None:
+                return  # the page's rules: no answer, Chromium fails the request
             opened = await self._open(parts.hostname, parts.port or 80)
             if isinstance(opened, Verdict):
                 return

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urldefrag, urlsplit
 
-from playwright.async_api import BrowserContext, Page, Request, Response, Route
+from playwright.async_api import BrowserContext, CDPSession, Page, Request, Response, Route
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
@@ -148,6 +149,14 @@ async def _install_blocking(context: BrowserContext, page: Page, job: PageJob) -
     s = job.settings
     if job.html is not None:
         await page.route("**/*", _offline_handler(job.url, job.html))
+    elif job.policy.mode == "proxy":
+        # Hosts are refused by the egress proxy (the context's scope, `Renderer._render`); what
+        # needs the path is paused by Chromium on these few patterns only, and decided here.
+        patterns = job.policy.path_patterns()
+        if patterns:
+            cdp = await bounded(context.new_cdp_session(page), s.call_timeout_ms)
+            cdp.on("Fetch.requestPaused", _path_handler(job, cdp))
+            await bounded(cdp.send("Fetch.enable", {"patterns": patterns}), s.call_timeout_ms)
     elif job.policy.mode == "chromium":
         cdp = await bounded(context.new_cdp_session(page), s.call_timeout_ms)
         # Chromium applies blocked URLs only while the session's Network domain is enabled
@@ -162,6 +171,20 @@ async def _install_blocking(context: BrowserContext, page: Page, job: PageJob) -
             else:
                 await route.abort("blockedbyclient")
         await page.route("**/*", handle)
+
+
+def _path_handler(job: PageJob, cdp: CDPSession) -> Callable[[dict[str, Any]], Awaitable[None]]:
+    """Decide a request a path pattern paused: `reason()` on its URL and type."""
+    async def handle(event: dict[str, Any]) -> None:
+        kind = str(event.get("resourceType", "")).lower()  # CDP's `Font` is Playwright's `font`
+        why = job.policy.reason(event["request"]["url"], kind, job.host, job.site, job.slow_hosts)
+        command, params = (("Fetch.continueRequest", {}) if why is None
+                           else ("Fetch.failRequest", {"errorReason": "BlockedByClient"}))
+        try:
+            await cdp.send(command, {"requestId": event["requestId"], **params})
+        except PlaywrightError:
+            pass  # the page or its request is gone
+    return handle
 
 
 def _offline_handler(url: str, html: str) -> Any:

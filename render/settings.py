@@ -38,10 +38,10 @@ bench/render_memory.py --pages 400`: mean 161 MB after 200 pages, 173 at the end
 DRIVER_MIN_OLD_SPACE_MB = 32
 """A smaller cap (except 0, node's default) is refused: the worst snapshot needed more than 24."""
 
-BlockingMode = Literal["auto", "chromium", "route"]
-"""`chromium`: CDP `Network.setBlockedURLs` (keeps the HTTP cache, no per-request round trip);
-`route`: a Playwright route handler asks Python about every request; `auto`: chromium unless the
-filter lists make too many patterns for Chromium's linear matcher (see `render/blocking.py`)."""
+BlockingMode = Literal["auto", "proxy", "chromium", "route"]
+"""`proxy` (what `auto` means): host rules in the egress proxy, path rules as Fetch patterns;
+`chromium`: CDP `Network.setBlockedURLs`; `route`: a Playwright route handler asks Python about
+every request (see `render/blocking.py`)."""
 
 
 def listed(value: object) -> object:

@@ -1,17 +1,24 @@
 """Request policy in a real Chromium: filter lists, per-site rules, fonts, schemes — each
-enforced both inside Chromium (CDP patterns) and by the route handler, with the same record."""
+enforced by each blocking mode (the egress proxy with Fetch patterns for paths, CDP patterns in
+Chromium, the route handler), with the same record."""
 
 from __future__ import annotations
 
+import asyncio
+import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from demosite.server import ConnectionLogger, DemoSite
+from render.egress import Egress
 from render.settings import RenderSettings, SiteSettings
 from tests.render.conftest import LoopRenderer, fixture_url
+from values.hostrules import HostRules
 from values.rendered import RenderedPage
+from values.targets import TargetPolicy
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +41,7 @@ def ws_logger() -> Iterator[ConnectionLogger]:
         yield logger
 
 
-@pytest.fixture(scope="module", params=["chromium", "route"])
+@pytest.fixture(scope="module", params=["proxy", "chromium", "route"])
 def blocked_page(request: pytest.FixtureRequest, third_party_settings: RenderSettings, demo_site: DemoSite,
                  ws_logger: ConnectionLogger, tmp_path_factory: pytest.TempPathFactory
                  ) -> Iterator[tuple[RenderedPage, set[str], set[str]]]:
@@ -111,3 +118,41 @@ def test_filter_list_counts_are_reported(tmp_path: Path) -> None:
     path.write_text(FILTER_LIST, encoding="utf-8")
     rules = load_filter_lists([path])
     assert (rules.loaded, rules.ignored) == (4, 3)
+
+
+def _exchange(proxy: str, request: bytes) -> bytes:
+    host, port = proxy.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=5) as connection:
+        connection.sendall(request)
+        chunks = []
+        while chunk := connection.recv(65536):
+            chunks.append(chunk)
+            if request.startswith(b"CONNECT") and b"\r\n\r\n" in b"".join(chunks):
+                break  # a tunnel's answer: the tunnel itself stays open
+    return b"".join(chunks)
+
+
+def test_a_context_scope_refuses_its_pages_hosts_before_connecting() -> None:
+    """`proxy` mode's host rules in the egress proxy itself: a context's listener refuses the
+    hosts its verdict names, as a tunnel (`CONNECT`, what HTTPS analytics come as) and as plain
+    HTTP, without ever connecting; the proxy's own listener connects the same host."""
+    with ConnectionLogger() as logger:
+        egress = Egress(TargetPolicy.of(["127.0.0.1/32"]),
+                        HostRules.parse(f"MAP www.google-analytics.com 127.0.0.1:{logger.port}"))
+        egress.start()
+        loop = asyncio.new_event_loop()
+        try:
+            refuse = lambda host: "denylist" if host.endswith("google-analytics.com") else None  # noqa: E731
+            scope = loop.run_until_complete(egress.scope(refuse))
+            tunnel = b"CONNECT www.google-analytics.com:443 HTTP/1.1\r\nHost: www.google-analytics.com:443\r\n\r\n"
+            assert _exchange(scope.server, tunnel).startswith(b"HTTP/1.1 403")
+            assert _exchange(scope.server, b"GET http://WWW.Google-Analytics.com/collect HTTP/1.1\r\n"
+                                           b"Host: www.google-analytics.com\r\n\r\n") == b""
+            time.sleep(0.3)
+            assert logger.connections == []
+            assert _exchange(egress.server, tunnel).startswith(b"HTTP/1.1 200")
+            assert logger.wait(1, timeout=5), "the proxy's own listener did not connect the host"
+            loop.run_until_complete(scope.close())
+        finally:
+            loop.close()
+            egress.stop()

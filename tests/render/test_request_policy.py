@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from render.blocking import CHROMIUM_PATTERN_LIMIT, ORDER, PageScope, RequestPolicy, site_of
+from render.blocking import ORDER, PageScope, RequestPolicy, site_of
 from render.denylist import Denylist
 from render.filterlist import parse_filter_list
 from render.settings import RenderSettings, SiteSettings
@@ -125,12 +125,60 @@ def test_reason_and_chromium_patterns_follow_one_order() -> None:
     assert answers == [None, *(rule.name for rule in ORDER[1:-1]), None]
 
 
-def test_large_filter_lists_switch_auto_mode_to_route(tmp_path: Path) -> None:
+def test_auto_mode_blocks_in_the_proxy_whatever_the_lists(tmp_path: Path) -> None:
     path = tmp_path / "big.txt"
-    path.write_text("\n".join(f"||h{i}.example^" for i in range(CHROMIUM_PATTERN_LIMIT + 1)), encoding="utf-8")
-    assert policy().mode == "chromium"
-    assert policy(filter_lists=[path]).mode == "route"
+    path.write_text("\n".join(f"||h{i}.example^" for i in range(45_000)), encoding="utf-8")
+    assert policy().mode == "proxy"
+    assert policy(filter_lists=[path]).mode == "proxy"
     assert policy(filter_lists=[path], blocking_mode="chromium").mode == "chromium"
+    assert policy(blocking_mode="route").mode == "route"
+
+
+def fetch_match(pattern: dict[str, object], url: str, resource_type: str) -> bool:
+    """Whether a Fetch `RequestPattern` pauses a request (`*` any run, `?` one character)."""
+    wanted = pattern.get("resourceType")
+    if wanted is not None and str(wanted).lower() != resource_type:
+        return False
+    text = re.escape(str(pattern["urlPattern"])).replace(r"\*", ".*").replace(r"\?", ".")
+    return re.fullmatch(text, url) is not None
+
+
+def test_proxy_mode_blocks_exactly_what_reason_blocks() -> None:
+    """Split enforcement (`proxy` mode): the proxy refuses a host when `host_reason()` does, and
+    Chromium pauses a request a path pattern matches, which `reason()` then decides. Over hosts
+    and paths that every kind of rule names, a request is refused that way exactly when
+    `reason()` refuses it (the proxy never refuses a host that `reason()` lets a request to; the
+label a refused request gets is always `reason()`'s)."""
+    p = replace(policy(block_fonts=True, block_media=True), filters=parse_filter_list(["||tracker.example^$third-party"]))
+    site = SiteSettings(allow_hosts=["allowed-analytics.google-analytics.com", "facebook.com"],
+                        block_hosts=["widgets.example"])
+    slow = frozenset({"slow.example"})
+    hosts = ["www.publisher.example", "www.google-analytics.com", "allowed-analytics.google-analytics.com",
+             "facebook.com", "www.facebook.com", "connect.facebook.net", "widgets.example", "a.widgets.example",
+             "slow.example", "tracker.example", "cdn.publisher.example", "piano.io", "stats.publisher.example"]
+    paths = ["/", "/tr", "/tr/?id=1", "/b/ss/acct/1", "/matomo.php?idsite=1", "/js/piwik.js", "/a.woff2",
+             "/a.woff2?v=3", "/clip.mp4", "/tracker/x.js", "/index.html?q=/matomo.php"]
+    types = ["document", "script", "image", "font", "media", "xhr"]
+    patterns = p.path_patterns()
+    assert len(patterns) < 40  # a handful for Chromium to match, whatever the host lists hold
+    blocked = 0
+    for host in hosts:
+        by_host = p.host_reason(host, PAGE, site, slow)
+        for path in paths:
+            for kind in types:
+                url = f"https://{host}{path}"
+                why = p.reason(url, kind, PAGE, site, slow)
+                by_path = any(fetch_match(pattern, url, kind) for pattern in patterns) and why is not None
+                assert (why is not None) == (by_host is not None or by_path), (url, kind, why, by_host)
+                blocked += why is not None
+    assert 0 < blocked < len(hosts) * len(paths) * len(types)
+
+
+def test_most_default_rules_are_host_rules() -> None:
+    """What the proxy can apply at `CONNECT`: every default denylist entry but its path rules."""
+    denylist = Denylist.default()
+    assert len(denylist.hosts) >= 10 * len(denylist.paths) > 0
+    assert len(policy().path_patterns()) == len(denylist.paths)
 
 
 def test_slow_host_is_blocked_after_repeated_timeouts_then_released() -> None:
