@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy.orm import Session
 
 import query_fixture as fx
-from storage.queries import BY_NAME, QUERIES, readme_section, render_markdown
+from storage.queries import BY_NAME, QUERIES, readme_section, render_cookbook, render_markdown
 from storage.readonly import run_readonly
 
 F = fx.a1_history()[-1]
@@ -83,3 +83,9 @@ def test_documented_query_runs_read_only_with_same_answer(db_url: str, fixture_s
 def test_readme_query_section_is_current() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     assert readme_section(readme) == render_markdown(), "run: python -m storage.queries"
+
+
+def test_cookbook_is_current_and_holds_every_query() -> None:
+    cookbook = (Path(__file__).resolve().parents[2] / "storage" / "QUERIES.md").read_text(encoding="utf-8")
+    assert cookbook == render_cookbook(), "run: python -m storage.queries"
+    assert all(f"## {query.question}\n" in cookbook for query in QUERIES)
