@@ -190,6 +190,62 @@ async def bare_child(urls: list[str], concurrency: int, rules: str) -> dict[str,
     return {"wall": wall, "pages": len(urls), "parts": parts, "late": late, "late_of": sum("/articles/" in u for u in urls)}
 
 
+# ---------------------------------------------------------------- Crawlee (a child, in its own venv)
+
+
+async def crawlee_child(urls: list[str], concurrency: int, rules: str, executable: str, args: list[str]) -> dict[str, Any]:
+    """Crawlee's `PlaywrightCrawler` as its documentation sets it up (the page's HTML taken in
+    the default handler), with the same Chromium, launch flags and host map, `concurrency`
+    pages at once, no retries, its storages in memory. Kept alive after a warm-up page, so it
+    is timed with its browser up, as the others are."""
+    from crawlee import ConcurrencySettings, service_locator
+    from crawlee.crawlers import BasicCrawlingContext, PlaywrightCrawler, PlaywrightCrawlingContext
+    from crawlee.storage_clients import MemoryStorageClient
+
+    service_locator.set_storage_client(MemoryStorageClient())
+    htmls: list[str] = []
+    failed: list[str] = []
+    crawler = PlaywrightCrawler(
+        concurrency_settings=ConcurrencySettings(min_concurrency=concurrency, max_concurrency=concurrency,
+                                                 desired_concurrency=concurrency),
+        max_request_retries=0, headless=True, browser_type="chromium", keep_alive=True,
+        # --no-sandbox as Playwright passes it to the others (Crawlee turns Chromium's sandbox on,
+        # which cannot run as root)
+        browser_launch_options={"executable_path": executable, "chromium_sandbox": False,
+                                "args": [*args, "--no-sandbox", f"--host-resolver-rules={rules}"]})
+
+    @crawler.router.default_handler
+    async def handle(context: PlaywrightCrawlingContext) -> None:
+        htmls.append(await context.page.content())
+
+    @crawler.failed_request_handler
+    async def failure(context: BasicCrawlingContext, error: Exception) -> None:
+        failed.append(context.request.url)
+
+    async def handled(count: int) -> None:
+        while len(htmls) + len(failed) < count:
+            await asyncio.sleep(0.01)
+
+    running = asyncio.create_task(crawler.run([urls[0].replace("copy=", "warm=")]))
+    await asyncio.wait_for(handled(1), CHILD_TIMEOUT_S)
+    htmls.clear()
+    failed.clear()
+    clock = TreeClock()
+    clock.start()
+    cpu, started = time.process_time(), time.perf_counter()
+    await crawler.add_requests(urls)
+    await asyncio.wait_for(handled(len(urls)), CHILD_TIMEOUT_S)
+    wall = time.perf_counter() - started
+    python = time.process_time() - cpu
+    parts = clock.stop()
+    crawler.stop()
+    await running
+    parts["python: event loop"] = python
+    late = sum(LATE_MARK in h for h in htmls)
+    return {"wall": wall, "pages": len(urls), "parts": parts, "late": late, "late_of": sum("/articles/" in u for u in urls),
+            "failures": len(failed)}
+
+
 # ---------------------------------------------------------------- the worker (a child)
 
 
@@ -303,7 +359,29 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
     phases.update({name: statistics.mean(s[i] for s in stages) for i, name in enumerate(("render", "extract", "save"))})
     late = sum(LATE_MARK in p.html and bool(p.datalayer.composer_commands) for p in pages if "/articles/" in p.requested_url)
     return {"wall": wall, "pages": len(urls), "parts": parts, "steps": dict(accounts.seconds), "phases": phases,
-            "late": late, "late_of": sum("/articles/" in u for u in urls), "failures": failures[0]}
+            "late": late, "late_of": sum("/articles/" in u for u in urls), "failures": failures[0],
+            "outcomes": {p.requested_url: outcome(p) for p in pages}}
+
+
+def outcome(page: Any) -> dict[str, Any]:
+    """What must not move when the crawler gets cheaper, per page: the body as served, the late
+    values, every image's natural size, and what was blocked (host and reason)."""
+    return {"body": page.raw_sha256, "late_meta": LATE_MARK in page.html,
+            "composer": [name for name, _ in page.datalayer.composer_commands],
+            "images": sorted(f"{i.url} {i.natural_width}x{i.natural_height}" for i in page.images),
+            "blocked": sorted({f"{b.host} {b.reason}" for b in page.blocked})}
+
+
+def differences(ours: list[dict[str, Any]], before: list[dict[str, Any]]) -> dict[str, int]:
+    """Pages whose outcome differs between two workers in the same rounds, by field."""
+    counts: dict[str, int] = defaultdict(int)
+    for mine, theirs in zip(ours, before, strict=True):
+        for url, outcome in mine["outcomes"].items():
+            other = theirs["outcomes"].get(url)
+            counts["pages"] += 1
+            for field in outcome:
+                counts[field] += other is None or other[field] != outcome[field]
+    return dict(counts)
 
 
 def worker_egress_thread(worker: Any) -> int:
@@ -318,10 +396,13 @@ def worker_egress_thread(worker: Any) -> int:
 
 
 def run_child(system: str, urls: list[str], concurrency: int, rules: str, db_url: str,
-              py_spy: Path | None = None, tree: Path | None = None) -> dict[str, Any]:
-    spec = json.dumps({"system": "bare" if system == "bare" else "ours", "urls": urls, "concurrency": concurrency,
-                       "rules": rules, "db": db_url})
-    command = [sys.executable, __file__, "--child", spec]
+              py_spy: Path | None = None, tree: Path | None = None, python: Path | None = None) -> dict[str, Any]:
+    kind = system if system in ("bare", "crawlee") else "ours"
+    spec: dict[str, Any] = {"system": kind, "urls": urls, "concurrency": concurrency, "rules": rules, "db": db_url}
+    if kind == "crawlee":
+        from render.chromium import LAUNCH_ARGS, find_chromium
+        spec.update(executable=str(find_chromium()), args=list(LAUNCH_ARGS))
+    command = [str(python if kind == "crawlee" and python else sys.executable), __file__, "--child", json.dumps(spec)]
     if py_spy is not None:  # samples every thread of the child, idle ones left out, as collapsed stacks
         py_spy.parent.mkdir(parents=True, exist_ok=True)
         command = [str(Path(sys.executable).with_name("py-spy")), "record", "--format", "raw", "--threads", "--rate", "250",
@@ -363,12 +444,17 @@ def main() -> None:
     parser.add_argument("--compare-with", type=Path,
                         help="a second project tree (a worktree of the commit before a change): its worker runs too")
     parser.add_argument("--py-spy", type=Path, help="record the worker's children with py-spy into this directory")
+    parser.add_argument("--crawlee", type=Path, metavar="PYTHON",
+                        help="also run Crawlee's PlaywrightCrawler with this interpreter (a side venv with crawlee[playwright])")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         spec = json.loads(args.child)
         if spec["system"] == "bare":
             result = asyncio.run(bare_child(spec["urls"], spec["concurrency"], spec["rules"]))
+        elif spec["system"] == "crawlee":
+            result = asyncio.run(crawlee_child(spec["urls"], spec["concurrency"], spec["rules"], spec["executable"],
+                                               spec["args"]))
         else:
             result = asyncio.run(ours_child(spec["urls"], spec["concurrency"], spec["rules"], spec["db"]))
         print(json.dumps(result))
@@ -383,7 +469,7 @@ def main() -> None:
               f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
         summary = []
         for level in args.concurrency:
-            systems = ["bare", "ours", *(["before"] if args.compare_with else [])]
+            systems = ["bare", "ours", *(["before"] if args.compare_with else []), *(["crawlee"] if args.crawlee else [])]
             results: dict[str, list[dict[str, Any]]] = {s: [] for s in systems}
             analytics: dict[str, int] = dict.fromkeys(systems, 0)
             loads = []
@@ -394,7 +480,7 @@ def main() -> None:
                     db = f"sqlite:///{Path(tmp) / f'budget-{system}-{level}-{round_no}.db'}" if system != "bare" else ""
                     spy = args.py_spy / f"{system}-c{level}-r{round_no}.txt" if args.py_spy and system != "bare" else None
                     tree = args.compare_with if system == "before" else None
-                    results[system].append(run_child(system, urls, level, rules, db, spy, tree))
+                    results[system].append(run_child(system, urls, level, rules, db, spy, tree, args.crawlee))
                     time.sleep(0.5)  # the logger's reader threads record a hang-up within its read timeout
                     analytics[system] += len(logger.connections) - before
                     loads.append(os.getloadavg()[0])
@@ -406,11 +492,21 @@ def main() -> None:
                   f"CPU s/page bare {cpu['bare']:.3f}, worker {cpu['ours']:.3f} ({cpu['ours'] / cpu['bare']:.2f}x); "
                   f"late values caught bare {late['bare']}, worker {late['ours']}; "
                   f"analytics connections bare {analytics['bare']}, worker {analytics['ours']}")
+            if args.crawlee:
+                print(f"  crawlee: pages/s {rate['crawlee']:.2f} ({rate['crawlee'] / rate['bare']:.2f}x), "
+                      f"CPU s/page {cpu['crawlee']:.3f} ({cpu['crawlee'] / cpu['bare']:.2f}x), late {late['crawlee']}, "
+                      f"analytics {analytics['crawlee']}; worker/crawlee {rate['ours'] / rate['crawlee']:.2f}x pages/s, "
+                      f"{cpu['ours'] / cpu['crawlee']:.2f}x CPU")
+                print_budget("crawlee", results["crawlee"], results["bare"])
             if args.compare_with:
                 print(f"  before ({args.compare_with}): pages/s {rate['before']:.2f} ({rate['before'] / rate['bare']:.2f}x), "
                       f"CPU s/page {cpu['before']:.3f} ({cpu['before'] / cpu['bare']:.2f}x), late {late['before']}, "
                       f"analytics {analytics['before']}")
                 print_budget("before", results["before"], results["bare"])
+                if all("outcomes" in r for r in results["before"]):
+                    diff = differences(results["ours"], results["before"])
+                    print(f"  outcomes, worker against before, same pages: {diff.pop('pages')} pages, differing by field: "
+                          + ", ".join(f"{k} {v}" for k, v in diff.items()))
             print_budget("worker", results["ours"], results["bare"])
             summary.append((level, rate, cpu, late, analytics, loads))
         print("\n| concurrency | worker | p/s (bare) | worker/bare | CPU s/page (bare) | worker/bare | "
