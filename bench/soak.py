@@ -157,8 +157,10 @@ def main() -> None:
         samples: list[tuple[float, int, dict[str, float]]] = []
         print(f"{args.pages} pages ({args.pages // HOSTILE_SHARE} hostile), worker concurrency {args.concurrency}")
         print(f"{'s':>6} {'done':>6} {'python':>7} {'driver':>7} {'chromium':>9} {'fds':>5}   (MB)")
-        while True:
-            time.sleep(args.sample_s)
+        stop = threading.Event()
+        signal.signal(signal.SIGINT, lambda *_: stop.set())  # Ctrl-C or `kill -INT`: stop and report what ran
+        while not stop.is_set():
+            stop.wait(args.sample_s)
             with sessions() as session:
                 busy = session.execute(select(func.count()).where(QueueEntry.state.in_(["queued", "leased"]))).scalar_one()
                 done = session.execute(select(func.count()).select_from(Crawl)).scalar_one()
@@ -204,6 +206,11 @@ def _curve(samples: list[tuple[float, int, dict[str, float]]], args: argparse.Na
     if warm:
         print(f"worker RSS after {WARM_UP} renders: {warm[0][1]:.0f} MB at {warm[0][0]}, {warm[-1][1]:.0f} MB at "
               f"{warm[-1][0]}: {warm[-1][1] - warm[0][1]:+.0f} MB")
+        if len(warm) > 2 and warm[-1][0] > warm[0][0]:
+            # Least squares over every sample after warm-up: one sample scatters by the pages in flight.
+            slope = statistics.linear_regression([d for d, _ in warm], [r for _, r in warm]).slope
+            print(f"worker RSS slope after warm-up: {slope:+.4f} MB a render "
+                  f"({slope * 4800:+.0f} MB over 4,800 renders)")
     if args.plot is None:
         return
     import matplotlib
