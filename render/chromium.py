@@ -42,6 +42,14 @@ LAUNCH_ARGS = (
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 )
 
+PLAYWRIGHT_ARGS_DROPPED = ("--disable-ipc-flooding-protection",)
+"""Playwright's default flags that a crawler must not have. Playwright switches off Chromium's
+navigation rate limiter (a frame gets 200 history or location changes per 10 s; later ones are
+ignored with a console warning) for its test suites; without it a page that lengthens its URL
+step by step with `history.replaceState` sends every version through the browser process, the
+driver and the worker, a cost that grows with the square of the length (2,000 steps of 100
+characters, to 200,000: 15 s of a render instead of 1.7 s here, docs/lab/2026-12-04-s18-soak.md)."""
+
 CHROMIUM_RESOLVES_NOTHING = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 """Every request goes through the egress proxy (`render/egress.py`), which resolves names and
 applies the policy; Chromium itself may reach only the proxy on loopback. Should anything find

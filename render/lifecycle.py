@@ -32,7 +32,7 @@ import psutil
 from playwright.async_api import Browser, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
-from render.chromium import find_chromium, launch_args, silent_host_rules
+from render.chromium import PLAYWRIGHT_ARGS_DROPPED, find_chromium, launch_args, silent_host_rules
 from render.egress import Egress
 from render.proctree import alive, end_tree, process_tree, tree_rss_mb
 from render.settings import RenderSettings
@@ -229,7 +229,8 @@ class BrowserHost:
         # proxy (and its policy) too.
         browser = await self._playwright.chromium.launch(
             executable_path=str(executable), headless=True, timeout=LAUNCH_TIMEOUT_MS,
-            args=launch_args(executable), proxy={"server": self.egress.start()})
+            args=launch_args(executable), proxy={"server": self.egress.start()},
+            ignore_default_args=list(PLAYWRIGHT_ARGS_DROPPED))
         cdp = await browser.new_browser_cdp_session()
         version = await cdp.send("Browser.getVersion")
         processes = await cdp.send("SystemInfo.getProcessInfo")

@@ -25,7 +25,13 @@ PAGES.update({
     "/huge-history-url.html": "<!doctype html><title>Long</title><script>"
                               "history.replaceState(null, '', '/huge-history-url.html?' + 'a'.repeat(200000));"
                               f"</script><article>{ARTICLE}</article>",
+    "/lengthening-history-url.html": "<!doctype html><title>Longer</title><script>"
+                                     "addEventListener('load', () => { let u = '/lengthening-history-url.html?';"
+                                     " while (u.length < 200000) { u += 'a'.repeat(100); history.replaceState(null, '', u); } });"
+                                     f"</script><article>{ARTICLE}</article>",
 })
+HISTORY_UPDATES_ALLOWED = 200
+"""Chromium's navigation rate limiter: a frame's history changes past this many in 10 s are ignored."""
 TRICKLED["/trickled.html"] = 2.0
 
 
@@ -57,3 +63,18 @@ def test_an_enormous_history_url_ends_within_bounds(crawl_hostile) -> None:
     assert run.seconds < SETTLE_BOUND_S, f"took {run.seconds:.1f} s"
     assert run.next_page.ok and run.leftover_browsers == []
     assert len(run.crawl_rows) == 2
+
+
+@pytest.mark.browser
+def test_a_url_lengthened_step_by_step_is_cut_short_by_chromium(crawl_hostile) -> None:
+    """2,000 `replaceState` calls, each URL 100 characters longer, to 200,000: every version
+    went through the browser, the driver and the worker (Playwright turns Chromium's rate
+    limiter off). Now Chromium ignores the calls past its limit, the crawl ends with its row,
+    and the page keeps the URL of the last change allowed."""
+    run = crawl_hostile("/lengthening-history-url.html")
+    assert run.crawled.attempt.outcome is Outcome.OK, run.crawled.attempt
+    assert [o for _, o in run.crawl_rows] == ["ok", "ok"]
+    final_url = run.crawled.attempt.final_url or ""
+    assert "/lengthening-history-url.html?" in final_url
+    assert len(final_url) <= len(run.crawl_rows[0][0]) + 1 + HISTORY_UPDATES_ALLOWED * 100, len(final_url)
+    assert run.next_page.ok and run.leftover_browsers == []
