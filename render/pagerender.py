@@ -10,6 +10,7 @@ network or a dying browser does comes back as a typed `RenderFailure`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -91,6 +92,7 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
     s = job.settings
     started = time.monotonic()
     page = await bounded(context.new_page(), s.call_timeout_ms)
+    body_task: asyncio.Task[str | None] | None = None
     try:
         tracker = RequestTracker(page, lambda r: _reason(job, r) or _egress_reason(job, r.url))
         await _install_blocking(context, page, job)
@@ -99,7 +101,10 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
             return outcome
         document = outcome
         served = job.html is None  # a saved page was never served by its server: it has no validators
-        body_hash = await _body_sha256(document.response, s) if served else None
+        # The body hash is asked for now and awaited after the snapshot: Chromium may answer
+        # only once the page's other requests let it (10 s, its whole budget, on a page with
+        # 10,000 images), and the page need not wait for it meanwhile.
+        body_task = asyncio.ensure_future(_body_sha256(document.response, s)) if served else None
         await _wait_for_load(page, job)
         nav_done = time.monotonic()
         settled = await _settle_and_scroll(page, job, tracker)
@@ -107,9 +112,12 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
         settle_done = time.monotonic()
         raw = await bounded(page.evaluate(SNAPSHOT_JS, snapshot_options(s.datalayer_globals)), s.call_timeout_ms)
         probed = await probe_declared_image(page) if served else None  # a saved page loads nothing
+        body_hash = await body_task if body_task is not None else None
     except (PlaywrightError, PageCallTimeout) as error:
         return _failure_from(job.url, error, page.url, tracker, job.egress)
     finally:
+        if body_task is not None and not body_task.done():
+            body_task.cancel()  # the render failed or was cancelled: nobody wants the hash
         await _close_quietly(page, s.call_timeout_ms)
     done = time.monotonic()
     if page.url.startswith(ERROR_PAGE_PREFIX):

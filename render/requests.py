@@ -14,6 +14,12 @@ from values.rendered import BlockedRequest
 
 MAX_RECORDED_STILL_LOADING = 25
 """A page that polls can have hundreds of requests in flight; a sample says enough."""
+MAX_FOLLOWED_REQUESTS = 1_000
+"""Past this many requests the tracker stops following a page's requests. Each one costs events
+through the driver into the worker (created, finished), read in order with every other
+message, so 10,000 images at once held two concurrent renders' navigation answers back past
+their deadline (`timeout`). A page that starts this many is not going to settle: it is
+snapshotted at the settle cap, flagged unsettled. Publishers' heavy pages start a few hundred."""
 
 
 class RequestTracker:
@@ -29,6 +35,8 @@ class RequestTracker:
         self.started = 0
         """Requests seen so far: tells whether scrolling started any (lazy images)."""
         self.navigation: Request | None = None
+        self.flooded = False
+        """More than `MAX_FOLLOWED_REQUESTS` started: no longer followed, never quiet."""
         page.on("request", self._started)
         page.on("requestfinished", self._ended)
         page.on("requestfailed", self._failed)
@@ -44,14 +52,21 @@ class RequestTracker:
     def active(self, budget_ms: float) -> int:
         """Requests in flight that are still within their budget (older ones no longer hold
         the page up: they are timed out)."""
+        if self.flooded:
+            return max(1, len(self.inflight))
         now = time.monotonic()
         return sum(1 for started in self.inflight.values() if (now - started) * 1000 < budget_ms)
 
     def overdue(self, budget_ms: float) -> list[Request]:
+        """Requests past their budget; none once the page flooded (what is still in flight is
+        no longer known, and a host must not be marked slow for requests that finished)."""
+        if self.flooded:
+            return []
         now = time.monotonic()
         return [r for r, started in self.inflight.items() if (now - started) * 1000 >= budget_ms]
 
     def still_loading(self) -> tuple[str, ...]:
+        """A sample of the requests in flight (once flooded: in flight when following stopped)."""
         return tuple(sorted(r.url for r in self.inflight)[:MAX_RECORDED_STILL_LOADING])
 
     def navigation_chain(self) -> tuple[str, ...]:
@@ -75,6 +90,14 @@ class RequestTracker:
         self.last_activity = time.monotonic()
         if request.is_navigation_request() and request.frame == self._page.main_frame:
             self.navigation = request
+        if self.started >= MAX_FOLLOWED_REQUESTS and not self.flooded:
+            self._stop_following()
+
+    def _stop_following(self) -> None:
+        """Without listeners Playwright unsubscribes, and the driver stops sending these events."""
+        self.flooded = True
+        self._page.remove_listener("request", self._started)
+        self._page.remove_listener("requestfinished", self._ended)
 
     def _ended(self, request: Request) -> None:
         self.inflight.pop(request, None)

@@ -4,10 +4,15 @@ the worker goes on; a page that never settles still yields its profile, flagged 
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from hostile_corpus import ARTICLE, PAGES, TRICKLED, HostileRun
+from render.browser import Renderer
+from render.settings import RenderSettings
 from storage.records import Outcome
+from values.rendered import RenderedPage
 
 NAVIGATION_BOUND_S = 15 + 10
 """The navigation deadline (15 s) with room for a loaded machine."""
@@ -78,3 +83,23 @@ def test_a_url_lengthened_step_by_step_is_cut_short_by_chromium(crawl_hostile) -
     assert "/lengthening-history-url.html?" in final_url
     assert len(final_url) <= len(run.crawl_rows[0][0]) + 1 + HISTORY_UPDATES_ALLOWED * 100, len(final_url)
     assert run.next_page.ok and run.leftover_browsers == []
+
+
+@pytest.mark.browser
+def test_two_galleries_of_ten_thousand_images_at_once_are_snapshotted_unsettled(
+        hostile_site: str, render_settings: RenderSettings) -> None:
+    """Two renders of 10,000 images at once: every request's events used to reach the worker,
+    behind which the navigations' answers waited past the page-call deadline (`timeout`, "page
+    call exceeded 25000 ms"). Past `MAX_FOLLOWED_REQUESTS` they are no longer followed; each
+    page is snapshotted at the settle cap, unsettled, with its body."""
+    settings = render_settings.model_copy(update={"handle_signals": False, "concurrency": 2})
+
+    async def both() -> list[object]:
+        async with Renderer(settings) as renderer:
+            return list(await asyncio.gather(*(renderer.render(f"{hostile_site}/ten-thousand-images.html?{i}")
+                                               for i in range(2))))
+
+    for rendered in asyncio.run(both()):
+        assert isinstance(rendered, RenderedPage), rendered
+        assert rendered.settled is False
+        assert "fishing boats" in rendered.html
