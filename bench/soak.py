@@ -65,7 +65,13 @@ class _Hostile(BaseHTTPRequestHandler):
             self.end_headers()
             return
         if path.startswith("/distinct/"):
-            body = self.distinct[int(path.removeprefix("/distinct/").removesuffix(".html"))].encode("utf-8", "replace")
+            number = path.removeprefix("/distinct/").removesuffix(".html")
+            if not number.isdigit():  # a real page's own subresources (relative URLs): not served
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            body = self.distinct[int(number)].encode("utf-8", "replace")
         else:
             body = f"<!doctype html><title>Hostile</title><article>{ARTICLE}{HOSTILE.get(path, '')}</article>".encode()
         self.send_response(200)
