@@ -8,6 +8,7 @@ since the site may be telling crawlers to stay away while it is in trouble.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -24,6 +25,12 @@ MAX_ROBOTS_BYTES = 500 * 1024
 """RFC 9309 asks parsers to read at least 500 KiB; more is ignored."""
 UNREACHABLE_RETRY = timedelta(minutes=1)
 """How long an unreachable robots.txt keeps the host disallowed before asking again."""
+
+MAX_CACHED_ORIGINS = 4096
+"""Origins whose rules one worker keeps. A worker runs for days and meets a long tail of origins
+(sites added, redirects, aliases); each kept a parsed robots.txt (up to `MAX_ROBOTS_BYTES`) for
+the life of the process. Past this many the least recently used is dropped and fetched again
+should it come back."""
 
 Fetcher = Callable[[str], tuple[int, str]]
 """url -> (HTTP status, body); raises OSError when the server cannot be reached."""
@@ -46,11 +53,13 @@ def fetch_robots(url: str, targets: TargetPolicy = PUBLIC_ONLY) -> tuple[int, st
 class RobotsCache:
     """Per-host robots.txt rules, refreshed after `ttl`. Not shared between processes."""
 
-    def __init__(self, user_agent: str, ttl: timedelta, fetch: Fetcher = fetch_robots) -> None:
+    def __init__(self, user_agent: str, ttl: timedelta, fetch: Fetcher = fetch_robots,
+                 max_origins: int = MAX_CACHED_ORIGINS) -> None:
         self.user_agent = user_agent
         self.ttl = ttl
         self.fetch = fetch
-        self._rules: dict[str, tuple[datetime, Protego | None, str]] = {}
+        self.max_origins = max_origins
+        self._rules: OrderedDict[str, tuple[datetime, Protego | None, str]] = OrderedDict()
 
     def verdict(self, url: str, now: datetime) -> RobotsVerdict:
         parts = urlsplit(url)
@@ -59,6 +68,9 @@ class RobotsCache:
         if cached is None or cached[0] <= now:
             cached = self._load(origin, now)
             self._rules[origin] = cached
+            while len(self._rules) > self.max_origins:
+                self._rules.popitem(last=False)
+        self._rules.move_to_end(origin)
         _, rules, note = cached
         if rules is None:
             return RobotsVerdict(False, note)
