@@ -1,10 +1,14 @@
-"""What blocking costs, three ways. Prints numbers; asserts nothing.
+"""What blocking costs, four ways. Prints numbers; asserts nothing.
 
 1. Matching in Python (`RequestPolicy.reason`, used to label blocked requests and by the route
    handler): us per request with the default denylist and with full EasyPrivacy.
 2. Chromium's own matcher (CDP `Network.setBlockedURLs` URLPatterns): time to install N
    patterns and ms per page of 100 requests, N from the default list up to all of EasyPrivacy.
 3. The route handler (`blocking_mode="route"`) with full EasyPrivacy, on the same page.
+4. The egress proxy (`blocking_mode="proxy"`, the default): host rules refused at the proxy,
+   Fetch patterns for path rules, with the default denylist and with full EasyPrivacy.
+Section 3 gives each mode's navigation (wall, median) and the Python process's CPU a page
+(event loop, egress proxy and all: `time.process_time`), the modes alternating round by round.
 
 EasyPrivacy comes from Debian's `webext-ublock-origin-chromium` (not committed):
 
@@ -38,6 +42,8 @@ from values.rendered import RenderedPage  # noqa: E402
 EASYPRIVACY = (Path(__file__).resolve().parent / "out" / "ublock" / "usr/share/chromium/extensions/ublock-origin"
                / "assets/thirdparties/easylist/easyprivacy.txt")
 REQUESTS_PER_PAGE = 100
+PAGES_PER_ROUND = 3
+"""Section 3: renders of the page per mode and round, after one that warms the browser."""
 PATTERN_COUNTS = (0, 100, 1_000, 5_000, 20_000)
 SAMPLE_URLS = 20_000
 BENIGN_HOSTS = ("cdn.publisher.example", "www.publisher.example", "images.publisher-cdn.example",
@@ -105,35 +111,45 @@ async def chromium_patterns(site: DemoSite, hosts: list[str], rounds: int) -> No
 
 
 async def renderer_modes(site: DemoSite, list_path: Path | None, rounds: int) -> None:
-    print(f"3. Full render of the same page, median of {rounds} (ms per page)")
+    print(f"3. Full render of the same page, {rounds} rounds of {PAGES_PER_ROUND} per mode, medians (ms per page)")
     url = site.url(f"/render-fixtures/many-requests.html?n={REQUESTS_PER_PAGE}")
-    configs = [("chromium, default denylist", {"blocking_mode": "chromium"}),
-               ("route, default denylist", {"blocking_mode": "route"})]
+    configs: list[tuple[str, dict[str, object]]] = [
+        ("proxy, default denylist", {"blocking_mode": "proxy"}), ("chromium, default denylist", {"blocking_mode": "chromium"}),
+        ("route, default denylist", {"blocking_mode": "route"})]
     if list_path:
-        configs.append(("route, + EasyPrivacy", {"blocking_mode": "route", "filter_lists": [list_path]}))
-    for label, update in configs:
-        settings = RenderSettings(resolver_rules=LOOPBACK_ONLY, handle_signals=False, settle_quiet_ms=100,
-                                  scroll_steps=0, **update)
-        async with Renderer(settings) as renderer:
-            await renderer.render(url)
-            totals = []
-            for _ in range(rounds):
-                page = await renderer.render(url)
-                assert isinstance(page, RenderedPage), page
-                totals.append(page.timings.navigation_ms)
-        print(f"   {label:<28} navigation {statistics.median(totals):6.0f} ms")
+        configs += [("proxy, + EasyPrivacy", {"blocking_mode": "proxy", "filter_lists": [list_path]}),
+                    ("route, + EasyPrivacy", {"blocking_mode": "route", "filter_lists": [list_path]})]
+    totals: dict[str, list[float]] = {label: [] for label, _ in configs}
+    cpu: dict[str, list[float]] = {label: [] for label, _ in configs}
+    for _ in range(rounds):  # the modes alternate round by round: a loaded machine's drift hits each alike
+        for label, update in configs:
+            settings = RenderSettings(resolver_rules=LOOPBACK_ONLY, handle_signals=False, settle_quiet_ms=100,
+                                      scroll_steps=0, **update)
+            async with Renderer(settings) as renderer:
+                await renderer.render(url)
+                for _ in range(PAGES_PER_ROUND):
+                    started = time.process_time()
+                    page = await renderer.render(url)
+                    cpu[label].append((time.process_time() - started) * 1000)
+                    assert isinstance(page, RenderedPage), page
+                    totals[label].append(page.timings.navigation_ms)
+    for label, _ in configs:
+        print(f"   {label:<28} navigation {statistics.median(totals[label]):6.0f} ms, "
+              f"Python CPU {statistics.median(cpu[label]):5.1f} ms")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--list", type=Path, default=EASYPRIVACY)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--modes-only", action="store_true", help="section 3 only (each blocking mode in a full render)")
     args = parser.parse_args()
     list_path = args.list if args.list.is_file() else None
     if list_path is None:
         print(f"(no EasyPrivacy at {args.list}: see the docstring; measuring the default list only)")
-    python_matching(list_path)
-    hosts = sorted(load_filter_lists([list_path]).blocked) if list_path else []
+    if not args.modes_only:
+        python_matching(list_path)
+    hosts = sorted(load_filter_lists([list_path]).blocked) if list_path and not args.modes_only else []
     with DemoSite() as site:
         if hosts:
             asyncio.run(chromium_patterns(site, hosts, args.rounds))
