@@ -30,6 +30,29 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"inscreva-se\b", r"assine j[aá]\b",  # pt
         r"nieuwsbrief\b", r"abonneer\b",  # nl
         r"подпишитесь", r"рассылк",  # ru
+        # a blog's feed link in its sidebar ("Subscribe to this blog's feed", "Subscribe to: Post Comments (Atom)")
+        r"subscribe to (?:this|my|the) (?:\S+ ){0,3}(?:feed|rss)\b", r"subscribe to: ",
+        r"(?:rss|atom)[- ]feed abonnieren\b", r"s'abonner (?:au|à ce) (?:flux|fil)\b", r"suscribirse a(?:l)? (?:feed|canal)\b",
+        r"iscriviti al feed\b", r"abonneren op (?:de )?feed\b",
+    ),
+    "trackback": (  # a blog post's TrackBack box: the URL other blogs ping, not the post
+        r"trackback(?:s)? (?:url|uri|link|address|adresse|indirizzo|dirección)\b", r"^trackbacks?\W*$",
+        r"url (?:de |per il |voor )?trackback\b",
+    ),
+    # trackback, tools and the feed lines (issue 32, session 18): oldweb tune 0.948 -> 0.950, no WCXB or Zyte page moved
+    "tools": (  # a story's print, e-mail and send tools, a whole line ("Print this story | E-mail this story")
+        r"print (?:this|the) (?:story|article|page|post|entry)\b", r"printer[- ]friendly(?: version| page)?\b",
+        r"e-?mail (?:this|the) (?:story|article|page|post|entry)\b", r"(?:send|e-?mail) (?:this )?to a friend\b",
+        r"artikel (?:drucken|versenden|empfehlen|per e-?mail)\b", r"druckversion\b", r"seite drucken\b",  # de
+        r"imprimer (?:l'article|cet article|la page)\b", r"envoyer (?:l'article|cet article|à un ami)\b",
+        r"version imprimable\b",  # fr
+        r"imprimir (?:el |este )?(?:artículo|noticia|la noticia|esta página)\b",
+        r"enviar (?:por e-?mail|por correo|a un amigo)\b", r"versi[oó]n (?:para )?imprimir\b",  # es
+        r"stampa (?:l'articolo|questo articolo|la pagina)\b", r"invia (?:per e-?mail|a un amico)\b",
+        r"versione stampabile\b",  # it
+        r"imprimir (?:artigo|mat[eé]ria|esta p[aá]gina)\b", r"vers[aã]o para impress[aã]o\b",  # pt
+        r"artikel (?:printen|afdrukken|mailen|doorsturen)\b", r"print dit artikel\b", r"mail dit artikel\b",  # nl
+        r"версия для печати", r"распечатать",  # ru
     ),
     "share": (
         r"^share this\b", r"share (?:this|the) (?:article|story|post|page)\b", r"share it with (?:a|your)\b",

@@ -9,11 +9,12 @@
                     (`rules/inner_teasers`, `inner_forms`, `docs_structure`), the context pass
                     (`context.py`), and the rules after it (`rules/small_print_tail`,
                     `author_note`, `widget_labels`, `headline`)
-    5. kind         the page's layout kind, weighed from the first read (`inclusive.py`, `layout.py`)
+    5. kind         the page's layout kind, weighed from the first read (`inclusive.py`, `layout.py`;
+                    a story above its readers' comments is an article: `rules/commented_story`)
     6. region(s)    an article or documentation keeps the first read; every other kind is read
                     inclusively (`inclusive.py`, with `rules/region_forms` and second copies)
     7. post-passes  an article's (`rules/story_rails`, `references`, `shop_reviews`,
-                    `post_chrome`), then every read's (`rules/repeats`)
+                    `reader_comments`, `post_chrome`), then every read's (`rules/repeats`)
     8. second       the peer's body as a second candidate, by our features' leave (`arbiter.py`)
     9. assemble     the body and its sections from the kept blocks (or the peer's body)
 
@@ -67,12 +68,14 @@ from extraction.text.inclusive import CardRows, inclusive_read, page_kind, page_
 from extraction.text.layout import ARTICLE, blog_with_code
 from extraction.text.markup import markup_gate
 from extraction.text.rules.author_note import author_names, trim_author_note
+from extraction.text.rules.commented_story import commented_story
 from extraction.text.rules.docs_landmark import docs_landmark
 from extraction.text.rules.docs_structure import relabel_docs_structure
 from extraction.text.rules.headline import HEADLINE_WHY, is_headline
 from extraction.text.rules.inner_forms import judge_inner_forms
 from extraction.text.rules.inner_teasers import readmit_inner_teasers
 from extraction.text.rules.post_chrome import drop_post_chrome
+from extraction.text.rules.reader_comments import drop_reader_comments
 from extraction.text.rules.references import drop_references
 from extraction.text.rules.repeats import drop_repeats
 from extraction.text.rules.shop_reviews import drop_shop_reviews
@@ -129,6 +132,7 @@ def select(doc: Document, blocks: list[Block], cards: CardRows | None = None) ->
     read = read_region(doc, blocks, list(measured.features), verdicts, container)  # ... and its blocks
     words = page_words(read)
     kind = page_kind(doc, read, words, cards)                             # 5. kind
+    kind = commented_story(doc, read, kind)                               # ... a story above its comments
     if kind.inclusive:                                                    # 6. region(s) for the kind
         read = inclusive_read(doc, read, kind, words, cards)
     else:                                                                 # 7. post-passes: an article's
@@ -239,6 +243,7 @@ def article_rules(doc: Document, read: Selection) -> tuple[Decision, ...]:
     decisions = drop_story_rails(read.decisions)
     decisions = drop_references(decisions)
     decisions = drop_shop_reviews(doc, decisions)
+    decisions = drop_reader_comments(decisions, read.container)
     return drop_post_chrome(decisions, read.container)
 
 

@@ -111,7 +111,7 @@ def template_replies(container: etree._Element | None) -> list[etree._Element]:
 def _in_comment(element: etree._Element) -> bool:
     """Whether the element or an ancestor below `<body>` is named a comment or a reply (`post`
     names a blog's own article as often as a forum's posts)."""
-    return any(_comment_named(a) for a in below_body(element))
+    return any(comment_named(a) for a in below_body(element))
 
 
 def signature_ancestor(element: etree._Element | None) -> str | None:
@@ -158,10 +158,10 @@ def comment_lists(root: etree._Element) -> set[etree._Element]:
     seen: set[etree._Element] = set()
     for element in root.iter(etree.Element):
         parent = element.getparent()
-        if parent is None or parent in seen or not _comment_named(element) or words(element) < POST_MIN_WORDS:
+        if parent is None or parent in seen or not comment_named(element) or words(element) < POST_MIN_WORDS:
             continue
         seen.add(parent)
-        in_items = sum(words(child) for child in parent if _comment_named(child))
+        in_items = sum(words(child) for child in parent if comment_named(child))
         if in_items < COMMENT_LIST_MIN_SHARE * words(parent):
             continue  # a post's comments part beside its body, not a list of comments
         host = _host(parent)
@@ -185,13 +185,13 @@ def _host(listing: etree._Element) -> etree._Element | None:
         if ancestor.tag in ("body", "html"):
             return None
         if words(ancestor) >= size + HOST_MIN_OWN_WORDS:
-            if any(_comment_named(a) for a in (ancestor, *ancestor.iterancestors())):
+            if any(comment_named(a) for a in (ancestor, *ancestor.iterancestors())):
                 return None
             return ancestor
     return None
 
 
-def _comment_named(element: etree._Element) -> bool:
+def comment_named(element: etree._Element) -> bool:
     return isinstance(element.tag, str) and any(_COMMENT.search(w) for w in _names(element))
 
 

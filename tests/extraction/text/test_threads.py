@@ -260,7 +260,9 @@ def test_posts_each_in_wrappers_of_their_own_are_one_feed():
     assert decide(doc, 20, 10, 200, 200, 0).kind == THREAD
 
 
-def test_a_long_story_followed_by_its_comments_is_an_article_a_short_opening_post_is_a_thread():
+def test_a_story_followed_by_its_comments_is_an_article_whatever_its_length_a_topic_is_a_thread():
+    """Issue 32: a short story above readers' comments is an article with comments too
+    (rules/commented_story.py); a forum's opening post above its replies stays a thread."""
     from tests.extraction.text.helpers import STORY_SENTENCE
 
     comment = "I tried this last winter and the valley plant was indeed hiring, thanks for the write-up here. " * 3
@@ -270,6 +272,10 @@ def test_a_long_story_followed_by_its_comments_is_an_article_a_short_opening_pos
     assert blog.explanation is not None and blog.explanation.layout_kind == "article"
     assert "Part 7." in blog.body and "Reply 2." not in blog.body
     short = "".join(f"<p>{STORY_SENTENCE * 2} Part {i}.</p>" for i in range(2))
-    thread = main_text(page(f"<div class='post'><h1>Title</h1>{short}</div><ol class='comment-list'>{comments}</ol>"))
+    story = main_text(page(f"<div class='post'><h1>Title</h1>{short}</div><ol class='comment-list'>{comments}</ol>"))
+    assert story.explanation is not None and story.explanation.layout_kind == "article"
+    assert "Part 1." in story.body and "Reply 2." not in story.body
+    thread = main_text(page(f"<div class='topic-page'><div class='post'><h1>Title</h1>{short}</div>"
+                            f"<ol class='comment-list'>{comments}</ol></div>"))
     assert thread.explanation is not None and thread.explanation.layout_kind == "thread"
     assert "Reply 2." in thread.body

@@ -1,0 +1,98 @@
+"""A story with readers' comments is an article: the comments under it are not its text, and they do not make it a thread.
+
+A blog post or a news story followed by its readers' comments -- a WordPress comment list, a
+Blogger `dl#comments-block`, a Slashdot-style nested thread, a news site's comment section --
+often holds fewer words than its comments: the median story of 2008-2013 pages is about 160
+words, its comments several times that. Weighed by words the page looks like a thread (its
+repeated comment items) and the thread's inclusive read keeps every comment. A story followed
+by replies from other people is an article with comments, whatever its length
+(`commented_story`): the first read's region holds `STORY_MIN_PROSE_WORDS` of running prose
+outside the repeated items, before the first of them, and the items are comments (their class
+or id, or their list's, names a comment, reply or response: `threads.comment_named`). On a
+forum or a Q&A page the posts are the content: the region lies inside one of the posts (a first
+post printed by the same template as the replies), or its items are named posts or messages,
+not comments, or comment lists hang on several posts (`threads.comment_lists`: a question and
+its answers each carry comments).
+
+Stage: 5 kind (after the kind is weighed)
+Measured: 2026-12-04 (session 18, docs/lab/2026-12-04-s18-comments.md), static: oldweb tune 0.813 ->
+0.938, held 0.769 -> 0.886 (Blogger, Movable Type, Slashdot-style, Kubrick and news templates read as
+threads: precision 0.19-0.29 -> 1.00). WCXB dev with the forum guards: tune 0.8840 -> 0.8833 (one
+Slashdot story WCXB labels a forum, its gold keeping the comments, -0.436), check 0.8850 -> 0.8855
+(a Slashdot story it labels an article +0.860; a Lemmy post -0.491); Zyte and the other sets unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from extraction.ancestry import below_body
+from extraction.document import Document
+from extraction.text.decisions import Selection, within
+from extraction.text.features import is_running_prose
+from extraction.text.layout import ARTICLE, THREAD, LayoutKind, repeated_post_items, shop_page
+from extraction.text.threads import comment_lists, comment_named, template_replies
+
+__all__ = ["commented_story"]
+
+STORY_MIN_PROSE_WORDS = 40  # running prose the first read's region holds outside the comments: a story, not a teaser
+
+FORUM_HINTS = re.compile(r"(?<![a-z])(?:forums?|topics?|threads?|discussions?|questions?)(?![a-z])", re.I)
+"""Class/id words of a forum's or a Q&A site's pages (bbPress' `topic`, Drupal's `page-forums`,
+`article#topic_123`): on the wrappers of the region or of the posts (not on a wrapper named a
+comment too: Blogger's comments sit in a `comment-thread`), or on the page's `<body>`, they make the region
+the opening post of a discussion, whose replies are the content."""
+FORUM_TYPES = re.compile(r"DiscussionForumPosting|QAPage|schema\.org/Question\b|\"Question\"")
+"""schema.org types of a discussion (JSON-LD or microdata)."""
+_TESTIMONIALS = re.compile(r"testimonial|review", re.I)
+"""Items named so are what buyers say of a product or a course (its reviews), not readers' comments on a story."""
+
+
+def commented_story(doc: Document, read: Selection, kind: LayoutKind) -> LayoutKind:
+    """`kind`, or an article when a page weighed as a thread is a story above its readers'
+    comments (see the module's docstring)."""
+    if kind.kind != THREAD or read.container is None:
+        return kind
+    posts = repeated_post_items(doc)
+    if len(posts) < 2 or not _comments(posts):
+        return kind
+    region = {read.container, *read.siblings}
+    if any(within(element, set(posts)) for element in region):
+        return kind  # the region is one of the posts: a forum's first post
+    items = set(posts)
+    first_post = next((d.block.index for d in read.decisions if within(d.block.element, items)), None)
+    story = [d for d in read.decisions if d.kept and is_running_prose(d.block)
+             and not within(d.block.element, items)
+             and (first_post is None or d.block.index < first_post)]
+    prose = sum(d.block.words for d in story)
+    if prose < STORY_MIN_PROSE_WORDS or comment_lists(doc.root) or _forum(doc, read.container, posts[0]) or shop_page(doc):
+        return kind
+    return LayoutKind(ARTICLE, (*kind.evidence, f"but the region is a story of {prose} words of prose above "
+                                f"{len(posts)} readers' comments: an article with comments"), inclusive=False)
+
+
+def _comments(posts: list[etree._Element]) -> bool:
+    """The repeated items are readers' comments: their own class/id or their list's names a
+    comment, reply or response (not a forum's post or message)."""
+    named = [e for e in (posts[0], posts[0].getparent()) if e is not None]
+    if any(_TESTIMONIALS.search(f"{e.get('class') or ''} {e.get('id') or ''}") for e in named):
+        return False
+    return any(comment_named(e) for e in named)
+
+
+def _forum(doc: Document, container: etree._Element, post: etree._Element) -> bool:
+    """The region is the opening post of a discussion: its template repeats in the replies
+    (`threads.template_replies`), the page declares a discussion, or the wrappers of the region or
+    of the posts, or the page's body, are named a forum's, a topic's, a thread's or a question's."""
+    if template_replies(container):
+        return True
+    body = doc.root.find("body")
+    around = [e for e in below_body(post.getparent()) if not comment_named(e)]  # not a blog's `comment-thread`
+    named = [*below_body(container), *around, *([body] if body is not None else [])]
+    if any(FORUM_HINTS.search(f"{e.get('class') or ''} {e.get('id') or ''}") for e in named):
+        return True
+    scripts = (s.text or "" for s in doc.root.iter("script") if s.get("type") == "application/ld+json")
+    itemtypes = (e.get("itemtype") or "" for e in doc.root.iter(etree.Element) if e.get("itemtype"))
+    return any(FORUM_TYPES.search(text) for text in (*scripts, *itemtypes))
