@@ -109,7 +109,10 @@ class Renderer:
         deadline_ms = s.navigation_timeout_ms + 2 * s.settle_cap_ms + RENDER_DEADLINE_CALLS * s.call_timeout_ms
         try:
             async with self.host.lease() as browser:
-                scope = await self._scope(job)
+                try:
+                    scope = await bounded(self._scope(job), s.call_timeout_ms)
+                except OSError as error:  # no socket for the context's listener (out of file descriptors)
+                    return RenderFailure(url, FailureKind.ERROR, f"no egress listener for the page: {error}")
                 try:
                     proxy = scope.server if scope is not None else None
                     context = await bounded(self._new_context(browser, url, site, proxy), s.call_timeout_ms)

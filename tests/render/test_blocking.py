@@ -14,6 +14,7 @@ import pytest
 
 from demosite.server import ConnectionLogger, DemoSite
 from render.egress import Egress
+from render.outcome import FailureKind, RenderFailure
 from render.settings import RenderSettings, SiteSettings
 from tests.render.conftest import LoopRenderer, fixture_url
 from values.hostrules import HostRules
@@ -156,3 +157,22 @@ def test_a_context_scope_refuses_its_pages_hosts_before_connecting() -> None:
         finally:
             loop.close()
             egress.stop()
+
+
+def test_a_page_whose_proxy_listener_cannot_open_fails_typed(third_party_settings: RenderSettings,
+                                                           demo_site: DemoSite, loop_renderer) -> None:
+    """Out of sockets for the context's listener: that page fails as an error, the next renders."""
+    renderer = loop_renderer(third_party_settings)
+    egress = renderer.renderer.host.egress
+    opened = egress.scope
+
+    async def exhausted(refuse):  # type: ignore[no-untyped-def]
+        raise OSError(24, "Too many open files")
+    egress.scope = exhausted
+    try:
+        failed = renderer.render(demo_site.url("/index.html"))
+    finally:
+        egress.scope = opened
+    assert isinstance(failed, RenderFailure) and failed.kind is FailureKind.ERROR, failed
+    assert "Too many open files" in failed.message
+    assert renderer.page(demo_site.url("/index.html")).status == 200
