@@ -255,7 +255,7 @@ def _run(job: Job) -> tuple[str, str, float, str, bool, str]:
             ms = 1000 * (time.process_time() - start)
             text = result.body
             explanation = getattr(result, "explanation", None)
-            kind = getattr(explanation, "layout_kind", "") or ""
+            kind = getattr(explanation, "page_kind", "") or getattr(explanation, "layout_kind", "") or ""
         else:
             if job.system not in _BUILT:
                 _BUILT[job.system] = PEERS[job.system].build()

@@ -25,6 +25,7 @@ the pages where a snapshot with layout exists, and says how many that is.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import statistics
@@ -186,6 +187,50 @@ def wcxb_report(wcxb: ModuleType, gold: dict[str, dict], runs: dict[str, Run], r
         _kind_accuracy(gold, kinds)
 
 
+def kind_costs(wcxb: ModuleType, gold: dict[str, dict], run: Run, root: Path) -> None:
+    """What each kind decision costs: on the pages of each kind but article, the F1 of the
+    inclusive read as that kind against the same pages read as an article (one dominant region,
+    an article's post-passes, the same second candidate: `bench/kind/reads.kind_bodies`), and of
+    the read the decision made (inclusive when its body is the inclusive read's and not the article's)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from bench.kind.reads import kind_bodies
+
+    jobs = [(pid, gold[pid]["url"], gzip.decompress((root / "html" / f"{pid}.html.gz").read_bytes()).decode(
+        "utf-8", errors="replace"), run.kinds[pid]) for pid in gold if run.kinds.get(pid, "article") != "article"]
+    inclusive: dict[str, str] = {}
+    article: dict[str, str] = {}
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        for pid, wide, single in pool.map(kind_bodies, jobs, chunksize=8):
+            if wide is not None and single is not None:
+                inclusive[pid], article[pid] = wide, single
+    print()
+    print("What each kind decision costs, ours-static, WCXB dev: on the pages of each kind (as decided), mean "
+          "word F1 of the read made, of the inclusive read as that kind and of the article read (one dominant "
+          f"region); inclusive minus article paired ({RESAMPLES} resamples), all pages and by half. Pages of the "
+          "kind article are read as articles; their row is the decision's whole output.")
+    print()
+    print("| kind | pages | read inclusively | F1 as read | F1 inclusive | F1 article | inclusive minus article [95%] "
+          "| tune | check |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    decided = wcxb.score(gold, run.texts)
+    wide_rows = wcxb.score({pid: gold[pid] for pid in inclusive}, inclusive)
+    single_rows = wcxb.score({pid: gold[pid] for pid in article}, article)
+    articles = [pid for pid in gold if run.kinds.get(pid, "article") == "article"]
+    print(f"| article | {len(articles)} | 0 | {statistics.mean(decided[p]['f1'] for p in articles):.3f} | - | - | - | - | - |")
+    for kind in sorted({run.kinds[pid] for pid in inclusive}):
+        ids = sorted(pid for pid in inclusive if run.kinds[pid] == kind)
+        cells = []
+        for _, h in HALVES:
+            chosen = [pid for pid in ids if _in_half(pid, h)]
+            cells.append(_iv(*wcxb.paired(wide_rows, single_rows, chosen, RESAMPLES)) if chosen else "-")
+        wide = sum(run.texts[p] == inclusive[p] != article[p] for p in ids)
+        print(f"| {kind} | {len(ids)} | {wide} | "
+              f"{statistics.mean(decided[p]['f1'] for p in ids):.3f} | "
+              f"{statistics.mean(wide_rows[p]['f1'] for p in ids):.3f} | "
+              f"{statistics.mean(single_rows[p]['f1'] for p in ids):.3f} | " + " | ".join(cells) + " |")
+
+
 def _rendered_vs_static(wcxb: ModuleType, gold: dict[str, dict], runs: dict[str, Run],
                         scored: dict[str, dict[str, dict]], types: list[str], render_state: str) -> None:
     rendered = runs["ours-rendered"]
@@ -268,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
         runs = run_systems(systems, "wcxb", root, gold, cached_snapshots(gold, cache), args.out)
         print()
         wcxb_report(wcxb, gold, runs, _render_state(gold, cache))
+        if "ours-static" in runs:
+            kind_costs(wcxb, gold, runs["ours-static"], root)
     print(f"\n({time.monotonic() - start:.0f} s wall; peers from bench/out/peers/ when cached)")
     return 0
 

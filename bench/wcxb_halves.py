@@ -59,7 +59,7 @@ def _run_one(job: tuple[str, str, str, str, str]) -> tuple[str, str, float, str,
         result = main_text(parse(page))
         body = result.body
         explanation = result.explanation
-        kind = explanation.layout_kind if explanation is not None else ""
+        kind = (explanation.page_kind or explanation.layout_kind) if explanation is not None else ""
         arbiter = "markup" if explanation is None or not explanation.arbiter else (
             explanation.arbiter.split(":")[0] if explanation.arbiter_evidence else "not consulted")
     elif system == "trafilatura":
@@ -157,13 +157,21 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _kind_accuracy(gold: dict, kinds: dict[str, str]) -> None:
-    """The layout-kind decision against WCXB's page-type labels (a confusion count)."""
+    """The page kind (`LayoutKind.page`: the page-kind model's name for it) against WCXB's
+    page-type labels, by half -- the model learnt from the tune half's labels
+    (bench/kind/train.py), so only the check half's accuracy is held out -- and the confusion
+    matrix over every page."""
+    right = {half: [KIND_OF_TYPE[gold[pid]["page_type"]] == kinds.get(pid, "") for pid in gold
+                    if half == "all" or (half_of(pid) == "tune") == (half == "tune")] for half in ("tune", "check", "all")}
+    print("\npage kind accuracy against the WCXB labels: " + ", ".join(
+        f"{half} {sum(r) / len(r):.3f}" for half, r in right.items())
+        + " (the page-kind model learnt from the tune half's labels: check is held out)")
     pairs = Counter((gold[pid]["page_type"], kinds.get(pid, "")) for pid in gold)
-    right = sum(n for (label, kind), n in pairs.items() if KIND_OF_TYPE.get(label) == kind)
-    print(f"\nlayout kind accuracy against the WCXB labels: {right / len(gold):.3f}")
+    columns = ("article", "thread", "product", "listing", "documentation", "multi-section", "")
+    print("\n| WCXB label \\ page kind | " + " | ".join(c or "none" for c in columns) + " |")
+    print("|---|" + "---|" * len(columns))
     for label in TYPES:
-        row = {kind: n for (lab, kind), n in pairs.items() if lab == label}
-        print(f"  {label:13} " + ", ".join(f"{k or '-'}={n}" for k, n in sorted(row.items(), key=lambda x: -x[1])))
+        print(f"| {label} | " + " | ".join(str(pairs.get((label, c), 0)) for c in columns) + " |")
 
 
 def _choices(gold: dict, choices: dict[str, str]) -> None:

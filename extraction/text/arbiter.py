@@ -150,7 +150,7 @@ def arbitrate(doc: Document, selection: Selection, cards: Callable[[], set[int]]
     kept = frozenset(" ".join(d.block.text.split()) for d in decisions if d.kept)
     doubts = {d.block.index for d in decisions if doubtful(d, region, kept)}
     pool = sum(d.block.words for d in decisions if d.block.index in doubts)
-    product = selection.layout is not None and selection.layout.kind == PRODUCT
+    product = selection.layout is not None and selection.layout.kind == PRODUCT and selection.layout.inclusive
     if pool < PEER_POOL_MIN_WORDS and not product:
         return Arbitration("ours", f"peer not consulted: {pool} words in doubt < {PEER_POOL_MIN_WORDS}",
                            (), decisions)

@@ -32,7 +32,8 @@ class Explanation:
     siblings: tuple[str, ...]
     blocks: tuple[BlockExplanation, ...]
     layout_kind: str = ""
-    """article, listing, thread, product, documentation or multi-section (heuristic only)."""
+    """The kind the page is read as: article, listing, thread, product, documentation or
+    multi-section (heuristic only)."""
     layout_evidence: tuple[str, ...] = ()
     regions: tuple[tuple[bool, str, float, str], ...] = ()
     """Regions considered beside the container: (kept, element, score, why)."""
@@ -41,11 +42,16 @@ class Explanation:
     arbiter_evidence: tuple[str, ...] = ()
     container_why: str = ""
     """How the container grew from the best-scoring element (see `decisions.Selection`)."""
+    page_kind: str = ""
+    """The kind the page is (`LayoutKind.page`: the page-kind model's name for it), which may
+    differ from the kind it is read as (a service page read as one dominant region)."""
 
     def render(self) -> str:
         lines = [f"main text source: {self.source}"]
         if self.layout_kind:
             lines.append(f"layout kind: {self.layout_kind} ({'; '.join(self.layout_evidence)})")
+            if self.page_kind and self.page_kind != self.layout_kind:
+                lines.append(f"page kind: {self.page_kind} (the page-kind model's, read as {self.layout_kind})")
         if self.container is not None:
             why = f"; {self.container_why}" if self.container_why else ""
             lines.append(f"chosen container: {self.container} (score {self.container_score:.1f} words{why})")

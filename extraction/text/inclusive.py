@@ -26,21 +26,30 @@ from extraction.document import Document
 from extraction.text.blocks import Block, solid_chars
 from extraction.text.cards import item_hint
 from extraction.text.decisions import Decision, Selection, within
+from extraction.text.docs import code_blocks, documentation_generator, documentation_url
 from extraction.text.features import KEPT_HINTS, Features, is_running_prose
+from extraction.text.kind_model import KindEvidence, Policy, cautious, predict
 from extraction.text.layout import (
     INCLUSIVE_MAX_LINK_DENSITY,
     LISTING,
     PRODUCT,
     THREAD,
+    THREAD_ALONE_MIN_POSTS,
     LayoutKind,
+    article_markup,
     collection_beside_prose,
+    commented,
     decide,
     grid_candidate,
     inclusive_keep,
     main_root,
+    posts_around,
     priced,
+    product_markup,
     product_or_collection,
+    repeated_post_items,
     second_copies,
+    shop_page,
 )
 from extraction.text.regions import region_report
 from extraction.text.rules.headline import HEADLINE_WHY
@@ -48,6 +57,16 @@ from extraction.text.rules.region_forms import region_forms
 from extraction.text.rules.widget_labels import widget_label_or_disclaimer
 from extraction.text.threads import comment_blocks
 
+PRICED_BLOCK_MAX_WORDS = 40  # a block this short showing a price is a card's or a buy box's line, not prose
+KIND_POLICY = Policy(name=0.0, fallback=0.8, up=1.01)
+"""How sure the page-kind model must be (`kind_model.Policy`), set on the tune halves of WCXB dev,
+Zyte and the old-web corpus by bench/kind/policy.py (simulated from every page read as every
+kind): the model's top kind names the page; a page the rules read inclusively is read as an
+article when the model gives an article 0.8 or more (old-web tune +0.134, held +0.128; WCXB tune
+-0.0009, check -0.0001; Zyte and the other sets unchanged: their pages are read as articles by the
+rules already); a page the rules read as one region is never read inclusively on the model's word
+(every threshold lost on WCXB's tune half: its rules-article pages of other kinds read as well or
+better as one region)."""
 NAV_LINK_MAX_WORDS = 3.5  # linked words per link below which a link-heavy block is navigation (menus, tag clouds)
 
 CardRows = Callable[[], set[int]]
@@ -68,17 +87,58 @@ def page_words(selection: Selection) -> PageWords:
     return PageWords(clean, frozenset(d.block.index for d in clean if counts_for_page(d.block, d.features)))
 
 
-def page_kind(doc: Document, selection: Selection, words: PageWords, cards: CardRows) -> LayoutKind:
-    """The layout kind of the page, from the single region's read (`layout.decide`), a grid of
-    priced cards beside it turning an article into a collection (`layout.collection_beside_prose`)."""
+def kind_evidence(doc: Document, selection: Selection, words: PageWords) -> KindEvidence:
+    """What the kind is weighed on, measured once from the first read (`layout.decide` and the
+    model of `kind_model.py` both read it)."""
     clean, counted = words.clean, words.counted
     page_total = sum(d.block.words for d in clean)
-    content_words = sum(d.block.words for d in clean if d.block.index in counted)
-    region_words = sum(d.block.words for d in selection.decisions if d.kept)
-    region_prose = sum(d.block.words for d in selection.decisions if d.kept and is_running_prose(d.block))
-    linked = sum(d.block.words if d.features.teaser else d.block.link_words for d in clean)
-    uncommented = sum(d.block.words for d in clean if d.block.index in counted and not d.features.strong_hint)
-    kind = decide(doc, region_words, region_prose, content_words, page_total, linked, selection.container, uncommented)
+    container = selection.container
+    posts = repeated_post_items(doc)
+    return KindEvidence(
+        region_words=sum(d.block.words for d in selection.decisions if d.kept),
+        region_prose_words=sum(d.block.words for d in selection.decisions if d.kept and is_running_prose(d.block)),
+        content_words=sum(d.block.words for d in clean if d.block.index in counted),
+        page_words=page_total,
+        linked_words=sum(d.block.words if d.features.teaser else d.block.link_words for d in clean),
+        uncommented_words=sum(d.block.words for d in clean if d.block.index in counted and not d.features.strong_hint),
+        comment_words=sum(d.block.words for d in clean
+                          if d.features.strong_hint and KEPT_HINTS.search(d.features.strong_hint)),
+        hinted_words=sum(d.block.words for d in clean
+                         if d.features.strong_hint and not KEPT_HINTS.search(d.features.strong_hint)),
+        teaser_words=sum(d.block.words for d in clean if d.features.teaser),
+        prose_words=sum(d.block.words for d in clean if is_running_prose(d.block)),
+        blocks=len(clean),
+        kept_blocks=sum(1 for d in selection.decisions if d.kept),
+        headings=sum(1 for d in clean if d.block.is_heading),
+        list_items=sum(1 for d in clean if d.block.tag in ("li", "dd", "dt")),
+        cells=sum(1 for d in clean if d.block.tag in ("td", "th", "tr")),
+        largest_block=max((d.block.words for d in clean), default=0),
+        sentence_ends=sum(d.features.sentence_ends for d in clean),
+        dated_blocks=sum(1 for d in clean if d.features.dates),
+        priced_blocks=sum(1 for d in clean if d.block.words <= PRICED_BLOCK_MAX_WORDS and priced(d.block.text)),
+        link_dense_words=sum(d.block.words for d in clean if d.features.link_density > INCLUSIVE_MAX_LINK_DENSITY),
+        posts=len(posts),
+        comment_posts=bool(posts) and commented(posts),
+        posts_around=len(posts_around(container, THREAD_ALONE_MIN_POSTS)),
+        code_blocks=code_blocks(doc.root),
+        article_markup=article_markup(doc),
+        product_markup=product_markup(doc),
+        product_evidence=shop_page(doc) or product_markup(doc),
+        documentation_url=documentation_url(doc.url),
+        documentation_generator=documentation_generator(doc.root),
+        container_is_body=container is None or container.tag in ("body", "html"),
+    )
+
+
+def page_kind(doc: Document, selection: Selection, words: PageWords, cards: CardRows,
+              evidence: KindEvidence | None = None) -> LayoutKind:
+    """The layout kind of the page by the rules, from the single region's read (`layout.decide`), a
+    grid of priced cards beside it turning an article into a collection
+    (`layout.collection_beside_prose`); `weighed` then hears the page-kind model."""
+    clean, counted = words.clean, words.counted
+    e = evidence if evidence is not None else kind_evidence(doc, selection, words)
+    kind = decide(doc, e.region_words, e.region_prose_words, e.content_words, e.page_words, e.linked_words,
+                  selection.container, e.uncommented_words)
     if grid_candidate(doc, kind):
         grid = cards()
         outside = [d for d in clean if d.block.index in grid and not d.kept and d.block.index in counted]
@@ -87,6 +147,20 @@ def page_kind(doc: Document, selection: Selection, words: PageWords, cards: Card
             sum(solid_chars(d.block.text) for d in clean if d.block.index in counted),
             sum(priced(d.block.text) for d in outside))
     return kind
+
+
+def weighed(rule: LayoutKind, values: tuple[float, ...]) -> LayoutKind:
+    """The rules' kind weighed by the page-kind model (`kind_model.cautious`) on its features
+    (`values`): an inclusive read only when the model does not find the page likely to be an
+    article; the kind the page is named, the model's. The evidence says what the model said."""
+    probs = predict(values)
+    named, kind, inclusive = cautious(rule.kind, rule.inclusive, probs, KIND_POLICY)
+    said = "model: " + ", ".join(f"{k} {p:.2f}" for k, p in sorted(probs.items(), key=lambda kp: -kp[1])[:3])
+    if kind == rule.kind and inclusive == rule.inclusive:
+        return LayoutKind(kind, (*rule.evidence, said), inclusive, "" if named == kind else named)
+    how = "read inclusively" if inclusive else "read as one dominant region"
+    return LayoutKind(kind, (*rule.evidence, said, f"{named} (the rules: {rule.kind}), {how}"), inclusive,
+                      "" if named == kind else named)
 
 
 def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words: PageWords,

@@ -152,6 +152,15 @@ class LayoutKind:
     inclusive: bool = True
     """Whether the region is the inclusive one (`inclusive_keep`) rather than the single chosen
     container with its siblings (an article, and documentation read as one run of prose)."""
+    named: str = ""
+    """The kind the page is, when it is not the kind it is read as (`kind`): the page-kind model
+    names a service page multi-section and it is still read as one dominant region
+    (`inclusive.weighed`)."""
+
+    @property
+    def page(self) -> str:
+        """The kind the page is (what `--explain` and the benchmarks' kind accuracy report)."""
+        return self.named or self.kind
 
 
 def decide(doc: Document, region_words: int, region_prose_words: int, content_words: int, page_words: int,
@@ -193,7 +202,7 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
         return LayoutKind(ARTICLE, (*evidence, "article markup (og:type or JSON-LD)"), inclusive=False)
     posts = repeated_post_items(doc)
     if len(posts) >= THREAD_ALONE_MIN_POSTS:
-        if region_prose_words >= COMMENTED_STORY_MIN_PROSE_WORDS and _comments(posts):
+        if region_prose_words >= COMMENTED_STORY_MIN_PROSE_WORDS and commented(posts):
             return LayoutKind(ARTICLE, (*evidence, f"a story of {region_prose_words} words of prose followed by "
                                         f"{len(posts)} comments"), inclusive=False)
         return _posts_kind(posts, (*evidence, f"{len(posts)} repeated post/comment items"))
@@ -266,7 +275,7 @@ def _holds_headline(doc: Document, container: etree._Element | None) -> bool:
                and any(h is headlines[0] for h in holder.iter("h1")) for holder in (container, parent))
 
 
-def _comments(posts: list[etree._Element]) -> bool:
+def commented(posts: list[etree._Element]) -> bool:
     """The repeated items are comments: their own class/id or their list's says comment or reply
     (`KEPT_HINTS`), not a forum's post or message."""
     first = posts[0]

@@ -64,8 +64,9 @@ from extraction.text.decisions import Decision, Label, Selection, Verdict, withi
 from extraction.text.docs import documents_code
 from extraction.text.explain import BlockExplanation, Explanation, describe, preview
 from extraction.text.features import Features, HintIndex, measure, page_layout, prose_words_below
-from extraction.text.inclusive import CardRows, inclusive_read, page_kind, page_words
-from extraction.text.layout import ARTICLE, blog_with_code
+from extraction.text.inclusive import CardRows, PageWords, inclusive_read, kind_evidence, page_kind, page_words, weighed
+from extraction.text.kind_model import KindEvidence, features
+from extraction.text.layout import DOCUMENTATION, LayoutKind, blog_with_code
 from extraction.text.markup import markup_gate
 from extraction.text.rules.author_note import author_names, trim_author_note
 from extraction.text.rules.commented_story import commented_story
@@ -126,17 +127,46 @@ def select(doc: Document, blocks: list[Block], cards: CardRows | None = None) ->
     `cards`: the blocks in rows of linked cards, shared with the second candidate (worked out when asked)."""
     if cards is None:
         cards = cache(lambda: card_blocks(blocks))
+    first = first_read(doc, blocks, cards)
+    return read_as(doc, first, first.kind, cards)
+
+
+@dataclass(frozen=True, slots=True)
+class FirstRead:
+    """Stages 2 to 5: the single region's read, the page's words it was weighed against, and the kind."""
+
+    read: Selection
+    words: PageWords
+    evidence: KindEvidence
+    rule: LayoutKind
+    """The kind by the rules alone (`layout.decide`, `rules/commented_story`)."""
+    features: tuple[float, ...]
+    """The page-kind model's input (`kind_model.features`, with the kind `layout.decide` weighed)."""
+    kind: LayoutKind
+    """... weighed by the page-kind model (`inclusive.weighed`): how the page is read."""
+
+
+def first_read(doc: Document, blocks: list[Block], cards: CardRows) -> FirstRead:
     measured = measure_blocks(doc, blocks)                                # 2. measure
     verdicts = [score_block(f) for f in measured.features]                # 3. score
     container = choose_container(doc, blocks, verdicts, measured.hints)   # 4. first read: the container
     read = read_region(doc, blocks, list(measured.features), verdicts, container)  # ... and its blocks
     words = page_words(read)
-    kind = page_kind(doc, read, words, cards)                             # 5. kind
-    kind = commented_story(doc, read, kind)                               # ... a story above its comments
+    evidence = kind_evidence(doc, read, words)
+    weighed_kind = page_kind(doc, read, words, cards, evidence)           # 5. kind: the rules,
+    rule = commented_story(doc, read, weighed_kind)                       # ... a story above its comments,
+    values = features(doc, evidence, weighed_kind.kind)
+    return FirstRead(read, words, evidence, rule, values, weighed(rule, values))  # ... weighed by the model
+
+
+def read_as(doc: Document, first: FirstRead, kind: LayoutKind, cards: CardRows) -> Selection:
+    """Stages 6 and 7 for `kind` (the decided one; the benchmarks also read a page as every other
+    kind, to say what each decision costs: bench/kind/reads.py)."""
+    read = first.read
     if kind.inclusive:                                                    # 6. region(s) for the kind
-        read = inclusive_read(doc, read, kind, words, cards)
+        read = inclusive_read(doc, read, kind, first.words, cards)
     else:                                                                 # 7. post-passes: an article's
-        read = replace(read, decisions=article_rules(doc, read) if kind.kind == ARTICLE else read.decisions,
+        read = replace(read, decisions=read.decisions if kind.kind == DOCUMENTATION else article_rules(doc, read),
                        layout=kind)
     return drop_repeats(read)                                             # ... and every read's
 
@@ -318,6 +348,7 @@ def _explain_heuristic(trace: Heuristic) -> Explanation:
             for d in arbitration.decisions
         ),
         layout_kind=selection.layout.kind if selection.layout else "",
+        page_kind=selection.layout.page if selection.layout else "",
         layout_evidence=selection.layout.evidence if selection.layout else (),
         regions=tuple((m.kept, describe(m.element), m.score, m.why) for m in selection.merges),
         arbiter=f"{arbitration.choice}: {arbitration.why}",

@@ -1,0 +1,194 @@
+"""Every page of the benchmark sets read as every kind: the data the page-kind model learns from and
+its thresholds are set on, and what each kind decision costs.
+
+    .venv/bin/python bench/kind/reads.py                 # WCXB dev, Zyte, oldweb, other sets -> bench/out/kind/reads.jsonl
+    .venv/bin/python bench/kind/reads.py --sets oldweb
+
+For each page (static): the model's features (`kind_model.features`), the rules' kind
+(`layout.decide`), and the body and its score read as each kind in `READS` (stages 6 to 9 run
+once per kind on the same first read; the peer, trafilatura, reads the page once and is asked for
+each). A page whose body comes from the publisher's markup has no kind (`rule` empty). Scores are
+each set's own: WCXB's word F1 (`../shared/bench/wcxb_score.py`), evaluate.py's shingle P/R/F1
+(Zyte, oldweb), other_sets' word F1 (newspaper4k, mozilla, article-extractor).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from bench.extraction_halves import BENCH, half_of, load_scorer  # noqa: E402
+
+OUT = ROOT / "bench" / "out" / "kind"
+READS: dict[str, tuple[str, bool]] = {
+    "article": ("article", False),
+    "documentation-region": ("documentation", False),
+    "thread": ("thread", True),
+    "listing": ("listing", True),
+    "product": ("product", True),
+    "documentation": ("documentation", True),
+    "multi-section": ("multi-section", True),
+}
+"""Read name -> (layout kind, inclusive)."""
+KIND_OF_TYPE = {"article": "article", "forum": "thread", "product": "product", "collection": "listing",
+                "listing": "listing", "documentation": "documentation", "service": "multi-section"}
+SETS = ("wcxb", "zyte", "oldweb", "newspaper4k", "mozilla", "article-extractor")
+
+Job = tuple[str, str, str, str, str, str, str]
+"""(set, page id, url, html, gold text, half, label)."""
+
+
+def jobs(sets: list[str]) -> Iterator[Job]:
+    if "wcxb" in sets:
+        gold = json.loads((BENCH / "wcxb-dev" / "ground-truth.json").read_text(encoding="utf-8"))
+        for pid, g in gold.items():
+            html = gzip.decompress((BENCH / "wcxb-dev" / "html" / f"{pid}.html.gz").read_bytes()).decode(
+                "utf-8", errors="replace")
+            yield "wcxb", pid, g["url"], html, g["main_content"], half_of(pid), KIND_OF_TYPE[g["page_type"]]
+    if "zyte" in sets:
+        from bench.extraction_render import load_benchmark
+
+        zgold = json.loads((BENCH / "scrapinghub" / "ground-truth.json").read_text(encoding="utf-8"))
+        for pid, (url, html) in load_benchmark(BENCH / "scrapinghub").items():
+            yield "zyte", pid, url, html, zgold[pid]["articleBody"] or "", half_of(pid), "article"
+    from bench import other_sets
+
+    for name in ("oldweb", "newspaper4k", "mozilla", "article-extractor"):
+        if name not in sets:
+            continue
+        page_set = other_sets.SETS[name]
+        for pid, url, html, expected in page_set.load():
+            if len(expected) >= other_sets.MIN_EXPECTED_CHARS:
+                yield name, pid, url, html, expected, page_set.half(pid), "article"
+
+
+@cache
+def _scorers() -> tuple[object, object]:
+    return load_scorer("wcxb_score", BENCH / "wcxb_score.py"), load_scorer("evaluate", BENCH / "evaluate.py")
+
+
+def score(name: str, body: str, gold: str) -> tuple[float | None, float | None, float | None]:
+    wcxb, ev = _scorers()
+    if name == "wcxb":
+        return wcxb.word_prf(body, gold)  # type: ignore[attr-defined]
+    if name in ("zyte", "oldweb"):
+        tp, fp, fn, _ = ev.page_counts(gold, body)  # type: ignore[attr-defined]
+        return ev.page_scores(tp, fp, fn)  # type: ignore[attr-defined]
+    from bench.other_sets import word_scores
+
+    return word_scores(body, gold)
+
+
+def read_page(job: Job) -> dict[str, object]:
+    from dataclasses import replace
+
+    from extraction.document import parse
+    from extraction.maintext import main_text
+    from extraction.text import peer
+    from extraction.text.arbiter import arbitrate
+    from extraction.text.blocks import Gate, heading_title, segment
+    from extraction.text.cards import card_blocks
+    from extraction.text.layout import LayoutKind
+    from extraction.text.markup import markup_gate
+    from extraction.text.pipeline import first_read, read_as
+    from values.rendered import RenderedPage
+
+    name, pid, url, html, gold, half, label = job
+    doc = parse(RenderedPage.from_html(html, url))
+    current = main_text(doc).body
+    row: dict[str, object] = {"set": name, "id": pid, "half": half, "label": label, "rule": "",
+                              "current": score(name, current, gold)}
+    if markup_gate(doc) is not None:
+        return row
+    original = peer.peer_text
+    memo: dict[int, str] = {}
+
+    def once(d: object) -> str:
+        if id(d) not in memo:
+            memo[id(d)] = original(d)  # type: ignore[arg-type]
+        return memo[id(d)]
+
+    peer.peer_text = once  # type: ignore[assignment]
+    try:
+        blocks = segment(doc, Gate.ALL)
+        cards = cache(lambda: card_blocks(blocks))
+        first = first_read(doc, blocks, cards)
+        row["rule"] = first.rule.kind
+        row["rule_inclusive"] = first.rule.inclusive
+        row["features"] = first.features
+        scores: dict[str, object] = {}
+        for read, (kind, inclusive) in READS.items():
+            selection = read_as(doc, first, replace(LayoutKind(kind, ()), inclusive=inclusive), cards)
+            arbitration = arbitrate(doc, selection, cards)
+            if arbitration.body is not None:
+                body = arbitration.body
+            else:
+                body = "\n\n".join(heading_title(d.block) for d in arbitration.decisions if d.kept)
+            scores[read] = score(name, body, gold)
+        row["reads"] = scores
+    finally:
+        peer.peer_text = original
+    return row
+
+
+def kind_bodies(job: tuple[str, str, str, str]) -> tuple[str, str | None, str | None]:
+    """(page id, the body read inclusively as `kind`, the body read as an article: one dominant
+    region, an article's post-passes), each through the second candidate as the crawler's
+    read; Nones for a page read from the publisher's markup. What an inclusive read is weighed
+    against (bench/extraction_quality.py)."""
+    from extraction.document import parse
+    from extraction.text.arbiter import arbitrate
+    from extraction.text.blocks import Gate, heading_title, segment
+    from extraction.text.cards import card_blocks
+    from extraction.text.layout import ARTICLE, LayoutKind
+    from extraction.text.markup import markup_gate
+    from extraction.text.pipeline import first_read, read_as
+    from values.rendered import RenderedPage
+
+    pid, url, html, kind = job
+    doc = parse(RenderedPage.from_html(html, url))
+    if markup_gate(doc) is not None:
+        return pid, None, None
+    blocks = segment(doc, Gate.ALL)
+    cards = cache(lambda: card_blocks(blocks))
+    first = first_read(doc, blocks, cards)
+    bodies = []
+    for layout in (LayoutKind(kind, ()), LayoutKind(ARTICLE, (), inclusive=False)):
+        arbitration = arbitrate(doc, read_as(doc, first, layout, cards), cards)
+        bodies.append(arbitration.body if arbitration.body is not None else
+                      "\n\n".join(heading_title(d.block) for d in arbitration.decisions if d.kept))
+    return pid, bodies[0], bodies[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--sets", default=",".join(SETS))
+    ap.add_argument("--out", type=Path, default=OUT / "reads.jsonl")
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args(argv)
+    sets = args.sets.split(",")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    n = 0
+    with args.out.open("w", encoding="utf-8") as out, ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for row in pool.map(read_page, jobs(sets), chunksize=4):
+            out.write(json.dumps(row) + "\n")
+            n += 1
+            if n % 100 == 0:
+                print(f"{n} pages", file=sys.stderr, flush=True)
+    digest = hashlib.sha256(args.out.read_bytes()).hexdigest()[:16]
+    print(f"{n} pages -> {args.out} (sha256 {digest})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

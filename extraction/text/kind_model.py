@@ -1,0 +1,234 @@
+"""The page kind told by a trained model: gradient-boosted trees over the measurements the kind
+is weighed on, with a calibrated confidence.
+
+`layout.decide` names a kind from the first evidence that holds; its rules were tuned one at a
+time and read 0.73 of WCXB dev's pages as their labels say. The model weighs the same evidence
+together (the single region's shares of the page, its prose, the repeated posts and comments,
+links and teasers, markup, landmarks, code, prices, the URL's shape) and the rules' own answer,
+and says how sure it is: `predict` gives a probability per kind, its trees' scores divided by a
+temperature fitted on held-out folds (so a 0.9 is right about nine times in ten).
+
+The trees are data (`kind_trees.py`, written by `bench/kind/train.py` with the manifest of the
+pages it learnt from beside it, `bench/kind/manifest.json`), evaluated here by a pure function:
+a few hundred comparisons, no library.
+
+Stage: 5 kind
+Measured: bench/kind/train.py prints the accuracies (cross-validated on WCXB dev's tune half,
+on its check half); docs/lab/2026-12-04-s18-kind.md.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from extraction.document import Document
+from extraction.text import kind_trees
+
+KINDS = ("article", "thread", "product", "listing", "documentation", "multi-section")
+"""The classes, as `layout` names them (WCXB's collection and listing are both a listing, its
+service pages a multi-section page)."""
+
+_LD = re.compile(r"\"@type\"\s*:\s*\[?\s*\"([A-Za-z]+)\"")
+_DATE_PATH = re.compile(r"/(?:19|20)\d\d/(?:[01]?\d/)?")
+_LANDMARKS = ("main", "article", "aside", "nav", "form", "table", "textarea", "button", "h1", "pre", "iframe")
+_FORUM_LD = frozenset({"DiscussionForumPosting", "QAPage", "Question", "SocialMediaPosting"})
+_LIST_LD = frozenset({"ItemList", "CollectionPage", "SearchResultsPage", "OfferCatalog", "Blog"})
+_ARTICLE_LD = frozenset({"Article", "NewsArticle", "BlogPosting", "TechArticle", "Report", "ReportageNewsArticle"})
+_SERVICE_LD = frozenset({"Organization", "LocalBusiness", "Service", "AboutPage", "ContactPage", "FAQPage",
+                         "WebPage", "Corporation", "ProfessionalService"})
+_DOC_LD = frozenset({"TechArticle", "APIReference", "SoftwareSourceCode", "HowTo"})
+
+
+@dataclass(frozen=True, slots=True)
+class KindEvidence:
+    """What the kind is weighed on (inclusive.page_kind measures it from the first read); the
+    model's features are made from it and from the page (`features`)."""
+
+    region_words: int
+    region_prose_words: int
+    content_words: int
+    page_words: int
+    linked_words: int
+    uncommented_words: int
+    comment_words: int
+    """Clean words under a comment/reply class (`features.KEPT_HINTS`)."""
+    hinted_words: int
+    """Clean words under any other boilerplate class."""
+    teaser_words: int
+    prose_words: int
+    """Clean words of running prose on the whole page."""
+    blocks: int
+    kept_blocks: int
+    headings: int
+    list_items: int
+    cells: int
+    largest_block: int
+    sentence_ends: int
+    dated_blocks: int
+    priced_blocks: int
+    link_dense_words: int
+    posts: int
+    """Repeated post/comment items on the page (`layout.repeated_post_items`)."""
+    comment_posts: bool
+    """... and they are comments (their class or their list's says so)."""
+    posts_around: int
+    """Repeated post items the region lies inside (`layout.posts_around`)."""
+    code_blocks: int
+    article_markup: bool
+    product_markup: bool
+    product_evidence: bool
+    documentation_url: bool
+    documentation_generator: bool
+    container_is_body: bool
+
+
+def _share(part: float, whole: float) -> float:
+    return part / whole if whole else 0.0
+
+
+def _log(value: float) -> float:
+    return math.log1p(max(0.0, value))
+
+
+def features(doc: Document, e: KindEvidence, rule_kind: str) -> tuple[float, ...]:
+    """The model's input, in the order of `FEATURES` (the model file's `kind_trees.FEATURES`)."""
+    tags = dict.fromkeys(_LANDMARKS, 0)
+    for element in doc.root.iter(*_LANDMARKS):
+        tags[str(element.tag)] += 1
+    types: set[str] = set()
+    og = ""
+    for element in doc.root.iter("script", "meta"):
+        if element.tag == "script":
+            if element.get("type") == "application/ld+json":
+                types.update(_LD.findall(element.text or ""))
+        elif (element.get("property") or element.get("name") or "").lower() == "og:type":
+            og = (element.get("content") or "").strip().lower()
+    parts = urlsplit(doc.url)
+    segments = [s for s in parts.path.split("/") if s]
+    last = segments[-1] if segments else ""
+    page = e.page_words
+    values = (
+        _share(e.region_words, page),
+        min(1.0, _share(e.region_words, e.content_words)),
+        min(1.0, _share(e.region_words, e.uncommented_words)),
+        _log(e.region_prose_words),
+        _log(page),
+        _log(e.content_words),
+        _share(e.linked_words, page),
+        _share(e.comment_words, page),
+        _share(e.hinted_words, page),
+        _share(e.teaser_words, page),
+        _share(e.prose_words, page),
+        _share(e.region_prose_words, e.prose_words),
+        _log(e.blocks),
+        _share(page, e.blocks),
+        _share(e.kept_blocks, e.blocks),
+        _share(e.headings, e.blocks),
+        _share(e.list_items, e.blocks),
+        _share(e.cells, e.blocks),
+        _share(e.largest_block, page),
+        _share(e.sentence_ends, page),
+        _share(e.dated_blocks, e.blocks),
+        _share(e.priced_blocks, e.blocks),
+        _share(e.link_dense_words, page),
+        _log(e.posts),
+        float(e.comment_posts),
+        _log(e.posts_around),
+        _log(e.code_blocks),
+        float(e.article_markup),
+        float(e.product_markup),
+        float(e.product_evidence),
+        float(e.documentation_url),
+        float(e.documentation_generator),
+        float(e.container_is_body),
+        *(_log(tags[tag]) for tag in _LANDMARKS),
+        float(bool(types & _ARTICLE_LD)),
+        float(bool(types & _FORUM_LD)),
+        float(bool(types & _LIST_LD)),
+        float(bool(types & _SERVICE_LD)),
+        float(bool(types & _DOC_LD)),
+        float("Product" in types),
+        float(og == "article"),
+        float(og == "website"),
+        float(og == "product"),
+        float(len(segments)),
+        float(bool(_DATE_PATH.search(parts.path))),
+        float(bool(parts.query)),
+        float(last.count("-") + last.count("_")),
+        float(sum(c.isdigit() for c in last)),
+        *(float(rule_kind == kind) for kind in KINDS),
+    )
+    return values
+
+
+FEATURES = (
+    "region_share", "region_content_share", "region_uncommented_share", "log_region_prose", "log_page_words",
+    "log_content_words", "linked_share", "comment_share", "hinted_share", "teaser_share", "prose_share",
+    "region_prose_of_prose", "log_blocks", "words_per_block", "kept_block_share", "heading_share", "list_item_share",
+    "cell_share", "largest_block_share", "sentence_ends_per_word", "dated_block_share", "priced_block_share",
+    "link_dense_share", "log_posts", "comment_posts", "log_posts_around", "log_code_blocks", "article_markup",
+    "product_markup", "product_evidence", "documentation_url", "documentation_generator", "container_is_body",
+    *(f"log_{tag}" for tag in _LANDMARKS),
+    "ld_article", "ld_forum", "ld_list", "ld_service", "ld_doc", "ld_product", "og_article", "og_website",
+    "og_product", "path_depth", "date_in_path", "query", "slug_words", "slug_digits",
+    *(f"rule_{kind}" for kind in KINDS),
+)
+"""The names of `features`' values, in order; the model file names the same (a test checks)."""
+
+
+def predict(values: Sequence[float]) -> dict[str, float]:
+    """The probability of each kind: the trees' summed scores per class, divided by the
+    calibration temperature, through a softmax."""
+    scores = list(kind_trees.INIT)
+    rate = kind_trees.LEARNING_RATE
+    for klass, feature, threshold, left, right, value in kind_trees.TREES:
+        node = 0
+        while left[node] >= 0:
+            node = left[node] if values[feature[node]] <= threshold[node] else right[node]
+        scores[klass] += rate * value[node]
+    temperature = kind_trees.TEMPERATURE
+    top = max(scores)
+    exps = [math.exp((s - top) / temperature) for s in scores]
+    total = sum(exps)
+    return {kind: x / total for kind, x in zip(kind_trees.CLASSES, exps, strict=True)}
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """How sure the model must be before its word is taken (`cautious`)."""
+
+    name: float
+    """The probability of its top kind from which the model names the page's kind instead of the rules."""
+    fallback: float
+    """The probability that the page is an article from which a page the rules read inclusively
+    is read as one region, an article."""
+    up: float
+    """The probability that the page is no article from which a page the rules read as one
+    region is read inclusively, as the kind the model names."""
+
+
+def cautious(rule: str, rule_inclusive: bool, probs: dict[str, float], policy: Policy) -> tuple[str, str, bool]:
+    """The page's kind as named, the kind it is read as, and whether it is read inclusively.
+
+    Reading every clean block of the body is the strong claim: a page the rules read so is read
+    as an article when the model finds it likely enough to be one (`Policy.fallback`); a page
+    they read as one region is read inclusively only when the model is sure it is no article
+    (`Policy.up`), as the kind it names. Otherwise the rules' read stands: the model's kind
+    among the inclusive ones read worse on the tune half than the rules' (a listing's read keeps
+    linked titles, a product's drops rows of cards; each rule knows its page's markup), so it
+    names the page without changing how it is read. The kind named is the model's top one when
+    it is sure enough of it (`Policy.name`), else the rules'; a page read inclusively is never
+    named an article, nor a page read as an article anything else when the fallback read it so."""
+    top = max(probs, key=lambda kind: probs[kind])
+    named = top if probs[top] >= policy.name else rule
+    if rule_inclusive:
+        if probs["article"] >= policy.fallback:
+            return "article", "article", False
+        return (named if named != "article" else rule), rule, True
+    if named not in ("article", "documentation") and 1.0 - probs["article"] >= policy.up:
+        return named, named, True
+    return named, rule, False

@@ -1,0 +1,136 @@
+"""Issue 32: the page-kind model -- the shipped trees load, match their manifest, say sensible things
+of pages of each kind, and are used cautiously."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from extraction.document import Document, parse
+from extraction.maintext import explain_main_text, main_text
+from extraction.text import kind_trees
+from extraction.text.blocks import Gate, segment
+from extraction.text.cards import card_blocks
+from extraction.text.kind_model import FEATURES, KINDS, Policy, cautious, predict
+from extraction.text.pipeline import first_read
+from tests.extraction.text.helpers import STORY_SENTENCE, page
+from values.rendered import RenderedPage
+
+MANIFEST = Path(__file__).resolve().parents[3] / "bench" / "kind" / "manifest.json"
+NAV = "<nav>" + "".join(f"<a href='/s{i}'>Section {i}</a> " for i in range(8)) + "</nav>"
+REPLY = ("I tried the same thing last week and it worked once I reset the router to its factory settings, "
+         "so maybe give that a go before you call the support line again. ")
+
+
+def _probs(doc: Document) -> dict[str, float]:
+    blocks = segment(doc, Gate.ALL)
+    first = first_read(doc, blocks, cache(lambda: card_blocks(blocks)))
+    return predict(first.features)
+
+
+def _at(url: str, body: str, head: str = "") -> Document:
+    html = f"<html><head><title>t</title>{head}</head><body>{body}</body></html>"
+    return parse(RenderedPage.from_html(html, url))
+
+
+def _article() -> Document:
+    story = "".join(f"<p>{STORY_SENTENCE * 3} {REPLY.replace('I tried', f'Worker {i} tried')}</p>" for i in range(8))
+    return _at("https://example.org/2026/03/04/plant-hires-more-staff",
+               f"<header>{NAV}</header><article><h1>Plant hires more staff</h1><p class='byline'>By Ann Lee, "
+               f"March 4, 2026</p>{story}</article><footer><p>Copyright 2026 The Valley Times</p></footer>",
+               head="<meta property='og:type' content='article'>")
+
+
+REPLIES = ("Same here since the update, the light goes orange every evening around eight.",
+           "Did you try another cable? Mine was a bad cable in the end, not the router at all.",
+           "Support told me to reset it to factory settings and that fixed it for two days only.",
+           "Which firmware are you on? The beta one from last month fixed the drops for me.",
+           "I gave up and bought a new one, no drops in three weeks now, so it was the hardware.",
+           "Check the channel too, my neighbours moved to the same one and it got much worse.")
+
+
+def _thread() -> Document:
+    posts = "".join(f"<div class='post' id='post{i}'><div class='postauthor'><a href='/member/{i}'>member{i}</a>"
+                    f"<span>Posts: {40 + i}</span></div><div class='postdate'>March {i + 1}, 2026, 9:1{i} pm</div>"
+                    f"<div class='postbody'>{REPLIES[i % 6]} {REPLIES[(i + 2) % 6]}</div>"
+                    f"<a href='/reply?p={i}'>Reply</a></div>" for i in range(10))
+    return _at("https://example.org/forum/topic/router-keeps-dropping-4411",
+               f"<header>{NAV}</header><h1>Router keeps dropping the connection</h1><div class='posts'>{posts}</div>"
+               "<form><textarea name='message'></textarea><button>Post reply</button></form>")
+
+
+def _product() -> Document:
+    ld = '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", "name": "Kettle"}</script>'
+    return page(f"<header>{NAV}</header><h1>Steel kettle 1.7 l</h1><p class='price'>$39.99</p>"
+                "<form><button name='add-to-cart'>Add to cart</button></form>"
+                "<p>A steel kettle that boils fast and switches itself off.</p>"
+                "<table><tr><td>Capacity</td><td>1.7 l</td></tr><tr><td>Power</td><td>2200 W</td></tr></table>",
+                head=ld)
+
+
+def _listing() -> Document:
+    cards = "".join(f"<li class='item'><a href='/2026/03/{i:02d}/story-{i}'><img src='/i{i}.jpg'>"
+                    f"<h3>Council votes on bridge plan, part {i}</h3></a><time>March {i + 1}, 2026</time>"
+                    f"<p>{REPLIES[i % 6][:50]}</p></li>" for i in range(24))
+    return _at("https://example.org/news/", f"<header>{NAV}</header><h1>Latest news</h1><ul class='items'>{cards}</ul>"
+               "<a href='/news/page/2'>Next page</a>")
+
+
+def _story_with_comments() -> Document:
+    story = "".join(f"<p>{STORY_SENTENCE} {REPLIES[i].replace('the', 'a')} {STORY_SENTENCE}</p>" for i in range(3))
+    comments = "".join(f"<li class='comment' id='comment-{i}'><div class='comment-author vcard'><cite>reader{i}</cite> "
+                       f"says:</div><div class='comment-meta'>May {i + 3}, 2009 at 10:1{i} am</div>"
+                       f"<p>{REPLIES[i % 6]} {REPLY}</p></li>" for i in range(10))
+    sidebar = "<div id='sidebar'><h2>Blogroll</h2><ul>" + "".join(
+        f"<li><a href='http://blog{i}.example.net/'>Blog {i}</a></li>" for i in range(8)) + "</ul></div>"
+    return _at("http://example.org/2009/05/02/plant-hires-more-staff/",
+               f"<div id='header'>{NAV}</div><div id='content'><div class='post'><h2>Plant hires more staff</h2>"
+               f"<div class='entry'>{story}</div></div><h3 id='comments'>10 Responses</h3>"
+               f"<ol class='commentlist'>{comments}</ol><h3>Leave a Reply</h3><form id='commentform'>"
+               f"<textarea name='comment'></textarea></form></div>{sidebar}")
+
+
+def test_the_shipped_trees_load_and_match_their_manifest():
+    manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    assert kind_trees.FEATURES == FEATURES == tuple(manifest["features"])
+    assert kind_trees.CLASSES == KINDS == tuple(manifest["classes"])
+    assert kind_trees.TEMPERATURE == manifest["temperature"]
+    assert len(kind_trees.TREES) == manifest["config"]["n_estimators"] * len(KINDS)
+    assert all(max(feature) < len(FEATURES) for _, feature, *_ in kind_trees.TREES)
+    labels = {p["label"] for p in manifest["pages"]}
+    assert labels == set(KINDS) and all(len(p["sha256"]) == 64 for p in manifest["pages"])
+    assert all(p["id"] and p["set"] in ("wcxb", "zyte", "oldweb") for p in manifest["pages"])
+
+
+@pytest.mark.parametrize(("build", "kind"), [(_article, "article"), (_thread, "thread"), (_product, "product"),
+                                             (_listing, "listing")])
+def test_the_model_names_each_kind_of_page(build, kind):
+    probs = _probs(build())
+    assert abs(sum(probs.values()) - 1.0) < 1e-9
+    assert max(probs, key=lambda k: probs[k]) == kind, probs
+
+
+def test_a_short_story_followed_by_readers_comments_is_read_as_an_article():
+    doc = _story_with_comments()
+    assert _probs(doc)["article"] > 0.5
+    assert "layout kind: article" in explain_main_text(doc)
+    body = main_text(doc).body
+    assert STORY_SENTENCE.strip() in body and "support line again" not in body
+
+
+def test_an_inclusive_read_needs_the_models_confidence():
+    policy = Policy(name=0.5, fallback=0.8, up=0.95)
+    likely_article = {"article": 0.85, "thread": 0.1, "listing": 0.05}
+    assert cautious("thread", True, likely_article, policy) == ("article", "article", False)
+    unsure = {"article": 0.6, "thread": 0.3, "listing": 0.1}
+    assert cautious("thread", True, unsure, policy) == ("thread", "thread", True)  # the rules' read stands
+    other = {"article": 0.1, "multi-section": 0.7, "listing": 0.2}
+    assert cautious("listing", True, other, policy) == ("multi-section", "listing", True)  # named, read as the rules do
+    assert cautious("article", False, other, policy) == ("multi-section", "article", False)  # up asks for 0.95
+    certain = {"article": 0.02, "listing": 0.95, "thread": 0.03}
+    assert cautious("article", False, certain, policy) == ("listing", "listing", True)
+    docs = {"article": 0.03, "documentation": 0.97}
+    assert cautious("article", False, docs, policy) == ("documentation", "article", False)
