@@ -1,0 +1,32 @@
+"""bench/kind/policy.py: which read a page gets under a policy, and how each set's scores add up."""
+
+from __future__ import annotations
+
+from bench.kind.policy import aggregate, choose
+from extraction.text.kind_model import Policy
+
+POLICY = Policy(name=0.0, fallback=0.8, up=1.01)
+
+
+def _row(rule: str, inclusive: bool) -> dict[str, object]:
+    return {"rule": rule, "rule_inclusive": inclusive}
+
+
+def test_the_rules_alone_read_as_they_decided():
+    assert choose(_row("listing", True), {}, None) == ("listing", "listing")
+    assert choose(_row("article", False), {}, None) == ("article", "article")
+    assert choose(_row("documentation", False), {}, None) == ("documentation-region", "documentation")
+
+
+def test_a_likely_article_falls_back_and_a_named_kind_keeps_the_read():
+    article = {"article": 0.9, "thread": 0.05, "listing": 0.05}
+    assert choose(_row("thread", True), article, POLICY) == ("article", "article")
+    service = {"article": 0.3, "multi-section": 0.6, "listing": 0.1}
+    assert choose(_row("article", False), service, POLICY) == ("article", "multi-section")
+    assert choose(_row("listing", True), service, POLICY) == ("listing", "multi-section")
+
+
+def test_shingle_sets_score_the_f1_of_mean_precision_and_recall_word_sets_the_mean_f1():
+    scores: list[list[float | None]] = [[1.0, 0.5, 0.667], [None, 0.0, 0.0]]
+    assert abs(aggregate("oldweb", scores) - 2 * 1.0 * 0.25 / 1.25) < 1e-9
+    assert abs(aggregate("wcxb", scores) - 0.3335) < 1e-9
