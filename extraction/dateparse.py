@@ -4,7 +4,8 @@ Two kinds of input: machine values from markup (`2012-03-01T13:00:00Z`, but also
 defective forms real pages carry, e.g. `2022-01-19T05:00:00MEZ`), and dates written for
 readers in visible text (`1. März 2012`, `March 1st, 2012`, `01.03.12`, `2012年3月1日`).
 Numeric forms are parsed here; month names go through `dateparser`, which knows the month
-words of every language we need. Values without a zone are taken as UTC.
+words of every language we need (imported on first use: most pages never name a month). Values
+without a zone are taken as UTC.
 
 A value keeps the offset the page wrote (`parse_local`): `2023-01-21T19:43:28-05:00` is the
 21st where it was published, though the 22nd in UTC, and the local day is what the publisher
@@ -17,8 +18,6 @@ import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
 from functools import lru_cache
-
-import dateparser
 
 TWO_DIGIT_YEAR_PIVOT = 60
 """Two-digit years below this are 20xx, the rest 19xx (a fixed rule; a sliding window would
@@ -213,6 +212,8 @@ def _build(y: int, mo: int, d: int, h: int, mi: int, s: int, tz: timezone) -> da
 @lru_cache(maxsize=512)
 def _month_number(word: str) -> int | None:
     """Month number of a month name in any configured language, via dateparser."""
+    import dateparser
+
     parsed = dateparser.parse(
         f"15 {word} 2001", languages=list(DATEPARSER_LANGUAGES), settings=DATEPARSER_SETTINGS)
     if parsed is None or parsed.year != 2001 or parsed.day != 15:

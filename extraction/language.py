@@ -1,14 +1,14 @@
 """Language: `<html lang>`, then the language metas, then a detector on the text.
 
 The detector is py3langid (a naive Bayes model shipped inside the package): deterministic, no
-downloads, and fast enough to run on every page.
+downloads, and fast enough to run on every page. It is imported on first use: with numpy it
+is most of a one-page command's extraction imports, and a page that states its language never
+needs it.
 """
 
 from __future__ import annotations
 
 import re
-
-import py3langid
 
 from extraction.document import Document
 from extraction.found import Found
@@ -44,6 +44,8 @@ def language(doc: Document, body: str) -> Found[str] | None:
     text = " ".join(text.split())[:DETECT_CHARS]
     if len(text) < MIN_DETECT_CHARS:
         return None
+    import py3langid
+
     code, _score = py3langid.classify(text)
     return Found(code, "detector")
 

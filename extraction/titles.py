@@ -33,12 +33,11 @@ import re
 from collections.abc import Iterator
 from urllib.parse import SplitResult, urljoin, urlsplit
 
-import tldextract
-
 from extraction.datalayer import layer_then_metas
 from extraction.document import Document
 from extraction.found import Found, first_valid
 from extraction.textutil import element_text, squash, strip_markup
+from values.domains import PUBLIC_SUFFIXES
 
 META_KEYS = ("cxenseparse:title", "og:title")
 """Meta keys between the data layer and `<title>`, highest priority first."""
@@ -70,7 +69,7 @@ MARKDOWN_EMPHASIS = re.compile(r"^(\*{1,2}|_{1,2})(.+?)\1(.*)$")
 MOJIBAKE = re.compile(r"[ÂÃâ][\x80-\xbf]|â€")
 """UTF-8 bytes decoded as Latin-1/cp1252: "â\x80\x99" or "â€™" for "'"."""
 
-_DOMAINS = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+_DOMAINS = PUBLIC_SUFFIXES
 """The public-suffix snapshot shipped with tldextract; never fetched (extraction does no I/O)."""
 
 

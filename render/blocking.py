@@ -35,11 +35,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-import tldextract
-
 from render.denylist import PIANO_COMPOSER_HOSTS, Denylist
 from render.filterlist import FilterList, load_filter_lists
 from render.settings import RenderSettings, SiteSettings
+from values.domains import PUBLIC_SUFFIXES
 
 NETWORK_SCHEMES = ("http", "https")
 """The only schemes whose requests may leave the browser. WebSockets, WebTransport and WebRTC
@@ -51,7 +50,7 @@ MEDIA_EXTENSIONS = ("mp4", "webm", "m4v", "mov", "mp3", "m4a", "aac", "ogg", "og
 FONT_TYPES = ("font",)
 MEDIA_TYPES = ("media",)
 
-_EXTRACT = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)  # bundled list: never fetched
+_EXTRACT = PUBLIC_SUFFIXES  # bundled list, never fetched; one parse shared with extraction
 
 
 @functools.lru_cache(maxsize=65_536)

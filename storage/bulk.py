@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, Insert, Table, bindparam, func, select
-from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import QueryableAttribute, Session
 
 Row = dict[str, Any]
@@ -36,6 +35,8 @@ def bulk_insert(session: Session, stmt: Insert, table: Table, rows: Sequence[Row
     if returning:
         stmt = stmt.returning(*returning)
     if arrays and is_postgres(session):
+        from sqlalchemy.dialects.postgresql import ARRAY  # PostgreSQL's dialect only when on it
+
         columns = list(rows[0])
         unnested = select(*[
             func.unnest(bindparam(f"rows_{name}", [row[name] for row in rows], type_=ARRAY(table.c[name].type)))

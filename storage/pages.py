@@ -9,22 +9,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING, TypeAlias
 
 from sqlalchemy import Table, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.orm import Session
 
 from storage.models import Base, Page, PageAlias, Profile
 from storage.records import CrawlState, ProfileShape
 from values.urls import host_of, length_refusal
 
-DialectInsert = postgresql.Insert | sqlite.Insert
+if TYPE_CHECKING:  # PostgreSQL's dialect is imported only by a process that talks to PostgreSQL
+    from sqlalchemy.dialects import postgresql
+
+DialectInsert: TypeAlias = "postgresql.Insert | sqlite.Insert"
 """An `INSERT` with `on_conflict_do_nothing`/`on_conflict_do_update` and `excluded`."""
 
 
 def dialect_insert(session: Session, table: Table | type[Base]) -> DialectInsert:
     """`INSERT` with the dialect's `on_conflict_*` methods (SQLite and PostgreSQL share them)."""
     if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects import postgresql
+
         return postgresql.insert(table)
     return sqlite.insert(table)
 

@@ -1,6 +1,8 @@
 """A command imports what it uses: `rendercrawl crawl URL` is one process per page, and the
 modules of other commands (the service's web framework, PostgreSQL's driver, the scheduler's
-jobs, the migrations) were most of its start-up."""
+jobs, the migrations) were most of its start-up. Libraries for rare paths are imported on first
+use: the language detector (with numpy) for a page that does not state its language, dateparser
+for a date with a month name, SQLAlchemy's PostgreSQL dialect for a PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ import os
 import subprocess
 import sys
 
-NOT_FOR_A_CRAWL = ("fastapi", "psycopg", "apscheduler", "alembic", "rendercrawl.service.app")
+NOT_FOR_A_CRAWL = ("fastapi", "psycopg", "apscheduler", "alembic", "rendercrawl.service.app",
+                   "py3langid", "numpy", "dateparser", "sqlalchemy.dialects.postgresql")
 
 PROBE = """
 import json, sys
