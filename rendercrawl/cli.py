@@ -4,20 +4,39 @@ in one list, from the module that holds it.
 A command's module is imported only when that command runs (or help lists them all): a
 process that crawls one page never loads the service's web framework, PostgreSQL's driver or
 the scheduler's jobs: the imports of `rendercrawl crawl URL` went from 1.64 to 1.07 CPU-seconds
-(medians of 5, machine under load; bench/RENDER.md)."""
+(medians of 5, machine under load; bench/RENDER.md).
+
+The garbage collector waits while a command's modules load: they allocate hundreds of thousands
+of objects that live as long as the process, and its passes over them cost `crawl URL` about
+0.05 CPU-s before the page, and its later full passes as much again, so they are frozen
+(`gc.freeze`) once loaded. Once per process: a test invoking many commands freezes only once.
+"""
 
 from __future__ import annotations
 
+import gc
 import importlib
 from typing import Any
 
 import click
-from pydantic import ValidationError
-from pydantic_settings import SettingsError
 
-from rendercrawl.console import fail
-from rendercrawl.settings_errors import setting_problem
-from storage.db import DatabaseError
+_collector_paused = False
+"""True while the collector is off for the imports of a command (`_pause_collector`)."""
+
+
+def _pause_collector() -> None:
+    global _collector_paused
+    if gc.isenabled() and not _collector_paused and not gc.get_freeze_count():
+        gc.disable()
+        _collector_paused = True
+
+
+def _resume_collector() -> None:
+    global _collector_paused
+    if _collector_paused:
+        gc.freeze()
+        gc.enable()
+        _collector_paused = False
 
 COMMANDS: dict[str, str] = {
     "crawl": "page_commands:crawl", "profile": "page_commands:profile", "page": "page_commands:page",
@@ -40,6 +59,14 @@ class _Commands(click.Group):
     So is a malformed setting (`rendercrawl.settings_errors`)."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        _pause_collector()
+        from pydantic import ValidationError
+        from pydantic_settings import SettingsError
+
+        from rendercrawl.console import fail
+        from rendercrawl.settings_errors import setting_problem
+        from storage.db import DatabaseError
+
         try:
             return super().invoke(ctx)
         except DatabaseError as error:
@@ -50,6 +77,8 @@ class _Commands(click.Group):
             if problem is None:
                 raise
             fail(problem)
+        finally:
+            _resume_collector()
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -60,6 +89,7 @@ class _Commands(click.Group):
             return None
         module, _, attribute = target.partition(":")
         command = getattr(importlib.import_module(f".{module}", __package__), attribute)
+        _resume_collector()  # before the command runs
         assert isinstance(command, click.Command) and command.name == cmd_name, target
         return command
 

@@ -11,6 +11,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 NOT_FOR_A_CRAWL = ("fastapi", "psycopg", "apscheduler", "alembic", "rendercrawl.service.app",
                    "py3langid", "numpy", "dateparser", "sqlalchemy.dialects.postgresql")
 
@@ -44,3 +46,26 @@ def test_every_command_is_listed_and_loads() -> None:
     for name in COMMANDS:
         assert f"  {name} " in listed.output
         assert CliRunner().invoke(main, [name, "--help"]).exit_code == 0, name
+
+
+
+COLLECTOR = """
+import gc, json
+from rendercrawl.cli import main
+try:
+    main({args})
+except SystemExit:
+    pass
+print(json.dumps([gc.isenabled(), gc.get_freeze_count() > 0]))
+"""
+
+
+@pytest.mark.parametrize("args", [["crawl", "--help"], ["crawl"], ["no-such-command"], ["--version"]])
+def test_the_collector_runs_again_once_a_commands_modules_are_loaded(args: list[str]) -> None:
+    """The collector is paused only for the imports: a command, a failed one, an unknown one
+    run with it on again, what they loaded frozen; `--version` never pauses it."""
+    done = subprocess.run([sys.executable, "-c", COLLECTOR.format(args=args)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": os.getcwd()})
+    assert done.returncode == 0, done.stderr
+    frozen = args != ["--version"]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [True, frozen]
