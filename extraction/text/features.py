@@ -112,6 +112,16 @@ KEPT_CHROME = frozenset({"footer", "figcaption"})
 footer or a caption holding hundreds of words of sentences is still the page's (or the
 picture's) small print -- an author's biography, a newsletter pitch, a company's "about" note, a
 shop's policies (issue 12: such footers were read into product and collection pages)."""
+PROMO_HINTS = re.compile(OTHER_STORIES_HINTS.pattern + r"|promo(?:s|tions?)?(?![a-z])", re.I)
+"""Hints that name a promotion of other pieces: prose does not overrule them when it is split
+among repeated pieces (`repeated_pieces`). A slideshow of other stories ("Also on ...") whose
+slides each carry a paragraph adds up to thousands of words of sentences, yet each belongs to
+another story; one story's prose under a `promo` or `related` wrapper is still read (issue 32).
+Measured (session 18, with rules/box_titles.py): no WCXB, Zyte, other-set or oldweb page moved;
+`promo` as a bare prefix had emptied a Drupal story marked `node--promoted` (WCXB tune, -0.958)."""
+PIECES_MIN = 3  # like children (tag and classes, digits dropped) that make a promotion's pieces
+PIECES_MAX_DEPTH = 3  # wrappers passed on the way down to the pieces ...
+PIECES_WRAPPER_SHARE = 0.8  # ... each a child holding this share of its parent's characters (a title beside it)
 CONSENT_HINTS = re.compile(r"cookie|consent|gdpr|" + CONSENT_PLATFORMS, re.I)
 """Hints prose never overrules either: a consent banner holds a long legal paragraph or two of
 full sentences, yet no site puts its article inside its cookie banner (issue 12: a banner whose
@@ -135,6 +145,7 @@ holds the text; when nothing else holds it, there is nothing for a layer to cove
 LAYERS_PAGE_MIN_WORDS = 50
 """Words the page must hold for its layers to be read as the page (a splash screen's line is not)."""
 
+_DIGITS = re.compile(r"\d+")
 _DATE = re.compile(
     r"\b(?=[\djfmasond])(\d{1,2}[:.]\d{2}\s*(am|pm)?|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"[a-z]*\.? \d{1,2}|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
@@ -593,7 +604,8 @@ class HintIndex:
                 chrome = chrome or "article> among <article"
             named = bool(element.get("class") or element.get("id")) or "-" in tag  # else `hint_of` reads nothing
             own_strong = strong_hint_of(element, self._path) if named else None
-            if own_strong and prose and not (KEPT_HINTS.search(own_strong) or CONSENT_HINTS.search(own_strong)):
+            if own_strong and prose and not (KEPT_HINTS.search(own_strong) or CONSENT_HINTS.search(own_strong)) \
+                    and not (PROMO_HINTS.search(own_strong) and repeated_pieces(element)):
                 overruled = demoted = own_strong
                 own_strong = None
             own_weak = (hint_of(element, WEAK_HINTS, self._path) if named else None) or demoted
@@ -612,6 +624,29 @@ class HintIndex:
             self._overruled[element] = overruled
         self._memo[element] = found
         return found
+
+
+_LINKED_TITLE = etree.XPath("boolean(.//*[self::h2 or self::h3 or self::h4 or self::h5 or self::h6]//a[@href] "
+                            "| .//a[@href][.//h2 or .//h3 or .//h4 or .//h5 or .//h6 or .//img])")
+"""A piece titled by a link to elsewhere: a linked heading, or a link around a heading or a picture."""
+
+
+def repeated_pieces(element: etree._Element) -> bool:
+    """The element's text is `PIECES_MIN` or more like pieces -- children sharing tag and
+    classes (digits dropped), each titled by a link to elsewhere (a slide's, a card's linked
+    heading or picture) -- below at most `PIECES_MAX_DEPTH` wrappers, each the child holding
+    `PIECES_WRAPPER_SHARE` of its parent's text (the promotion's title beside it)."""
+    for _ in range(PIECES_MAX_DEPTH + 1):
+        children = [c for c in element if isinstance(c.tag, str)]
+        shapes = Counter(f"{c.tag!s}.{_DIGITS.sub('', str(c.get('class') or ''))}" for c in children
+                         if _LINKED_TITLE(c))
+        if shapes and shapes.most_common(1)[0][1] >= PIECES_MIN:
+            return True
+        sizes = [len("".join(c.itertext())) for c in children]
+        if not sizes or max(sizes) < PIECES_WRAPPER_SHARE * sum(sizes):
+            return False
+        element = children[sizes.index(max(sizes))]
+    return False
 
 
 def _is_teaser_article(element: etree._Element) -> bool:

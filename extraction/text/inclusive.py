@@ -52,6 +52,7 @@ from extraction.text.layout import (
     shop_page,
 )
 from extraction.text.regions import region_report
+from extraction.text.rules.box_titles import drop_box_titles
 from extraction.text.rules.headline import HEADLINE_WHY
 from extraction.text.rules.region_forms import region_forms
 from extraction.text.rules.widget_labels import widget_label_or_disclaimer
@@ -189,6 +190,7 @@ def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words:
                                        d.block.index in comments, itemized)
         what = widget_label_or_disclaimer(d.block.text) if kept else ""
         decisions.append(d.judged_out(what, what) if what else Decision(d.block, d.features, d.verdict, d.label, kept, why))
+    decisions = drop_box_titles(decisions, kind.kind)
     start = root if root is not None else doc.root.find("body")
     if start is None:
         start = doc.root
