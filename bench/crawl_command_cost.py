@@ -2,10 +2,14 @@
 tree (Python, the Playwright driver, Chromium), from the rusage of reaped children, and the
 import of the command's module alone. Prints numbers; asserts nothing.
 
-    .venv/bin/python bench/crawl_command_cost.py [--runs 3] [--compare-with TREE]
+    .venv/bin/python bench/crawl_command_cost.py [--runs 3] [--compare-with TREE] [--bytecode]
 
 The demo site's article on loopback, a fresh SQLite database per run; with `--compare-with`
 another project tree (a worktree of an earlier commit) runs in the same rounds, alternating.
+Python's bytecode caches are as the environment has them: with PYTHONDONTWRITEBYTECODE set and no
+`__pycache__` in the tree, every run compiles the project's sources (~0.1 CPU-s). `--bytecode`
+measures what an installed command costs: caches written once, untimed, under a temporary
+PYTHONPYCACHEPREFIX (the trees stay clean), and read by every timed run.
 """
 
 from __future__ import annotations
@@ -33,9 +37,19 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+BYTECODE: dict[str, str] = {}
+"""With `--bytecode`: PYTHONPYCACHEPREFIX, and PYTHONDONTWRITEBYTECODE dropped."""
+
+
+def python_env(tree: Path, **extra: str) -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(tree), **BYTECODE, **extra}
+    if BYTECODE:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def crawl_cpu(tree: Path, url: str, db: Path) -> float:
-    env = {**os.environ, "PYTHONPATH": str(tree), "RENDERCRAWL_DATABASE_URL": f"sqlite:///{db}",
-           "RENDERCRAWL_RESOLVER_RULES": LOOPBACK_ONLY}
+    env = python_env(tree, RENDERCRAWL_DATABASE_URL=f"sqlite:///{db}", RENDERCRAWL_RESOLVER_RULES=LOOPBACK_ONLY)
     subprocess.run([sys.executable, "-m", "rendercrawl", "db", "upgrade"], cwd=tree, env=env, capture_output=True,
                    timeout=300, check=True)  # not timed: a database is set up once, crawled many times
     before = children_cpu()
@@ -47,7 +61,7 @@ def crawl_cpu(tree: Path, url: str, db: Path) -> float:
 
 
 def import_cpu(tree: Path) -> float:
-    done = subprocess.run([sys.executable, "-c", IMPORT], cwd=tree, env={**os.environ, "PYTHONPATH": str(tree)},
+    done = subprocess.run([sys.executable, "-c", IMPORT], cwd=tree, env=python_env(tree),
                           capture_output=True, text=True, timeout=120, check=True)
     return float(done.stdout.strip())
 
@@ -56,6 +70,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--compare-with", type=Path)
+    parser.add_argument("--bytecode", action="store_true", help="Bytecode caches written once, untimed, then read.")
     args = parser.parse_args()
     from bench.render_site import demo_site_process
 
@@ -64,6 +79,14 @@ def main() -> None:
     imports: dict[str, list[float]] = {name: [] for name in trees}
     with demo_site_process() as site, tempfile.TemporaryDirectory() as tmp:
         url = f"{site.base_url}/articles/harbour-bridge.html"
+        if args.bytecode:
+            BYTECODE["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+            for tree in trees.values():
+                subprocess.run([sys.executable, "-c", "import rendercrawl.cli, rendercrawl.page_commands, rendercrawl.crawl"],
+                               cwd=tree, env=python_env(tree), check=True, timeout=300)
+        print(f"bytecode: {'cached, written once' if args.bytecode else 'as the environment has it'}; the "
+              f"environment's PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}"
+              f"{' (dropped for the runs)' if args.bytecode else ''}")
         print(f"load average {os.getloadavg()[0]:.1f} at start")
         for run in range(args.runs):
             for name, tree in trees.items():
