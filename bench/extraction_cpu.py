@@ -3,6 +3,7 @@
     .venv/bin/python bench/extraction_cpu.py --set wcxb --sample 300     # quick: a fixed sample
     .venv/bin/python bench/extraction_cpu.py --set wcxb                  # all 1,358 WCXB dev pages
     .venv/bin/python bench/extraction_cpu.py --peers trafilatura,readability-lxml   # Zyte
+    .venv/bin/python bench/extraction_cpu.py --set wcxb --sample 100 --tree /work/base   # before/after
 
 `bench/extraction_quality.py` prints each system's CPU ms/page from its own run, and a peer's
 figure comes from its cache, measured whenever that was: on a two-core machine other work shares,
@@ -14,9 +15,13 @@ CPU time (`time.process_time`) of the extraction call alone, from the static HTM
 - `ours`: the whole profile (`extraction.extract.extract_html`), what a crawl pays per page --
   parse, main text (the peer included where the arbiter consults it), every field, the language;
 - `ours main text`: parse and main text only, what the main-text benchmark compares;
-- each peer: its main text from the HTML.
+- each peer: its main text from the HTML;
+- with `--tree DIR` (repeatable), `ours @ DIR`: the whole profile of another tree of the project
+  (the base of a change), in a worker process of its own with DIR first on its PYTHONPATH
+  (`bench/side_peer.py`, which reports its CPU per call): before and after a change, beside
+  the peers, in one run.
 
-With `--profile N`, ours alone reads the pages once under pyinstrument (a sampling profiler:
+With `--profile N`, ours alone reads the pages once, then once more under pyinstrument (a sampling profiler:
 its cost does not weigh on small functions more than on large ones) and the N functions taking
 most of its time are printed, their time inclusive and their own, in CPU ms per page (the
 samples' shares of the run's measured CPU time).
@@ -29,6 +34,7 @@ mean), and ours (the whole profile) divided by each system on both.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -40,7 +46,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.extraction_peers import PEERS, timed  # noqa: E402
+from bench.extraction_peers import PEERS, SideExtractor, timed  # noqa: E402
 from bench.extraction_render import SETS, load_benchmark  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "bench"
@@ -62,11 +68,18 @@ def _ours_main_text(html: str, url: str) -> str:
     return main_text(parse(RenderedPage.from_html(html, url))).body
 
 
+def other_tree(tree: Path) -> SideExtractor:
+    """`ours` of another tree, in a worker with that tree first on its PYTHONPATH (see the docstring)."""
+    env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
+    return SideExtractor("ours", Path(sys.executable), env)
+
+
 def profile(pages: list[tuple[str, str]], top: int) -> None:
     """The functions ours spends its time in, by inclusive CPU ms per page (see the docstring)."""
     from pyinstrument import Profiler
 
-    _ours(pages[0][1], pages[0][0])
+    for url, html in pages:  # warm, as the timed rounds' median is: models loaded, memos filled
+        _ours(html, url)
     profiler = Profiler(interval=0.0005)
     start = time.process_time()
     profiler.start()
@@ -113,12 +126,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=None, help="read this many pages, evenly spaced in id order")
     ap.add_argument("--bench", type=Path, default=BENCH)
     ap.add_argument("--profile", type=int, metavar="N", help="profile ours instead: its N costliest functions")
+    ap.add_argument("--tree", type=Path, action="append", default=[],
+                    help="also time the whole profile of this tree of the project (repeatable)")
+    ap.add_argument("--trees-only", action="store_true",
+                    help="with --tree: leave out this tree's in-process rows (ours / system is then the first tree's)")
     args = ap.parse_args(argv)
     pages = sample(load_benchmark(args.bench / SETS[args.set][0]), args.sample)
     if args.profile:
         profile(pages, args.profile)
         return 0
-    systems: dict[str, Callable[[str, str], str]] = {OURS: _ours, OURS_MAIN_TEXT: _ours_main_text}
+    systems: dict[str, Callable[[str, str], str]] = {} if args.trees_only else {OURS: _ours, OURS_MAIN_TEXT: _ours_main_text}
+    for tree in args.tree:
+        systems[f"ours @ {tree}"] = other_tree(tree)
     for name in filter(None, args.peers.split(",")):
         systems[name] = PEERS[name].build()
     for run in systems.values():  # imports and first-call set-up outside the timings
@@ -133,11 +152,12 @@ def main(argv: list[str] | None = None) -> int:
               for name, per_page in ms.items()}
     mean = {name: statistics.fmean(statistics.median(page) for page in per_page) for name, per_page in ms.items()}
     print(f"{args.set}: {len(pages)} pages, {args.rounds} rounds, CPU ms/page of the median round")
-    print("| system | median, best round | median | mean | ours / system, median | ours / system, mean |")
+    ref = next(iter(systems))
+    print(f"| system | median, best round | median | mean | {ref} / system, median | {ref} / system, mean |")
     print("|---|---|---|---|---|---|")
     for name in systems:
         print(f"| {name} | {best[name]:.1f} | {middle[name]:.1f} | {mean[name]:.1f} "
-              f"| {middle[OURS] / middle[name]:.2f} | {mean[OURS] / mean[name]:.2f} |")
+              f"| {middle[ref] / middle[name]:.2f} | {mean[ref] / mean[name]:.2f} |")
     return 0
 
 

@@ -103,12 +103,12 @@ class SideExtractor:
     Its CPU is measured in the worker and kept in `cpu_ms`: the caller here only waits on the pipe.
     """
 
-    def __init__(self, name: str) -> None:
-        python = SIDE_VENV / "bin" / "python"
+    def __init__(self, name: str, python: Path = SIDE_VENV / "bin" / "python",
+                 env: dict[str, str] | None = None) -> None:
         if not python.exists():
             raise RuntimeError(f"{name} needs its side environment: make {SIDE_VENV.name}/.installed")
         self.cpu_ms = 0.0
-        self._process = subprocess.Popen([str(python), str(ROOT / "bench" / "side_peer.py"), name],
+        self._process = subprocess.Popen([str(python), str(ROOT / "bench" / "side_peer.py"), name], env=env,
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
 
     def __call__(self, html: str, url: str) -> str:

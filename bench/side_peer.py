@@ -4,6 +4,9 @@ rs-trafilatura ships wheels for CPython 3.12 only and cannot be built offline, s
 side environment (`make .venv-rs/.installed`) under that interpreter, and the benchmark talks to
 this worker over a pipe (`bench/extraction_peers.py`). The worker imports nothing of the project
 and only the standard library besides the peer, so it runs under any Python that has the peer.
+The one exception is `ours`: the whole profile (`extraction.extract.extract_html`) of whatever
+tree comes first on the worker's PYTHONPATH, so that `bench/extraction_cpu.py --tree DIR` times
+another tree of the project (the base of a change) beside this one, page by page.
 
 Each request is `{"html": ..., "url": ...}`; each answer `{"text": ..., "cpu_ms": ..., "error": ...}`,
 CPU ms being `time.process_time` around the extraction call alone, in this process: the parent
@@ -24,7 +27,13 @@ def _rs_trafilatura() -> Callable[[str, str], str]:
     return lambda html, url: rs_trafilatura.extract(html, url=url).main_content or ""
 
 
-EXTRACTORS: dict[str, Callable[[], Callable[[str, str], str]]] = {"rs-trafilatura": _rs_trafilatura}
+def _ours() -> Callable[[str, str], str]:
+    from extraction.extract import extract_html  # the tree first on PYTHONPATH
+
+    return lambda html, url: extract_html(html, url).body
+
+
+EXTRACTORS: dict[str, Callable[[], Callable[[str, str], str]]] = {"rs-trafilatura": _rs_trafilatura, "ours": _ours}
 
 
 def main(name: str) -> int:
