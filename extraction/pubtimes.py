@@ -49,13 +49,20 @@ another date (or the publisher's name) even when one of those appears."""
 CREATED_SELECTOR_SOURCE = "datalayer:contentCreatedSelector"
 
 PUBLISHED_TIME_XPATHS = (
-    ("time.published", "//time[contains(concat(' ', normalize-space(@class), ' '), ' published ')][@datetime]"),
-    ("time[pubdate]", "//time[@pubdate][@datetime]"),
-    ("itemprop:datePublished", "//*[@itemprop='datePublished'][@datetime or @content]"),
-    ("hatom:published", "//*[contains(concat(' ', normalize-space(@class), ' '), ' published ')][@title]"),
+    ("time.published", etree.XPath("//time[contains(concat(' ', normalize-space(@class), ' '), ' published ')]"
+                                   "[@datetime]")),
+    ("time[pubdate]", etree.XPath("//time[@pubdate][@datetime]")),
+    ("itemprop:datePublished", etree.XPath("//@itemprop[. = 'datePublished']/parent::*[@datetime or @content]")),
+    ("hatom:published", etree.XPath("//*[@title][contains(@class, 'published')]"
+                                    "[contains(concat(' ', normalize-space(@class), ' '), ' published ')]")),
 )
+"""Compiled once; each the cheap test first, the same elements in the same order: an itemprop's
+attribute selected (`document.attribute_owners`), an hAtom class tested on the elements with a
+`title` and a `published` substring before its word is cut out of the normalized class (0.69 ->
+0.36 and 0.41 -> 0.29 ms a page on 300 WCXB pages, session 17)."""
 MODIFIED_META_KEYS = ("article:modified_time", "content:modifiedat", "datemodified")
-MODIFIED_TIME_XPATHS = (("itemprop:dateModified", "//*[@itemprop='dateModified'][@datetime or @content]"),)
+MODIFIED_TIME_XPATHS = (("itemprop:dateModified",
+                         etree.XPath("//@itemprop[. = 'dateModified']/parent::*[@datetime or @content]")),)
 
 HEURISTIC_HINT = re.compile(
     r"date|time|byline|publish|posted|dateline|stamp|datum|dato|fecha|meta|article-info|info",
@@ -214,9 +221,9 @@ def _other_metas(doc: Document) -> Iterator[tuple[str, str]]:
             yield f"meta:{meta.key}", meta.content
 
 
-def _elements(doc: Document, xpaths: tuple[tuple[str, str], ...]) -> Iterator[tuple[str, str]]:
+def _elements(doc: Document, xpaths: tuple[tuple[str, etree.XPath], ...]) -> Iterator[tuple[str, str]]:
     for source, xpath in xpaths:
-        for el in doc.root.xpath(xpath):
+        for el in xpath(doc.root):
             if el.tag == "meta":
                 continue  # metas were read above, in their own priority
             yield source, el.get("datetime") or el.get("content") or el.get("title") or ""
@@ -272,9 +279,8 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
     zone = headline_zone(doc)
     if zone is None:
         return
-    hinted = [el for el in zone.iter() if isinstance(el.tag, str)
-              and (el.tag == "time" or HEURISTIC_HINT.search(f"{el.get('class', '')} {el.get('id', '')} "
-                                                              f"{el.get('itemprop', '')}"))
+    hinted = [el for el in zone.iter(etree.Element)
+              if (el.tag == "time" or _names_hint(HEURISTIC_HINT, el, ("class", "id", "itemprop")))
               and _readable(doc, el, zone)]
     for el in hinted:
         for attr in MACHINE_DATE_ATTRIBUTES:
@@ -289,13 +295,23 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
         if el.get("datetime") and not doc.is_hidden(el) and not under_tag_within(el, zone, TIME_CHROME_TAGS):
             yield "heuristic:time", el.get("datetime", "")
     body = doc.root.find("body")
-    for el in body.iter() if body is not None else ():
-        if isinstance(el.tag, str) and PUBLISHED_HINT.search(f"{el.get('class', '')} {el.get('id', '')}") \
-                and _readable(doc, el, doc.root):
+    for el in body.iter(etree.Element) if body is not None else ():
+        if _names_hint(PUBLISHED_HINT, el, ("class", "id")) and _readable(doc, el, doc.root):
             for value in find_text_dates(element_text(el)[:HINTED_ELEMENT_CHARS]):
                 yield "heuristic:published", value.isoformat()
     if match := URL_DATE.search(urlsplit(doc.url).path):
         yield "url", "-".join(match.groups())
+
+
+def _names_hint(hint: re.Pattern[str], el: etree._Element, attributes: tuple[str, ...]) -> bool:
+    """`hint` is found in one of the element's `attributes`: as in their values joined by spaces,
+    since the hints hold no space, read one by one with no string built for the elements
+    (nearly all) that have none of them."""
+    for name in attributes:
+        value = el.get(name)
+        if value and hint.search(value):
+            return True
+    return False
 
 
 def _readable(doc: Document, el: etree._Element, zone: etree._Element) -> bool:
