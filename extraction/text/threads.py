@@ -59,18 +59,18 @@ def post_token(element: etree._Element) -> str | None:
     `post-header`, `post-content` and `post-footer` are not three posts. A schema.org `Comment`,
     `Answer` or `DiscussionForumPosting` item is named by that type first: forum software marks
     every post so, while a class may name only some of them (NodeBB's `topic-owner-post`)."""
+    itemtype = element.get("itemtype")
+    found = _POST_ITEMTYPE.search(itemtype) if itemtype else None
+    names = _name_string(element)
+    if found is None and not _POST.search(names):  # the whole string first: few elements name a post
+        return None
     tag = element.tag if isinstance(element.tag, str) else ""
-    itemtype = _POST_ITEMTYPE.search(element.get("itemtype") or "")
-    if itemtype:
-        return f"{tag}[{itemtype.group(1).lower()}]"
-    for word in _names(element):
+    if found:
+        return f"{tag}[{found.group(1).lower()}]"
+    for word in names.split():
         if _POST.search(word):
             return f"{tag}.{_DIGITS.sub('', word.lower())}"
     return None
-
-
-def _names(element: etree._Element) -> list[str]:
-    return _name_string(element).split()
 
 
 def _name_string(element: etree._Element) -> str:
@@ -192,7 +192,10 @@ def _host(listing: etree._Element) -> etree._Element | None:
 
 
 def comment_named(element: etree._Element) -> bool:
-    return isinstance(element.tag, str) and any(_COMMENT.search(w) for w in _names(element))
+    """A class or id word names a comment or a reply. Tested on the whole string at once: the
+    pattern holds no space and its ends look for a non-letter, as a space is, so it matches the
+    string exactly when it matches one of its words (`post_token` likewise)."""
+    return isinstance(element.tag, str) and _COMMENT.search(_name_string(element)) is not None
 
 
 def comment_blocks(blocks: Sequence[Block]) -> set[int]:
