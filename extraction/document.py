@@ -67,7 +67,10 @@ class Document:
         return None
 
     def box(self, element: etree._Element) -> Box | None:
-        """Layout of an element, or None for a page parsed without a browser."""
+        """Layout of an element, or None for a page parsed without a browser (no boxes: the
+        attribute is not read, since every walk asks this of every element)."""
+        if not self.page.boxes:
+            return None
         node_id = element.get(NODE_ID_ATTRIBUTE)
         if node_id is None or not node_id.isdigit():
             return None
