@@ -61,6 +61,7 @@ def smooth(labels: list[Label], headings: list[bool], groups: Sequence[object | 
     one, yet the table beside the article's text is part of it (links make an item bad, and a
     bad item stays out)."""
     spans = _group_spans(groups or [None] * len(labels))
+    before, after = _decisive_neighbours(labels)
     out: list[tuple[bool, str]] = []
     for i, lab in enumerate(labels):
         if lab is Label.GOOD:
@@ -69,16 +70,15 @@ def smooth(labels: list[Label], headings: list[bool], groups: Sequence[object | 
         if lab is Label.BAD:
             out.append((False, "bad"))
             continue
-        prev = _neighbour(labels, i, -1)
-        nxt = _neighbour(labels, i, +1)
+        prev, nxt = before[i], after[i]
         if headings[i]:
             ahead = labels[i + 1:i + 1 + HEADING_LOOKAHEAD_BLOCKS]
             keep = Label.GOOD in ahead or (Label.NEAR in ahead and nxt is Label.GOOD)
             out.append((keep, "heading before good text" if keep else "heading without text after it"))
         elif i in spans:
             first, last = spans[i]
-            keep = (Label.GOOD in labels[first:last + 1] or _neighbour(labels, first, -1) is Label.GOOD
-                    or _neighbour(labels, last, +1) is Label.GOOD)
+            keep = (Label.GOOD in labels[first:last + 1] or before[first] is Label.GOOD
+                    or after[last] is Label.GOOD)
             out.append((keep, "item of a list or table beside good text" if keep
                         else "item of a list or table between boilerplate"))
         elif lab is Label.NEAR:
@@ -118,13 +118,22 @@ def _keep_headings_of_kept_lists(out: list[tuple[bool, str]], labels: list[Label
             out[i] = (True, "heading before a kept list or table")
 
 
-def _neighbour(labels: list[Label], i: int, step: int) -> Label | None:
-    j = i + step
-    while 0 <= j < len(labels):
-        if labels[j] in (Label.GOOD, Label.BAD):
-            return labels[j]
-        j += step
-    return None
+def _decisive_neighbours(labels: list[Label]) -> tuple[list[Label | None], list[Label | None]]:
+    """Per block, the nearest good or bad label before it and after it (None at the ends): one
+    pass each way, where a scan from every doubtful block crossed long runs of them again."""
+    before: list[Label | None] = []
+    last: Label | None = None
+    for lab in labels:
+        before.append(last)
+        if lab is Label.GOOD or lab is Label.BAD:
+            last = lab
+    after: list[Label | None] = [None] * len(labels)
+    last = None
+    for i in range(len(labels) - 1, -1, -1):
+        after[i] = last
+        if labels[i] is Label.GOOD or labels[i] is Label.BAD:
+            last = labels[i]
+    return before, after
 
 
 LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})
