@@ -64,13 +64,20 @@ def sibling_runs(blocks: list[Block], min_items: int = TEASER_MIN_ITEMS,
         while element is not None and element not in tops:
             below[element].append(block)
             element = element.getparent()
-    by_parent: dict[etree._Element, dict[str, list[etree._Element]]] = defaultdict(lambda: defaultdict(list))
+    children: dict[etree._Element, list[etree._Element]] = defaultdict(list)
     for element in below:
         parent = element.getparent()
         if parent is not None and isinstance(element.tag, str):
-            by_parent[parent][shape(element)].append(element)
-    return [[Item(s, below[s]) for s in siblings] for groups in by_parent.values() for siblings in groups.values()
-            if len(siblings) >= min_items]
+            children[parent].append(element)
+    runs: list[list[Item]] = []
+    for kids in children.values():
+        if len(kids) < min_items:  # too few to hold a run of any shape: no shape is worked out
+            continue
+        by_shape: dict[str, list[etree._Element]] = defaultdict(list)
+        for element in kids:
+            by_shape[shape(element)].append(element)
+        runs.extend([Item(s, below[s]) for s in siblings] for siblings in by_shape.values() if len(siblings) >= min_items)
+    return runs
 
 
 def is_teaser_item(blocks: list[Block]) -> bool:
