@@ -155,16 +155,16 @@ def link_text_share(body: etree._Element) -> float:
     """Characters of text inside links / all characters of text (scripts left out)."""
     total = linked = 0
     in_link = {body: _in_link(body)}  # element -> inside an `a`: set by its parent, reached before it
-    for node in body.iter():
-        if not isinstance(node.tag, str):
-            continue
+    for node in body.iter(etree.Element):
+        tag = node.tag  # read once: lxml builds a new string at each read
         tail_in_link = in_link[node]
+        children_in_link = tail_in_link or tag == "a"
         for child in node:
-            in_link[child] = tail_in_link or node.tag == "a"
-        if node.tag not in CHROME_TAGS:
+            in_link[child] = children_in_link
+        if tag not in CHROME_TAGS:
             size = len((node.text or "").strip())
             total += size
-            linked += size if node.tag == "a" or tail_in_link else 0
+            linked += size if children_in_link else 0
         size = len((node.tail or "").strip())
         total += size
         linked += size if tail_in_link else 0
@@ -201,10 +201,11 @@ def longest_block_words(body: etree._Element) -> int:
 def _own_text(block: etree._Element) -> str:
     parts = [block.text or ""]
     for child in block:
-        if not isinstance(child.tag, str):
+        tag = child.tag  # read once: lxml builds a new string at each read
+        if not isinstance(tag, str):
             parts.append(child.tail or "")
             continue
-        if child.tag not in BLOCK_TAGS and child.tag not in CHROME_TAGS and child.tag != "a":
+        if tag not in BLOCK_TAGS and tag not in CHROME_TAGS and tag != "a":
             parts.append("".join(child.itertext()))
         parts.append(child.tail or "")
     return " ".join(parts)

@@ -327,7 +327,8 @@ def _zone_text(doc: Document, zone: HtmlElement) -> str:
 
 
 def _readable_text(doc: Document, el: etree._Element, parts: list[str]) -> None:
-    if not isinstance(el.tag, str) or el.tag in CHROME_TAGS or doc.is_hidden(el):
+    tag = el.tag
+    if not isinstance(tag, str) or tag in CHROME_TAGS or doc.is_hidden(el):
         return
     parts.append(el.text or "")
     for child in el:
