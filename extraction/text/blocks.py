@@ -288,21 +288,25 @@ def own_text_hidden(doc: Document, element: etree._Element) -> bool:
     return box is not None and not box.visible
 
 
-def is_data_cell(element: HtmlElement) -> bool:
-    if element.tag not in CELL_TAGS:
+def is_data_cell(element: HtmlElement, tag: str | None = None) -> bool:
+    """`tag`: the element's tag when the caller has it (lxml builds a new string at each read)."""
+    if (element.tag if tag is None else tag) not in CELL_TAGS:
         return False
     if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in element.iterdescendants()):
         return False
     return count_words(element.text_content()) <= DATA_CELL_MAX_WORDS
 
 
-def starts_block(doc: Document, element: HtmlElement) -> bool:
-    if is_data_cell(element):
+def starts_block(doc: Document, element: HtmlElement, tag: str | None = None) -> bool:
+    """`tag`: the element's tag when the caller has it (see `is_data_cell`)."""
+    if tag is None:
+        tag = str(element.tag)
+    if is_data_cell(element, tag):
         return False
     box = doc.box(element)
     if box is not None and box.display:
         return box.display not in INLINE_DISPLAYS
-    return element.tag in BLOCK_TAGS
+    return tag in BLOCK_TAGS
 
 
 def permalink(link: etree._Element, owner: etree._Element) -> bool:
@@ -512,7 +516,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
                 builder.flush()
                 state["open"] = False
         return
-    tag = tag.lower()
+    source_tag, tag = tag, tag.lower()
     veiled_outside = state["veiled"]
     layout = state["layout"]  # without it no box, so no element is folded, collapsed or faded
     if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state["shell"])) or has_class(el, IGNORE_CLASS):
@@ -550,7 +554,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     if tag == "hr":
         builder.flush()
         return
-    block = starts_block(doc, el)
+    block = starts_block(doc, el, source_tag)
     if block:
         builder.flush()
         owner = el
