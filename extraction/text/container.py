@@ -31,16 +31,22 @@ CLIMB_LOOKAHEAD_LEVELS = 1  # ancestors that fail those tests and are looked pas
 def container_scores(blocks: list[Block], verdicts: list[Verdict]) -> tuple[dict[etree._Element, float],
                                                                           dict[etree._Element, float]]:
     """Per element, over all blocks below it: the sum of scores, and the sum of the scores
-    of good blocks only (the content mass a container would bring)."""
+    of good blocks only (the content mass a container would bring; read with a default of 0.0,
+    it holds only the elements with a good block below them)."""
     sums: dict[etree._Element, float] = {}
     good: dict[etree._Element, float] = {}
     for block, verdict in zip(blocks, verdicts, strict=True):
         element: etree._Element | None = block.element
-        mass = verdict.score if verdict.score >= GOOD_SCORE_WORDS and not verdict.hard_bad else 0.0
-        while element is not None:
-            sums[element] = sums.get(element, 0.0) + verdict.score
-            good[element] = good.get(element, 0.0) + mass
-            element = element.getparent()
+        score = verdict.score
+        if score >= GOOD_SCORE_WORDS and not verdict.hard_bad:
+            while element is not None:
+                sums[element] = sums.get(element, 0.0) + score
+                good[element] = good.get(element, 0.0) + score
+                element = element.getparent()
+        else:  # no mass: `good` is read with a default of 0.0, so a zero added is not written
+            while element is not None:
+                sums[element] = sums.get(element, 0.0) + score
+                element = element.getparent()
     return sums, good
 
 
