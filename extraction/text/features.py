@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import unquote, urlsplit
@@ -496,7 +497,10 @@ def page_layout(doc: Document, blocks: list[Block]) -> PageLayout:
     )
 
 
-def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, teaser: bool = False) -> Features:
+def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, teaser: bool = False,
+            density: float | None = None, ends: int | None = None) -> Features:
+    """`density`, `ends`: the block's `text_density` and `sentence_ends` when the caller has
+    worked them out already (`pipeline.measure_blocks` reads them for the running prose first)."""
     text = block.text
     box = doc.box(block.element)
     chrome, strong, weak, positive = hints.of(block.element)
@@ -504,8 +508,8 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
     return Features(
         words=block.words,
         link_density=link_density(block),
-        text_density=text_density(text),
-        sentence_ends=sentence_ends(text),
+        text_density=text_density(text) if density is None else density,
+        sentence_ends=sentence_ends(text) if ends is None else ends,
         pipes=text.count("|"),
         dates=date_count(text),
         copyright="©" in text or "(c)" in text or "(C)" in text,  # as `"(c)" in text.lower()`, without the copy
@@ -527,17 +531,26 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
 Hints = tuple[str | None, str | None, str | None, str | None]
 
 
-def is_running_prose(block: Block) -> bool:
-    """Full sentences wrapped over lines with few links: what boilerplate is not made of."""
+def is_running_prose(block: Block, density: float | None = None, ends: int | None = None) -> bool:
+    """Full sentences wrapped over lines with few links: what boilerplate is not made of.
+    `density`, `ends`: the block's `text_density` and `sentence_ends` when the caller has them."""
     return (block.words >= PROSE_BLOCK_MIN_WORDS and link_density(block) <= PROSE_BLOCK_MAX_LINK_DENSITY
-            and text_density(block.text) >= PROSE_BLOCK_MIN_DENSITY and sentence_ends(block.text) > 0)
+            and (text_density(block.text) if density is None else density) >= PROSE_BLOCK_MIN_DENSITY
+            and (sentence_ends(block.text) if ends is None else ends) > 0)
 
 
-def prose_words_below(blocks: list[Block]) -> dict[etree._Element, int]:
-    """Per element, the words of running-prose blocks inside it."""
+def running_prose(f: Features) -> bool:
+    """`is_running_prose` of a measured block, read from its features (the same four measures)."""
+    return (f.words >= PROSE_BLOCK_MIN_WORDS and f.link_density <= PROSE_BLOCK_MAX_LINK_DENSITY
+            and f.text_density >= PROSE_BLOCK_MIN_DENSITY and f.sentence_ends > 0)
+
+
+def prose_words_below(blocks: list[Block], prose: Sequence[bool] | None = None) -> dict[etree._Element, int]:
+    """Per element, the words of running-prose blocks inside it. `prose`: each block's
+    `is_running_prose`, when the caller has it."""
     below: dict[etree._Element, int] = {}
-    for block in blocks:
-        if not is_running_prose(block):
+    for i, block in enumerate(blocks):
+        if not (is_running_prose(block) if prose is None else prose[i]):
             continue
         element: etree._Element | None = block.element
         while element is not None:

@@ -27,7 +27,7 @@ from extraction.text.blocks import Block, solid_chars
 from extraction.text.cards import item_hint
 from extraction.text.decisions import Decision, Selection, within
 from extraction.text.docs import code_blocks, documentation_generator, documentation_url
-from extraction.text.features import KEPT_HINTS, Features, is_running_prose
+from extraction.text.features import KEPT_HINTS, Features, running_prose
 from extraction.text.kind_model import KindEvidence, Policy, cautious, predict
 from extraction.text.layout import (
     INCLUSIVE_MAX_LINK_DENSITY,
@@ -97,7 +97,7 @@ def kind_evidence(doc: Document, selection: Selection, words: PageWords) -> Kind
     posts = repeated_post_items(doc)
     return KindEvidence(
         region_words=sum(d.block.words for d in selection.decisions if d.kept),
-        region_prose_words=sum(d.block.words for d in selection.decisions if d.kept and is_running_prose(d.block)),
+        region_prose_words=sum(d.block.words for d in selection.decisions if d.kept and running_prose(d.features)),
         content_words=sum(d.block.words for d in clean if d.block.index in counted),
         page_words=page_total,
         linked_words=sum(d.block.words if d.features.teaser else d.block.link_words for d in clean),
@@ -107,7 +107,7 @@ def kind_evidence(doc: Document, selection: Selection, words: PageWords) -> Kind
         hinted_words=sum(d.block.words for d in clean
                          if d.features.strong_hint and not KEPT_HINTS.search(d.features.strong_hint)),
         teaser_words=sum(d.block.words for d in clean if d.features.teaser),
-        prose_words=sum(d.block.words for d in clean if is_running_prose(d.block)),
+        prose_words=sum(d.block.words for d in clean if running_prose(d.features)),
         blocks=len(clean),
         kept_blocks=sum(1 for d in selection.decisions if d.kept),
         headings=sum(1 for d in clean if d.block.is_heading),

@@ -63,7 +63,16 @@ from extraction.text.context import label, row_group, smooth
 from extraction.text.decisions import Decision, Label, Selection, Verdict, within
 from extraction.text.docs import documents_code
 from extraction.text.explain import BlockExplanation, Explanation, describe, preview
-from extraction.text.features import Features, HintIndex, measure, page_layout, prose_words_below
+from extraction.text.features import (
+    Features,
+    HintIndex,
+    is_running_prose,
+    measure,
+    page_layout,
+    prose_words_below,
+    sentence_ends,
+    text_density,
+)
 from extraction.text.inclusive import CardRows, PageWords, inclusive_read, kind_evidence, page_kind, page_words, weighed
 from extraction.text.kind_model import KindEvidence, features
 from extraction.text.layout import DOCUMENTATION, LayoutKind, blog_with_code
@@ -181,9 +190,13 @@ def measure_blocks(doc: Document, blocks: list[Block]) -> Measured:
     """Each block's features, against the page's layout (its body font and main column) and
     the class hints of its ancestors; teaser lists are found across blocks (`teasers.py`)."""
     layout = page_layout(doc, blocks)
-    hints = HintIndex(prose_words_below(blocks), doc.url)
+    densities = [text_density(block.text) for block in blocks]  # read once: the prose test and the features
+    ends = [sentence_ends(block.text) for block in blocks]
+    prose = [is_running_prose(block, density, end) for block, density, end in zip(blocks, densities, ends, strict=True)]
+    hints = HintIndex(prose_words_below(blocks, prose), doc.url)
     teasers = teaser_blocks(blocks)
-    return Measured(tuple(measure(doc, block, layout, hints, block.index in teasers) for block in blocks), hints)
+    return Measured(tuple(measure(doc, block, layout, hints, block.index in teasers, density, end)
+                          for block, density, end in zip(blocks, densities, ends, strict=True)), hints)
 
 
 @dataclass(frozen=True, slots=True)
