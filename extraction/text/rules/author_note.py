@@ -49,8 +49,9 @@ def trim_author_note(settled: dict[int, tuple[bool, str]], members: list[int], b
     note is judged (hard-bad in the verdicts returned): the peer may not put it back."""
     settled, verdicts = dict(settled), list(verdicts)
     kept = [i for i in members if settled[i][0]]
+    cleaned: dict[int, str] = {}  # each block's `clean_name`, read once: a block is above two others
     for at, i in enumerate(kept):
-        if not (author_note(blocks[i].text, names) if names else _boxed_note(blocks, i)):
+        if not (author_note(blocks[i].text, names) if names else _boxed_note(blocks, i, cleaned)):
             continue
         parent = blocks[i].element.getparent()
         end = at + 1
@@ -67,11 +68,12 @@ def trim_author_note(settled: dict[int, tuple[bool, str]], members: list[int], b
     return settled, verdicts
 
 
-def _boxed_note(blocks: list[Block], i: int) -> bool:
+def _boxed_note(blocks: list[Block], i: int, cleaned: dict[int, str] | None = None) -> bool:
     """Whether block `i` is a note about a person named on a line just above it
-    (`_name_lines_above`), the name followed by one of `BOX_NOTE_VERBS`."""
+    (`_name_lines_above`), the name followed by one of `BOX_NOTE_VERBS`. `cleaned`: the blocks'
+    `clean_name` so far, shared by the calls for one page."""
     opening = blocks[i].text.lstrip(" \t\n\"'“‘(*_—–-")
-    for name in _name_lines_above(blocks, i):
+    for name in _name_lines_above(blocks, i, {} if cleaned is None else cleaned):
         if author_note(opening, (name,)):
             for lead in (name, name.split()[0]):
                 after = opening[len(lead):].split(maxsplit=1) if opening.startswith(lead) else []
@@ -80,7 +82,7 @@ def _boxed_note(blocks: list[Block], i: int) -> bool:
     return False
 
 
-def _name_lines_above(blocks: list[Block], i: int) -> tuple[str, ...]:
+def _name_lines_above(blocks: list[Block], i: int, cleaned: dict[int, str]) -> tuple[str, ...]:
     """Names printed alone on a line just above block `i`, kept or not, after a "By"/"Written
     by" prefix is cleaned off (`authors.clean_name`): an author box names its author above the
     note when the page's metadata names nobody ("Written by Jane Doe", "Jane Doe / Senior
@@ -90,7 +92,9 @@ def _name_lines_above(blocks: list[Block], i: int) -> tuple[str, ...]:
     for block in blocks[max(0, i - NAME_LINE_LOOKBACK):i]:
         if block.tag == "h2":
             continue
-        name = clean_name(block.text)
+        name = cleaned.get(block.index)
+        if name is None:
+            name = cleaned[block.index] = clean_name(block.text)
         words = name.split()
         if 2 <= len(words) <= NAME_LINE_MAX_WORDS and all(w[:1].isupper() for w in words) and is_person(name):
             found.append(name)
