@@ -28,8 +28,10 @@ def drop_widget_labels(settled: dict[int, tuple[bool, str]], members: list[int],
     not put them back."""
     settled, verdicts = dict(settled), list(verdicts)
     for i in members:
+        if not settled[i][0]:  # a block left out already is not read again
+            continue
         what = widget_label_or_disclaimer(blocks[i].text)
-        if settled[i][0] and what:
+        if what:
             settled[i] = (False, what)
             verdicts[i] = verdicts[i].judged(what)
     return settled, verdicts
