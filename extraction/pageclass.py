@@ -172,7 +172,7 @@ def link_text_share(body: etree._Element) -> float:
 
 
 def _in_link(node: etree._Element) -> bool:
-    return any(a.tag == "a" for a in node.iterancestors())
+    return next(node.iterancestors("a"), None) is not None
 
 
 def teaser_blocks(body: etree._Element) -> int:

@@ -71,7 +71,7 @@ def in_code(element: etree._Element) -> bool:
     highlighter splits it into one element per line."""
     if element.tag == "pre":
         return True
-    return any(ancestor.tag == "pre" for ancestor in element.iterancestors())
+    return next(element.iterancestors("pre"), None) is not None  # lxml tests the tag in C
 
 
 def code_between(good: Sequence[bool], hard_bad: Sequence[bool], code: Sequence[bool],
@@ -99,13 +99,13 @@ def defined_term(element: etree._Element) -> bool:
     """The block is a definition list's term (`<dt>`): an API member, an option, a field, linked
     to its own page. Its link does not make it navigation: it is settled with its list, kept
     when its definition is."""
-    return element.tag == "dt" or any(ancestor.tag == "dt" for ancestor in element.iterancestors())
+    return element.tag == "dt" or next(element.iterancestors("dt"), None) is not None
 
 
 def has_definition(element: etree._Element) -> bool:
     """The term (`defined_term`) is followed in its list by a `<dd>` with words of its own: an
     API member's `<dt>` linking to its page over a line on what it does; a menu has no definitions."""
-    term = element if element.tag == "dt" else next(a for a in element.iterancestors() if a.tag == "dt")
+    term = element if element.tag == "dt" else next(element.iterancestors("dt"))
     nxt = term.getnext()
     while nxt is not None and nxt.tag == "dt":
         nxt = nxt.getnext()

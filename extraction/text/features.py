@@ -665,7 +665,7 @@ def repeated_pieces(element: etree._Element) -> bool:
 def _is_teaser_article(element: etree._Element) -> bool:
     """An `<article>` inside another one with `<article>` siblings: a list of other stories.
     (A lone nested `<article>` is often just the same story wrapped twice.)"""
-    if not any(a.tag == "article" for a in element.iterancestors()):
+    if next(element.iterancestors("article"), None) is None:  # lxml tests the tag in C
         return False
     parent = element.getparent()
     return parent is not None and sum(1 for c in parent if c.tag == "article") >= 2

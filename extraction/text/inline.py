@@ -41,7 +41,7 @@ def glued(previous: HtmlElement | None, child: HtmlElement, parent: HtmlElement,
     if (previous is None or previous.tail or not isinstance(child.tag, str)
             or not isinstance(previous.tag, str) or not inline(previous) or not inline(child)):
         return False
-    if any(isinstance(a.tag, str) and a.tag in CODE_TAGS for a in (parent, *parent.iterancestors())):
+    if parent.tag in CODE_TAGS or next(parent.iterancestors(*CODE_TAGS), None) is not None:  # tags tested in C
         return False
     # Only the characters that meet and whether either text is a single piece matter: the
     # texts are stripped, not rebuilt without their spaces (a long element's text is long).
