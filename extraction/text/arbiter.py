@@ -117,15 +117,15 @@ def doubtful(d: Decision, region: etree._Element | None, kept: frozenset[str]) -
     "Was this helpful?" under its text, outside the region, is not in doubt."""
     if d.kept or d.verdict.hard_bad or d.block.tag == "h1" or d.features.copyright:
         return False
-    if d.block.words >= PROSE_MIN_WORDS and " ".join(d.block.text.split()) in kept:
-        return False
-    if widget_label(d.block.text) or disclaimer(d.block.text):
-        return False
-    f = d.features
+    f = d.features  # the features' tests before the text's: each says no alone, the cheap ones first
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY:
         return False
     if small_print(f) or off_column(f):
         return False  # with layout: small print (an "about us" tail) or beside the main column (`score.py`)
+    if d.block.words >= PROSE_MIN_WORDS and " ".join(d.block.text.split()) in kept:
+        return False
+    if widget_label(d.block.text) or disclaimer(d.block.text):
+        return False
     return region is None or not (d.block.element is region or region in d.block.element.iterancestors())
 
 
