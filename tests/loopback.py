@@ -3,6 +3,7 @@ handler class per test, served from a thread, answering with `send_html`."""
 
 from __future__ import annotations
 
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,3 +36,17 @@ def serving(handler: type[BaseHTTPRequestHandler], host: str = "127.0.0.1") -> I
     finally:
         server.shutdown()
         server.server_close()
+
+
+def proxy_exchange(proxy: str, request: bytes) -> bytes:
+    """Send one raw request to an HTTP proxy (`http://host:port`) and read its whole answer; a
+    `CONNECT`'s answer ends at its head, since a tunnel the proxy opened stays open."""
+    host, port = proxy.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=5) as connection:
+        connection.sendall(request)
+        chunks = []
+        while chunk := connection.recv(65536):
+            chunks.append(chunk)
+            if request.startswith(b"CONNECT") and b"\r\n\r\n" in b"".join(chunks):
+                break
+    return b"".join(chunks)

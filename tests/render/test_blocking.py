@@ -5,7 +5,6 @@ Chromium, the route handler), with the same record."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from demosite.server import ConnectionLogger, DemoSite
 from render.egress import Egress
 from render.outcome import FailureKind, RenderFailure
 from render.settings import RenderSettings, SiteSettings
+from tests.loopback import proxy_exchange
 from tests.render.conftest import LoopRenderer, fixture_url
 from values.hostrules import HostRules
 from values.rendered import RenderedPage
@@ -121,18 +121,6 @@ def test_filter_list_counts_are_reported(tmp_path: Path) -> None:
     assert (rules.loaded, rules.ignored) == (4, 3)
 
 
-def _exchange(proxy: str, request: bytes) -> bytes:
-    host, port = proxy.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=5) as connection:
-        connection.sendall(request)
-        chunks = []
-        while chunk := connection.recv(65536):
-            chunks.append(chunk)
-            if request.startswith(b"CONNECT") and b"\r\n\r\n" in b"".join(chunks):
-                break  # a tunnel's answer: the tunnel itself stays open
-    return b"".join(chunks)
-
-
 def test_a_context_scope_refuses_its_pages_hosts_before_connecting() -> None:
     """`proxy` mode's host rules in the egress proxy itself: a context's listener refuses the
     hosts its verdict names, as a tunnel (`CONNECT`, what HTTPS analytics come as) and as plain
@@ -146,12 +134,12 @@ def test_a_context_scope_refuses_its_pages_hosts_before_connecting() -> None:
             refuse = lambda host: "denylist" if host.endswith("google-analytics.com") else None  # noqa: E731
             scope = loop.run_until_complete(egress.scope(refuse))
             tunnel = b"CONNECT www.google-analytics.com:443 HTTP/1.1\r\nHost: www.google-analytics.com:443\r\n\r\n"
-            assert _exchange(scope.server, tunnel).startswith(b"HTTP/1.1 403")
-            assert _exchange(scope.server, b"GET http://WWW.Google-Analytics.com/collect HTTP/1.1\r\n"
+            assert proxy_exchange(scope.server, tunnel).startswith(b"HTTP/1.1 403")
+            assert proxy_exchange(scope.server, b"GET http://WWW.Google-Analytics.com/collect HTTP/1.1\r\n"
                                            b"Host: www.google-analytics.com\r\n\r\n") == b""
             time.sleep(0.3)
             assert logger.connections == []
-            assert _exchange(egress.server, tunnel).startswith(b"HTTP/1.1 200")
+            assert proxy_exchange(egress.server, tunnel).startswith(b"HTTP/1.1 200")
             assert logger.wait(1, timeout=5), "the proxy's own listener did not connect the host"
             loop.run_until_complete(scope.close())
         finally:

@@ -18,7 +18,7 @@ from render.browser import Renderer
 from render.egress import Egress
 from render.outcome import FailureKind
 from render.settings import RenderSettings
-from tests.loopback import QuietHandler, serving
+from tests.loopback import QuietHandler, proxy_exchange, serving
 from values.hostrules import BadHostRules, HostRules, Target
 from values.rendered import RenderedPage
 from values.targets import TargetPolicy
@@ -63,16 +63,6 @@ def test_a_malformed_host_rule_is_refused_when_settings_load() -> None:
 
 # --- the proxy on its own, spoken to over a socket ---------------------------------------------
 
-def _exchange(proxy: str, request: bytes) -> bytes:
-    host, port = proxy.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=5) as connection:
-        connection.sendall(request)
-        chunks = []
-        while chunk := connection.recv(65536):
-            chunks.append(chunk)
-    return b"".join(chunks)
-
-
 @pytest.fixture()
 def proxy() -> Iterator[Egress]:
     egress = Egress(ALLOWED, HostRules.parse("MAP gone.test ~NOTFOUND"))
@@ -84,7 +74,7 @@ def proxy() -> Iterator[Egress]:
 def test_a_tunnel_to_a_refused_address_is_refused_and_explained(proxy: Egress, internal) -> None:
     base, seen = internal
     authority = base.removeprefix("http://")
-    answer = _exchange(proxy.server, f"CONNECT {authority} HTTP/1.1\r\nHost: {authority}\r\n\r\n".encode())
+    answer = proxy_exchange(proxy.server, f"CONNECT {authority} HTTP/1.1\r\nHost: {authority}\r\n\r\n".encode())
     assert answer.startswith(b"HTTP/1.1 403")
     verdict = proxy.verdict(f"https://{authority}/")
     assert verdict is not None and verdict.kind is FailureKind.BLOCKED
@@ -101,7 +91,7 @@ def test_plain_http_is_forwarded_without_the_proxy_credentials(proxy: Egress) ->
             self.send_html("<p>forwarded</p>")
 
     with serving(Echo) as base:
-        answer = _exchange(proxy.server, (f"GET {base}/a?b=1 HTTP/1.1\r\nHost: {base[7:]}\r\n"
+        answer = proxy_exchange(proxy.server, (f"GET {base}/a?b=1 HTTP/1.1\r\nHost: {base[7:]}\r\n"
                                           "Proxy-Authorization: Basic c2VjcmV0\r\nProxy-Connection: keep-alive\r\n"
                                           "X-Kept: yes\r\n\r\n").encode())
     head, _, body = answer.partition(b"\r\n\r\n")
@@ -112,7 +102,7 @@ def test_plain_http_is_forwarded_without_the_proxy_credentials(proxy: Egress) ->
 
 
 def test_a_name_that_does_not_resolve_is_a_dns_verdict(proxy: Egress) -> None:
-    assert _exchange(proxy.server, b"GET http://gone.test/ HTTP/1.1\r\nHost: gone.test\r\n\r\n") == b""
+    assert proxy_exchange(proxy.server, b"GET http://gone.test/ HTTP/1.1\r\nHost: gone.test\r\n\r\n") == b""
     verdict = proxy.verdict("http://gone.test/")
     assert verdict is not None and verdict.kind is FailureKind.DNS and "ERR_NAME_NOT_RESOLVED" in verdict.reason
 
@@ -136,7 +126,7 @@ def test_the_proxy_connects_to_the_address_it_checked(proxy: Egress, internal, m
 
     monkeypatch.setattr(socket, "getaddrinfo", rebinding)
     try:
-        answer = _exchange(proxy.server, f"GET http://rebind.test:{internal_port}/x HTTP/1.1\r\n"
+        answer = proxy_exchange(proxy.server, f"GET http://rebind.test:{internal_port}/x HTTP/1.1\r\n"
                                          f"Host: rebind.test:{internal_port}\r\n\r\n".encode())
     finally:
         public.shutdown()
@@ -229,6 +219,6 @@ def test_a_redirect_to_a_refused_target_fails_the_render_as_blocked(render_setti
 
 def test_verdicts_are_bounded(proxy: Egress) -> None:
     for i in range(egress_module.MAX_VERDICTS + 50):
-        _exchange(proxy.server, f"GET http://gone.test:{1000 + i}/ HTTP/1.1\r\n\r\n".encode())
+        proxy_exchange(proxy.server, f"GET http://gone.test:{1000 + i}/ HTTP/1.1\r\n\r\n".encode())
     assert proxy.verdict("http://gone.test:1000/") is None, "the oldest verdict was dropped"
     assert proxy.verdict(f"http://gone.test:{1000 + egress_module.MAX_VERDICTS + 49}/") is not None
