@@ -46,12 +46,34 @@ ceiling meant to catch slow growth."""
 CLOSE_TIMEOUT_S = 5.0
 """A browser that does not close politely within this is ended by signal."""
 LAUNCH_TIMEOUT_MS = 30_000
+ANSWER_TIMEOUT_S = 10.0
+"""A launched Chromium answers its first calls (its version, its process list) within this, or
+it is ended and the page that leased it fails as a browser crash: a relaunch runs inside a
+page's lease, outside the page's own deadline, so an unanswered call there would hold the crawl
+without end."""
 SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 NODE_OPTIONS = "NODE_OPTIONS"
 NODE_OPTIONS_LOCK_POLL_S = 0.01
 _node_options_lock = threading.Lock()
 """Serialises the driver starts of every host in the process (any loop or thread) while
 `NODE_OPTIONS` is changed for one of them; see `BrowserHost._start_driver`."""
+
+
+async def _identify(browser: Browser) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The browser's version and its process list, by one CDP session of the browser's own."""
+    cdp = await browser.new_browser_cdp_session()
+    version = await cdp.send("Browser.getVersion")
+    processes = await cdp.send("SystemInfo.getProcessInfo")
+    await cdp.detach()
+    return version, processes
+
+
+async def _end_unanswering(browser: Browser) -> None:
+    """Close a browser that never answered; its pid is not known, so the driver ends it."""
+    try:
+        await asyncio.wait_for(browser.close(), CLOSE_TIMEOUT_S)
+    except (TimeoutError, PlaywrightError) as error:
+        log.warning("an unanswering Chromium did not close (%s)", error)
 
 
 def driver_node_options(existing: str | None, max_old_space_mb: int | None) -> str | None:
@@ -231,10 +253,11 @@ class BrowserHost:
             executable_path=str(executable), headless=True, timeout=LAUNCH_TIMEOUT_MS,
             args=launch_args(executable), proxy={"server": self.egress.start()},
             ignore_default_args=list(PLAYWRIGHT_ARGS_DROPPED))
-        cdp = await browser.new_browser_cdp_session()
-        version = await cdp.send("Browser.getVersion")
-        processes = await cdp.send("SystemInfo.getProcessInfo")
-        await cdp.detach()
+        try:
+            version, processes = await asyncio.wait_for(_identify(browser), ANSWER_TIMEOUT_S)
+        except (TimeoutError, PlaywrightError) as error:
+            await _end_unanswering(browser)
+            raise PlaywrightError(f"Chromium started but did not answer within {ANSWER_TIMEOUT_S:g} s") from error
         self._browser_pid = next(p["id"] for p in processes["processInfo"] if p["type"] == "browser")
         if self._driver is None:
             self._driver = _parent(self._browser_pid)

@@ -12,9 +12,11 @@ import sys
 import textwrap
 from pathlib import Path
 
+import psutil
 import pytest
 
 from demosite.server import DemoSite
+from render import lifecycle
 from render.browser import Renderer
 from render.chromium import PLAYWRIGHT_DISABLED_FEATURES, launch_args
 from render.lifecycle import RSS_CHECK_EVERY_PAGES
@@ -46,6 +48,31 @@ def test_killing_chromium_mid_render_is_a_typed_failure_and_the_next_render_succ
     assert isinstance(after, RenderedPage), after
     assert launches == 2
     assert alive(first_pids) == []
+
+
+def test_a_relaunched_chromium_that_does_not_answer_fails_the_page_and_is_ended(
+        render_settings: RenderSettings, demo_site: DemoSite, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A relaunch happens inside a page's lease, outside its deadline: a browser that starts but
+    does not answer in time (here: no time at all) fails that page and leaves no process behind;
+    the page after it relaunches again."""
+    settings = render_settings.model_copy(update={"restart_after_pages": 1})
+
+    async def go() -> tuple[RenderedPage | RenderFailure, list[int], RenderedPage | RenderFailure, int]:
+        async with Renderer(settings) as renderer:
+            assert isinstance(await renderer.render(demo_site.url("/about.html")), RenderedPage)  # then due
+            driver = psutil.Process(renderer.host.driver_pid)
+            monkeypatch.setattr(lifecycle, "ANSWER_TIMEOUT_S", 0.0)
+            failed = await renderer.render(demo_site.url("/index.html"))
+            left = [child.pid for child in driver.children(recursive=True)]
+            monkeypatch.setattr(lifecycle, "ANSWER_TIMEOUT_S", 10.0)
+            after = await renderer.render(demo_site.url("/index.html"))
+            return failed, left, after, renderer.host.launches
+    failed, left, after, launches = asyncio.run(go())
+    assert isinstance(failed, RenderFailure) and failed.kind is FailureKind.BROWSER_CRASH, failed
+    assert "did not answer" in failed.message
+    assert alive(left) == []
+    assert isinstance(after, RenderedPage), after
+    assert launches == 2  # the first browser and the one after; the unanswering one never counted
 
 
 def test_no_chromium_process_is_left_after_close(render_settings: RenderSettings, demo_site: DemoSite) -> None:
