@@ -46,6 +46,23 @@ ceiling meant to catch slow growth."""
 CLOSE_TIMEOUT_S = 5.0
 """A browser that does not close politely within this is ended by signal."""
 LAUNCH_TIMEOUT_MS = 30_000
+"""Playwright's own bound on `chromium.launch`, kept by the driver."""
+DRIVER_SILENCE_S = 5.0
+"""How long past its own timeout a driver may take to answer a launch before it is taken as
+wedged (see `LAUNCH_DEADLINE_S`)."""
+LAUNCH_DEADLINE_S = LAUNCH_TIMEOUT_MS / 1000 + DRIVER_SILENCE_S
+"""`chromium.launch` answers within this, or the driver is ended (its Chromium with it) and the
+page that leased the browser fails as a browser crash; the next lease starts a new driver.
+Playwright's `LAUNCH_TIMEOUT_MS` is counted inside the driver, so a driver that stopped
+answering (stopped, stuck in a loop) never keeps it, and a relaunch runs inside a page's lease,
+outside the page's deadline."""
+DRIVER_START_TIMEOUT_S = 30.0
+"""A new Playwright driver answers its first message within this, or it is ended and the page
+that leased the browser fails as a browser crash (a node that hangs at start would otherwise
+hold the lease without end, as above)."""
+DRIVER_COMMAND = "run-driver"
+"""The argument Playwright starts its driver (node) with: how a driver is told among the
+process's children before its browser names it."""
 ANSWER_TIMEOUT_S = 10.0
 """A launched Chromium answers its first calls (its version, its process list) within this, or
 it is ended and the page that leased it fails as a browser crash: a relaunch runs inside a
@@ -68,12 +85,16 @@ async def _identify(browser: Browser) -> tuple[dict[str, Any], dict[str, Any]]:
     return version, processes
 
 
-async def _end_unanswering(browser: Browser) -> None:
-    """Close a browser that never answered; its pid is not known, so the driver ends it."""
-    try:
-        await asyncio.wait_for(browser.close(), CLOSE_TIMEOUT_S)
-    except (TimeoutError, PlaywrightError) as error:
-        log.warning("an unanswering Chromium did not close (%s)", error)
+def _drivers() -> set[psutil.Process]:
+    """This process's children that are Playwright drivers."""
+    found = set()
+    for child in psutil.Process().children():
+        try:
+            if DRIVER_COMMAND in child.cmdline():
+                found.add(child)
+        except psutil.Error:
+            continue
+    return found
 
 
 def driver_node_options(existing: str | None, max_old_space_mb: int | None) -> str | None:
@@ -223,15 +244,28 @@ class BrowserHost:
         every node program the crawler or its user runs (and a second host started in the same
         process) would inherit it. A process-wide lock, taken off the event loop, keeps two
         hosts' starts from interleaving their change and restore (it is polled, not awaited in a
-        thread, so a start cancelled while waiting leaves no lock held)."""
+        thread, so a start cancelled while waiting leaves no lock held).
+
+        The start is bounded (`DRIVER_START_TIMEOUT_S`); the new driver is the child that was not
+        there before it (no other host starts one meanwhile: the lock), ended if it never answers."""
         while not _node_options_lock.acquire(blocking=False):  # polled: a cancelled wait holds nothing
             await asyncio.sleep(NODE_OPTIONS_LOCK_POLL_S)
         previous = os.environ.get(NODE_OPTIONS)
+        before = _drivers()
         try:
             wanted = driver_node_options(previous, self.settings.driver_max_old_space_mb)
             if wanted is not None:
                 os.environ[NODE_OPTIONS] = wanted
-            return await async_playwright().start()
+            try:
+                playwright = await asyncio.wait_for(async_playwright().start(), DRIVER_START_TIMEOUT_S)
+            except TimeoutError:
+                for driver in _drivers() - before:
+                    await asyncio.to_thread(end_tree, driver.pid)
+                raise PlaywrightError(
+                    f"the Playwright driver did not start within {DRIVER_START_TIMEOUT_S:g} s") from None
+            started = _drivers() - before
+            self._driver = started.pop() if len(started) == 1 else None
+            return playwright
         finally:
             if previous is None:
                 os.environ.pop(NODE_OPTIONS, None)
@@ -243,20 +277,24 @@ class BrowserHost:
         s = self.settings
         if self._playwright is None:
             self._playwright = await self._start_driver()
-            self._driver = None
             self.driver_starts += 1
             self._pages_on_driver = 0
         executable = find_chromium(s.chromium)
         # Playwright adds `<-loopback>` to the bypass list, so loopback targets go through the
         # proxy (and its policy) too.
-        browser = await self._playwright.chromium.launch(
-            executable_path=str(executable), headless=True, timeout=LAUNCH_TIMEOUT_MS,
-            args=launch_args(executable), proxy={"server": self.egress.start()},
-            ignore_default_args=list(PLAYWRIGHT_ARGS_DROPPED))
+        try:
+            browser = await asyncio.wait_for(self._playwright.chromium.launch(
+                executable_path=str(executable), headless=True, timeout=LAUNCH_TIMEOUT_MS,
+                args=launch_args(executable), proxy={"server": self.egress.start()},
+                ignore_default_args=list(PLAYWRIGHT_ARGS_DROPPED)), LAUNCH_DEADLINE_S)
+        except TimeoutError:
+            log.warning("the Playwright driver did not answer a launch within %g s; ending it", LAUNCH_DEADLINE_S)
+            await self._end_driver()
+            raise PlaywrightError(f"Chromium did not launch within {LAUNCH_DEADLINE_S:g} s") from None
         try:
             version, processes = await asyncio.wait_for(_identify(browser), ANSWER_TIMEOUT_S)
         except (TimeoutError, PlaywrightError) as error:
-            await _end_unanswering(browser)
+            await self._end_unanswering(browser)
             raise PlaywrightError(f"Chromium started but did not answer within {ANSWER_TIMEOUT_S:g} s") from error
         self._browser_pid = next(p["id"] for p in processes["processInfo"] if p["type"] == "browser")
         if self._driver is None:
@@ -268,6 +306,15 @@ class BrowserHost:
         self._pages_on_browser = 0
         self.launches += 1
         browser.on("disconnected", self._on_disconnected)
+
+    async def _end_unanswering(self, browser: Browser) -> None:
+        """Close a browser that never answered; its pid is not known, so the driver ends it, or
+        the driver is ended with it when it does not."""
+        try:
+            await asyncio.wait_for(browser.close(), CLOSE_TIMEOUT_S)
+        except (TimeoutError, PlaywrightError) as error:
+            log.warning("an unanswering Chromium did not close (%s); ending its driver", error)
+            await self._end_driver()
 
     def _on_disconnected(self, browser: Browser) -> None:
         if browser is not self._browser:
@@ -288,6 +335,13 @@ class BrowserHost:
                 log.warning("Chromium did not close politely (%s); ending it", error)
         if pid is not None and alive([p.pid for p in process_tree(pid)]):
             await asyncio.to_thread(end_tree, pid)
+
+    async def _end_driver(self) -> None:
+        """End a driver that stopped answering, and whatever it launched, by signal; the next
+        lease starts a new one."""
+        if self._driver is not None:
+            await asyncio.to_thread(end_tree, self._driver.pid)
+        await self._stop_driver()
 
     async def _stop_driver(self) -> None:
         self._driver = None

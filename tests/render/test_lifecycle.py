@@ -75,6 +75,73 @@ def test_a_relaunched_chromium_that_does_not_answer_fails_the_page_and_is_ended(
     assert launches == 2  # the first browser and the one after; the unanswering one never counted
 
 
+WEDGED_TEST_TIMEOUT_S = 90
+"""The tests of a wedged driver end within this: unbounded, the relaunch would wait forever."""
+
+
+def test_a_relaunch_on_a_driver_that_stopped_answering_fails_the_page_and_ends_the_driver(
+        render_settings: RenderSettings, demo_site: DemoSite, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stopped driver (SIGSTOP) never answers `chromium.launch`, so Playwright's own launch
+    timeout, kept inside the driver, never comes: the relaunch gives up at the launch deadline,
+    the page that leased it fails typed, the driver and its Chromium are ended, and the next
+    page starts a new driver and browser."""
+    settings = render_settings.model_copy(update={"restart_after_pages": 1})
+    deadline = lifecycle.LAUNCH_DEADLINE_S
+    monkeypatch.setattr(lifecycle, "CLOSE_TIMEOUT_S", 1.0)
+
+    async def go() -> tuple[RenderedPage | RenderFailure, list[int], RenderedPage | RenderFailure, int, int]:
+        async with Renderer(settings) as renderer:
+            assert isinstance(await renderer.render(demo_site.url("/about.html")), RenderedPage)  # then due
+            driver = psutil.Process(renderer.host.driver_pid)
+            tree = [driver.pid] + [child.pid for child in driver.children(recursive=True)]
+            driver.suspend()
+            monkeypatch.setattr(lifecycle, "LAUNCH_DEADLINE_S", 2.0)
+            failed = await renderer.render(demo_site.url("/index.html"))
+            monkeypatch.setattr(lifecycle, "LAUNCH_DEADLINE_S", deadline)
+            after = await renderer.render(demo_site.url("/index.html"))
+            return failed, tree, after, renderer.host.launches, renderer.host.driver_starts
+    failed, tree, after, launches, driver_starts = asyncio.run(asyncio.wait_for(go(), WEDGED_TEST_TIMEOUT_S))
+    assert isinstance(failed, RenderFailure) and failed.kind is FailureKind.BROWSER_CRASH, failed
+    assert "did not launch" in failed.message
+    assert alive(tree) == []
+    assert isinstance(after, RenderedPage), after
+    assert (launches, driver_starts) == (2, 2)
+
+
+HANGING_START = "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 600000);\n"
+"""Loaded into node before the driver's own code (`--require`): it blocks for ten minutes."""
+
+
+def test_a_driver_that_hangs_at_start_fails_the_page_and_is_ended(
+        render_settings: RenderSettings, demo_site: DemoSite, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """A driver restart (due after every page here) runs inside a page's lease: a node that never
+    answers its first message fails that page typed and is ended; the next page starts one that
+    answers."""
+    settings = render_settings.model_copy(update={"restart_after_pages": 1, "driver_restart_after_pages": 1})
+    hang = tmp_path / "hang.js"
+    hang.write_text(HANGING_START)
+    timeout = lifecycle.DRIVER_START_TIMEOUT_S
+
+    async def go() -> tuple[RenderedPage | RenderFailure, list[int], RenderedPage | RenderFailure, int]:
+        async with Renderer(settings) as renderer:
+            assert isinstance(await renderer.render(demo_site.url("/about.html")), RenderedPage)  # then due
+            monkeypatch.setenv("NODE_OPTIONS", f"--require {hang}")
+            monkeypatch.setattr(lifecycle, "DRIVER_START_TIMEOUT_S", 3.0)
+            failed = await renderer.render(demo_site.url("/index.html"))
+            drivers = [child.pid for child in psutil.Process().children() if lifecycle.DRIVER_COMMAND in child.cmdline()]
+            monkeypatch.delenv("NODE_OPTIONS")
+            monkeypatch.setattr(lifecycle, "DRIVER_START_TIMEOUT_S", timeout)
+            after = await renderer.render(demo_site.url("/index.html"))
+            return failed, drivers, after, renderer.host.driver_starts
+    failed, drivers, after, driver_starts = asyncio.run(asyncio.wait_for(go(), WEDGED_TEST_TIMEOUT_S))
+    assert isinstance(failed, RenderFailure) and failed.kind is FailureKind.BROWSER_CRASH, failed
+    assert "did not start" in failed.message
+    assert drivers == []  # the one before was stopped as due, the hanging one ended
+    assert isinstance(after, RenderedPage), after
+    assert driver_starts == 2  # the first and the one after; the hanging one never counted
+
+
 def test_no_chromium_process_is_left_after_close(render_settings: RenderSettings, demo_site: DemoSite) -> None:
     async def go() -> list[int]:
         async with Renderer(render_settings) as renderer:
