@@ -1,5 +1,5 @@
-"""Keeping a worker's RSS at what it uses: freed memory back to the system after each page, and
-few allocator arenas.
+"""Keeping a worker's RSS at what it uses: freed memory back to the system after each page, few
+allocator arenas, and large blocks outside the arenas.
 
 Extracting a page builds an lxml tree and the scorer's tables, tens of MB for a big page, in
 whichever thread of the pool runs it; glibc's malloc keeps what they freed in that thread's
@@ -13,7 +13,15 @@ What trimming leaves is spread over arenas: glibc gives each thread of the pool 
 own, up to 8 per core, and a fragmented arena keeps its pages. Two arenas for the whole process
 (`mallopt(M_ARENA_MAX, 2)`, what `MALLOC_ARENA_MAX=2` does) took the same 800 pages on 6
 threads, trimmed, from +115 MB to +35 MB; the threads only wait on each other at `malloc` when
-they allocate at once, and the worker's threads mostly wait on the database or the browser."""
+they allocate at once, and the worker's threads mostly wait on the database or the browser.
+
+Large blocks go to the system, not the arenas (`MMAP_THRESHOLD`): glibc serves a block of
+128 KB or more by `mmap` and unmaps it when freed, but raises that threshold to the size of
+every such block freed, up to 32 MB. After the first big message from the browser, the worker's
+later large blocks (a snapshot's JSON, a page's HTML, the tables of a page of thousands of
+requests) were carved from the two arenas instead, and the arenas grew around them: in a soak
+the arenas went from 100 to 189 MB between renders 540 and 600 while the blocks in use stayed at
+50-70 MB, and the worker's RSS stepped from 340 to 390 MB (docs/lab/2026-12-05-s19-soak.md)."""
 
 from __future__ import annotations
 
@@ -25,6 +33,12 @@ ARENAS = 2
 """glibc malloc arenas for the whole worker process (see the module's docstring)."""
 M_ARENA_MAX = -8
 """`mallopt`'s parameter number for the arena cap (glibc's malloc.h)."""
+MMAP_THRESHOLD = 128 * 1024
+"""Blocks of this many bytes or more are mapped alone and unmapped when freed: glibc's own
+starting threshold, fixed (setting it turns off glibc's raising it; see the module's docstring).
+A map and an unmap per large block cost microseconds; pages are tens of milliseconds."""
+M_MMAP_THRESHOLD = -3
+"""`mallopt`'s parameter number for the mmap threshold (glibc's malloc.h)."""
 
 
 @cache
@@ -37,11 +51,13 @@ def _libc() -> ctypes.CDLL | None:
     return libc if libc is not None and hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
 
 
-def limit_arenas() -> None:
-    """Cap the allocator's arenas (`ARENAS`): call before the process starts its threads."""
+def tune_allocator() -> None:
+    """Cap the allocator's arenas (`ARENAS`) and fix its mmap threshold (`MMAP_THRESHOLD`): call
+    before the process starts its threads."""
     libc = _libc()
     if libc is not None:
         libc.mallopt(M_ARENA_MAX, ARENAS)
+        libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
 
 
 def release_free_memory() -> None:

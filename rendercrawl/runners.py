@@ -18,7 +18,7 @@ from render.chromium import ChromiumNotFound
 from render.settings import RenderSettings
 from rendercrawl.console import fail
 from rendercrawl.crawl import open_crawler
-from rendercrawl.memory import limit_arenas
+from rendercrawl.memory import tune_allocator
 from rendercrawl.worker_metrics import WorkerMetrics
 from scheduler.jobs import build_scheduler
 from scheduler.settings import SchedulerSettings
@@ -52,7 +52,7 @@ async def _work(settings: SchedulerSettings, storage: StorageSettings, render: R
 
 
 def _run_worker(settings: SchedulerSettings, metrics_port: int | None = None) -> None:
-    limit_arenas()  # before the first thread
+    tune_allocator()  # before the first thread
     metrics = None
     if metrics_port is not None:
         metrics = WorkerMetrics()
