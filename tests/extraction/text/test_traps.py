@@ -241,3 +241,23 @@ def test_datelines_and_copyright_picture_credits_inside_the_article_are_left_out
               "<div><img src='/1.jpg'>© Jane Doe Passengers board a night bus at the central station in the city.</div>")
     body = body_of(page(NAV + f"<article><p>{P1}</p>{extras}<p>{P2}</p><p>{P3}</p></article>"))
     assert P1 in body and P2 in body and "PUBLISHED" not in body and "Jane Doe" not in body
+
+
+def test_sections_that_close_with_a_linked_card_are_the_story_not_teasers():
+    """A case study's sections each open with a heading and a paragraph and close with a card
+    linking the tool it names (a title and a line of description): an item whose linked title
+    comes after a paragraph is no teaser, whose headline opens it (`TEASER_PRELUDE_MAX_WORDS`)."""
+    from extraction.text.blocks import Gate, segment
+    from extraction.text.teasers import teaser_blocks
+
+    sections = "".join(f"<section><h2>Step {i}</h2><p>{p}</p><div><a href='/app{i}'>Mailer app number {i}</a>"
+                       "<p>Sends the messages the shop writes to each of its customers.</p></div></section>"
+                       for i, p in enumerate((P1, P2, P3)))
+    doc = page(NAV + f"<main>{sections}</main>")
+    teasers = teaser_blocks(segment(doc, Gate.ALL))
+    assert not teasers
+    body = body_of(doc)
+    assert P1 in body and P2 in body and P3 in body
+    shifted = "".join(f"<section><div><a href='/s{i}'>Other story number {i}</a></div><p>{p}</p></section>"
+                      for i, p in enumerate((P1, P2, P3)))
+    assert teaser_blocks(segment(page(f"<main>{shifted}</main>"), Gate.ALL))  # the headline opens it: teasers
