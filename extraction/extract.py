@@ -18,6 +18,7 @@ from extraction import (
     articleid,
     authors,
     canonical,
+    comments,
     contentlayer,
     customfields,
     descriptions,
@@ -84,8 +85,9 @@ def _extract(page: RenderedPage, now: datetime | None) -> tuple[ContentProfile, 
     fields = customfields.custom_fields(doc)
     expiration = recommendation.expiration_time(doc)
     image = images.dominant_image(doc)
+    count = comments.comment_count(doc, text)
     validated: tuple[Choice[Any], ...] = (
-        canonical_url, keywords, page_class_choice, published, modified, article_id, fields, expiration, image)
+        canonical_url, keywords, page_class_choice, published, modified, article_id, fields, expiration, image, count)
 
     page_class = take("page_class", page_class_choice.found)
     is_soft_404 = take("soft_404", soft404.soft_404(doc, body_words))
@@ -118,6 +120,7 @@ def _extract(page: RenderedPage, now: datetime | None) -> tuple[ContentProfile, 
         datalayer=layer,
         language=take("language", language.language(doc, text.body)),
         soft_404=is_soft_404,
+        comment_count=take("comment_count", count.found),
         sources=sources,
         rejections=tuple(rejection for choice in validated for rejection in choice.rejections),
     )

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from extraction import authors, images, pubtimes, soft404, titles
+from extraction import authors, comments, images, pubtimes, soft404, titles
 from extraction.document import Document, parse
 from extraction.found import Invalid, Refused
 from values.profile import ContentProfile, iso_local
 from values.rendered import RenderedPage
 
-FIELDS = ("title", "published_time", "authors", "image", "soft_404", "datalayer.section", "datalayer.tags")
+FIELDS = ("title", "published_time", "authors", "image", "soft_404", "comment_count", "datalayer.section",
+          "datalayer.tags")
 """The fields explained, in the order shown."""
 
 MAX_SHOWN_CHARS = 90
@@ -70,6 +71,8 @@ def _candidates(doc: Document, name: str, profile: ContentProfile) -> Iterator[s
         case "soft_404":
             for verdict in soft404.verdicts(doc):
                 yield f"{verdict.source}: {verdict.text!r:.{MAX_SHOWN_CHARS}} — {verdict.reason}"
+        case "comment_count":
+            yield from _comment_count(doc, chosen)
 
 
 def _title(doc: Document, chosen: str | None) -> Iterator[str]:
@@ -179,3 +182,20 @@ def _published(doc: Document, chosen: str | None) -> Iterator[str]:
         state = "lost: lower priority" if winner_seen or source != chosen else "chosen"
         winner_seen = winner_seen or state == "chosen"
         yield f"{source}: {raw!r:.{MAX_SHOWN_CHARS}} = {iso_local(value)} — {state}"
+
+
+def _comment_count(doc: Document, chosen: str | None) -> Iterator[str]:
+    """Every source's candidate in priority order: declared, printed, counted (a refused one is
+    listed with the rejections; on a thread only a declared count is taken)."""
+    found = comments.candidates(doc)
+    winner_seen = False
+    for source, raw in (*found.declared, *found.labels, *found.counted):
+        if isinstance(raw, Refused):
+            continue
+        if source == chosen and not winner_seen:
+            state, winner_seen = "chosen", True
+        elif winner_seen:
+            state = "lost: lower priority"
+        else:
+            state = "not taken (the page is not read as an article: only a declared count)" if chosen is None else "lost"
+        yield f"{source}: {raw} — {state}"

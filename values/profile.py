@@ -91,10 +91,15 @@ class ContentProfile:
     datalayer: ContentDataLayer = field(default_factory=ContentDataLayer)
     language: str | None = None
     soft_404: bool = False
+    comment_count: int | None = None
+    """Readers' comments on the page's story, kept out of its body (`extraction/comments.py`): the
+    publisher's declared count, else the count the page prints, else the comment items it shows;
+    on a forum or Q&A page only a declared count (its replies). None: no comments seen."""
     sources: dict[str, str] = field(default_factory=dict)
     rejections: tuple[Rejection, ...] = ()
     content_hash: str = field(init=False, repr=False, compare=False)
-    """Hash of everything the page says (not of where values came from): two crawls with the
+    """Hash of everything the page says (not of where values came from, nor of its comment count:
+    comments arrive all day, and a new one is no new version of the story): two crawls with the
     same hash carry the same content, so storage keeps one version for both. Computed once,
     when the profile is built (`dataclasses.replace` builds a new one, so it follows)."""
 
@@ -140,6 +145,7 @@ class ContentProfile:
             },
             "language": self.language,
             "soft_404": self.soft_404,
+            "comment_count": self.comment_count,
             "sources": dict(self.sources),
             "rejections": [{"field": r.field, "value": r.value, "reason": r.reason} for r in self.rejections],
         }
@@ -152,9 +158,13 @@ class ContentProfile:
         return out
 
 
+VOLATILE_KEYS = ("sources", "rejections", "comment_count")
+"""Keys of the JSON form the content hash leaves out (storage refreshes them on every saved crawl)."""
+
+
 def _content_hash(data: dict[str, Any]) -> str:
-    """SHA-256 of the JSON form without the keys that say where values came from."""
-    for volatile in ("sources", "rejections"):
+    """SHA-256 of the JSON form without the keys that say where values came from, and the comment count."""
+    for volatile in VOLATILE_KEYS:
         data.pop(volatile, None)
     blob = json.dumps(data, sort_keys=True, ensure_ascii=False).encode()
     return hashlib.sha256(blob).hexdigest()
