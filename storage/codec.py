@@ -60,6 +60,7 @@ def profile_from_dict(data: dict[str, Any]) -> ContentProfile:
         datalayer=_datalayer(data.get("datalayer") or {}),
         language=data.get("language"),
         soft_404=data.get("soft_404", False),
+        comment_count=data.get("comment_count"),
         sources=dict(data.get("sources", {})),
         rejections=tuple(Rejection(**r) for r in data.get("rejections", ())),
     )

@@ -231,6 +231,9 @@ class Profile(Base):
     recommending: Mapped[bool]
     expires_at: Mapped[datetime | None] = mapped_column(index=True)
     soft_404: Mapped[bool]
+    comment_count: Mapped[int | None]
+    """Readers' comments on the story (`ContentProfile.comment_count`), from the last saved crawl:
+    not content (not hashed), so refreshed with the sources when the content is unchanged."""
     gone_at: Mapped[datetime | None]
     """Set when the page answered gone (404, 410 or a soft 404) on several crawls in a row
     (`scheduler.policy.gone_confirmed`): the last good content stays, but the page is not

@@ -114,6 +114,7 @@ class ProfileHeadline:
     page_class: str | None
     published_at: datetime | None
     word_count: int
+    comment_count: int | None
     content_hash: str
     crawled_at: datetime
     changed_at: datetime
@@ -125,7 +126,7 @@ def list_profiles_changed(session: Session, where: PageFilter, after: tuple[date
     after the position `after`: a client that keeps the last position follows the changes."""
     query = _filtered(
         select(Profile.page_id, Page.url, Profile.canonical_url, Profile.title, Profile.page_class, Profile.published_at,
-               Profile.word_count, Profile.content_hash, Profile.crawled_at, Profile.changed_at)
+               Profile.word_count, Profile.comment_count, Profile.content_hash, Profile.crawled_at, Profile.changed_at)
         .join(Page, Page.id == Profile.page_id), where)
     if after is not None:
         at, page_id = after

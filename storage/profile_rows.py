@@ -65,8 +65,10 @@ def body_row(page_id: int, profile: ContentProfile) -> Row:
 
 
 def provenance_columns(profile: ContentProfile) -> Row:
-    """Where values came from: not content (not hashed), refreshed on every saved crawl."""
+    """Where values came from, and the comment count: not content (not hashed), refreshed on
+    every saved crawl."""
     return {
+        "comment_count": profile.comment_count,
         "sources_json": clean(json.dumps(profile.sources, ensure_ascii=False, sort_keys=True)),
         "rejections_json": clean(json.dumps(
             [{"field": r.field, "value": r.value, "reason": r.reason} for r in profile.rejections],

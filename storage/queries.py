@@ -222,6 +222,17 @@ LIMIT 10""",
         {"since": _t("2024-05-01")},
     ),
     NamedQuery(
+        "most_commented",
+        "The most commented stories published since a date (readers' comments, kept out of the body)",
+        """SELECT pg.url, p.title, p.comment_count
+FROM profiles p
+JOIN pages pg ON pg.id = p.page_id
+WHERE p.comment_count IS NOT NULL AND p.published_at >= :since
+ORDER BY p.comment_count DESC, pg.url
+LIMIT 20""",
+        {"since": _t("2024-05-01")},
+    ),
+    NamedQuery(
         "change_most_often",
         "Pages that change most often (the scheduler's estimate per day), and what their crawls found since a date",
         """SELECT pg.url, pg.change_rate_per_day,

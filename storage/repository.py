@@ -27,13 +27,14 @@ def load_profile(session: Session, url: str) -> ContentProfile | None:
 
     Content comes from the current version's JSON (full fidelity: no column cut for an
     index) and `profile_bodies` (unless the JSON kept a body that column cannot hold),
-    `sources` and `rejections` from the last crawl that produced it.
+    `sources`, `rejections` and `comment_count` from the last crawl that produced it.
     """
     page_id = find_page_id(session, url)
     if page_id is None:
         return None
     row = session.execute(
-        select(ProfileVersion.profile_json, Profile.sources_json, Profile.rejections_json, ProfileBody.body)
+        select(ProfileVersion.profile_json, Profile.sources_json, Profile.rejections_json, Profile.comment_count,
+               ProfileBody.body)
         .join(Profile, Profile.version_id == ProfileVersion.id)
         .join(ProfileBody, ProfileBody.page_id == Profile.page_id)
         .where(Profile.page_id == page_id)).one_or_none()
@@ -43,6 +44,7 @@ def load_profile(session: Session, url: str) -> ContentProfile | None:
     data.setdefault("body", row.body)
     data["sources"] = json.loads(row.sources_json)
     data["rejections"] = json.loads(row.rejections_json)
+    data["comment_count"] = row.comment_count
     return profile_from_dict(data)
 
 

@@ -15,6 +15,9 @@ from storage.records import CrawlState, Outcome, QueueState
 VERSIONS_PATH = "/v1/profiles/{page_id}/versions"
 CRAWLS_PATH = "/v1/pages/{page_id}/crawls"
 PAGE_PATH = "/v1/pages/{page_id}"
+COMMENT_COUNT = ("Readers' comments on the page's story, kept out of its body: the publisher's declared count, else "
+                 "the count the page prints, else the comments it shows; on a forum or Q&A page only a declared count "
+                 "(its replies). Null: none seen. The profile's `sources.comment_count` says which.")
 
 
 def page_links(page_id: int) -> dict[str, Any]:
@@ -62,6 +65,7 @@ class ProfileHeadlineOut(PageLinks):
     page_class: str | None
     published_at: datetime | None
     word_count: int
+    comment_count: int | None = Field(description=COMMENT_COUNT)
     content_hash: str
     crawled_at: datetime = Field(description="When a crawl last produced this profile.")
     changed_at: datetime = Field(description="When its content last changed.")
@@ -79,6 +83,7 @@ class ProfileOut(PageLinks):
 
     url: str
     content_hash: str
+    comment_count: int | None = Field(description=COMMENT_COUNT)
     sources: dict[str, str] = Field(description="Field name -> where its value came from.")
 
 

@@ -75,3 +75,16 @@ def test_the_queue_by_state(service: Service) -> None:
     assert queue["by_state"] == {"queued": 2} and queue["due_now"] == 2 and queue["oldest_due_url"].startswith(f"https://{SITE}/")
     other = service.client.get("/v1/queue", headers=service.key(OTHER_SITE, "read")).json()
     assert other["due_now"] == 2 and other["oldest_due_url"] is None
+
+
+def test_the_comment_count_is_answered_and_follows_new_comments_without_a_version(service: Service) -> None:
+    counted = replace(PROFILE, comment_count=3, sources={"title": "og:title", "comment_count": "counted:li.comment"})
+    page_id = _crawl(service, counted)
+    _crawl(service, replace(counted, comment_count=5), minutes=20)
+    key = service.key(SITE, "read")
+    answer = service.client.get("/v1/profiles", params={"url": URL}, headers=key).json()
+    assert (answer["comment_count"], answer["sources"]["comment_count"]) == (5, "counted:li.comment")
+    listed = service.client.get(f"/v1/sites/{SITE}/profiles", headers=key).json()["profiles"]
+    assert [(p["page_id"], p["comment_count"]) for p in listed] == [(page_id, 5)]
+    versions = service.client.get(f"/v1/profiles/{page_id}/versions", headers=key).json()["versions"]
+    assert len(versions) == 1  # more comments on the same story: no new version

@@ -51,7 +51,7 @@ def other_profiles() -> dict[str, ContentProfile]:
                     image=DominantImage(f"{NEWS}/narrow.jpg", 299, 199),
                     fields=(CustomField("xyz-fruit", "string", "orange"), CustomField("rating", "number", 5.0),
                             CustomField("event-time", "time", utc("2024-05-10 19:00"))),
-                    categories=("news", "news/sports")),
+                    categories=("news", "news/sports"), comment_count=23),
         FRONT: ContentProfile(url=FRONT, title="News front page", page_class="frontpage", recommendable=False,
                               body="Headline one. Headline two."),
         GONE: ContentProfile(url=GONE, title="Page not found", body="Sorry, this page is gone.", soft_404=True),

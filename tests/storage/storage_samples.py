@@ -44,7 +44,8 @@ def full_profile(url: str = "https://news.example/a/1", **changes: object) -> Co
                                    is_native=False),
         language="en",
         soft_404=False,
-        sources={"title": "og:title", "authors": "datalayer"},
+        comment_count=7,
+        sources={"title": "og:title", "authors": "datalayer", "comment_count": "jsonld:commentCount"},
         rejections=(Rejection("image", "https://cdn.example/pixel.gif", "smaller than 100x100"),),
     )
     return replace(profile, **changes) if changes else profile

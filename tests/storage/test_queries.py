@@ -37,6 +37,7 @@ EXPECTED: dict[str, list[tuple[Any, ...]]] = {
     "soft_404s": [(fx.GONE, "Page not found", fx.NOW - fx.timedelta(days=4, seconds=-2))],
     "small_images": [(fx.A2, f"{fx.NEWS}/small.jpg", 250, 200), (fx.A3, f"{fx.NEWS}/narrow.jpg", 299, 199)],
     "top_authors": [("John Roe", 2), ("Jane Doe", 1)],
+    "most_commented": [(fx.A3, "Match report", 23), (fx.A1, F.title, 7), (fx.OTHER, "Elsewhere", 7)],
     "change_most_often": [(fx.FRONT, 24.0, 0, 0), (fx.A1, 0.8, 5, 5), (fx.A2, 0.05, 0, 0)],
 }
 

@@ -95,6 +95,20 @@ def test_only_sources_changed_keeps_version_but_updates_sources(session: Session
     assert load_profile(session, "https://news.example/a/1").sources == {"title": "h1"}
 
 
+def test_a_new_comment_count_keeps_the_version_and_updates_the_count(session: Session) -> None:
+    """The count is not content: more comments on the same story add no version, yet the profile
+    and its column say the new count (and a count gone says so too)."""
+    save_crawl(session, attempt(), full_profile())
+    save_crawl(session, attempt(at=T0 + timedelta(hours=1)), full_profile(comment_count=12))
+    session.commit()
+    assert count(session, ProfileVersion) == 1
+    assert load_profile(session, "https://news.example/a/1").comment_count == 12
+    assert session.execute(select(Profile.comment_count)).scalar_one() == 12
+    save_crawl(session, attempt(at=T0 + timedelta(hours=2)), full_profile(comment_count=None))
+    session.commit()
+    assert load_profile(session, "https://news.example/a/1").comment_count is None
+
+
 @pytest.mark.parametrize("outcome", [Outcome.TIMEOUT, Outcome.HTTP_ERROR, Outcome.NON_HTML])
 def test_failed_crawl_keeps_last_good_profile(session: Session, outcome: Outcome) -> None:
     profile = full_profile()
