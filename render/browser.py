@@ -1,8 +1,13 @@
 """`Renderer`: the browser layer's public face — `render(url)` and `render_html(html, url)`.
 
 One Chromium per worker process (`BrowserHost`, which also relaunches it when due or dead),
-`concurrency` pages at once, a fresh context per page closed after use (page before context),
-so no page sees another's cookies and memory stays flat. Each context has its own listener on the
+`concurrency` pages in flight (from navigation to the last read of the page), a fresh context
+per page closed after use (page before context), so no page sees another's cookies and memory
+stays flat. Opening a context and its page costs ~20-200 ms of wall time (Chromium starts a
+renderer process), and closing them ~10-40 ms, and neither requests anything from a site: so up
+to `OPENED_AHEAD` pages are opened while the pages in flight render, and each is closed after
+it gave its slot to the next (`_render`). At concurrency 1 one page loads at a time, and at
+most one more blank page waits, ready. Each context has its own listener on the
 egress proxy, which refuses the hosts the page's rules refuse; rules on paths are Fetch patterns
 (see `render/blocking.py`); blocked requests are recorded from the failure events Chromium emits
 for them.
@@ -27,7 +32,7 @@ from render.denylist import Denylist
 from render.egress import Scope
 from render.lifecycle import BrowserHost
 from render.outcome import FailureKind, RenderFailure
-from render.pagerender import PageJob, render_page
+from render.pagerender import OpenedPage, PageJob, close_page, open_page, render_page
 from render.readiness import settle_init_script
 from render.settings import RenderSettings, SiteSettings
 from render.slowhosts import SlowHosts
@@ -39,6 +44,13 @@ GUARDS_JS = (files("render") / "guards.js").read_text(encoding="utf-8")
 RENDER_DEADLINE_CALLS = 4
 """The whole render is also bounded: navigation + two settle caps + this many page calls. A
 last guard — every step has its own deadline — so one render can never hold a slot for ever."""
+OPEN_DEADLINE_CALLS = 4
+"""Opening a page (new page, the path rules' CDP session and its Fetch patterns) is bounded by
+this many page calls."""
+OPENED_AHEAD = 2
+"""Pages opened (context, page, blocking: nothing requested yet) beyond the `concurrency` in
+flight, at most. One is enough for the next page to start as soon as a slot frees; two when
+several pages end at about the same time. Each holds an idle renderer (~20-40 MB), so not more."""
 
 
 class Renderer:
@@ -53,7 +65,11 @@ class Renderer:
         self.denylist = policy.denylist
         self.slow_hosts = SlowHosts(self.settings.slow_host_strikes, self.settings.slow_host_window_s,
                                     self.settings.slow_host_block_s)
-        self.host = BrowserHost(self.settings)
+        ahead = min(self.settings.concurrency, OPENED_AHEAD)
+        # The host's leases cover a page from its context's opening to its closing, so it
+        # hands out the pages in flight plus those opened ahead; `_in_flight` bounds the first.
+        self.host = BrowserHost(self.settings.model_copy(update={"concurrency": self.settings.concurrency + ahead}))
+        self._in_flight = asyncio.Semaphore(self.settings.concurrency)
         self._init_script = GUARDS_JS + "\n" + settle_init_script(self.settings)
         filters = policy.filters
         if self.settings.filter_lists:
@@ -117,7 +133,10 @@ class Renderer:
                     proxy = scope.server if scope is not None else None
                     context = await bounded(self._new_context(browser, url, site, proxy), s.call_timeout_ms)
                     try:
-                        return await bounded(render_page(context, job), deadline_ms)
+                        opened = await bounded(open_page(context, job), OPEN_DEADLINE_CALLS * s.call_timeout_ms)
+                        if isinstance(opened, RenderFailure):
+                            return opened
+                        return await self._render_opened(opened, job, deadline_ms)
                     finally:
                         await _close_context(context, s.call_timeout_ms)
                 finally:
@@ -128,6 +147,15 @@ class Renderer:
         except PlaywrightError as error:
             # Opening a context fails only when the browser is going or gone.
             return RenderFailure(url, FailureKind.BROWSER_CRASH, error.message.splitlines()[0])
+
+    async def _render_opened(self, opened: OpenedPage, job: PageJob, deadline_ms: int) -> RenderedPage | RenderFailure:
+        """Render an opened page in one of the `concurrency` slots; it is closed after the slot
+        is given back, so the next page starts meanwhile."""
+        try:
+            async with self._in_flight:
+                return await bounded(render_page(opened, job), deadline_ms)
+        finally:
+            await close_page(opened.page, self.settings.call_timeout_ms)
 
     async def _scope(self, job: PageJob) -> Scope | None:
         """The context's own listener on the egress proxy, refusing the hosts the page's rules

@@ -1,5 +1,6 @@
 """The natural size of the page's declared image (`cXenseParse:image`, else `og:image`) when
-the page never shows it, measured in the page's own context after the snapshot.
+the page never shows it, measured in the page's own context after the snapshot (which names
+that image: `PageReading.declared_image`, render/snapshot.js).
 
 The request is made from the page (`fetch`, else an `Image()`), so it passes through the same
 route handlers, resolver rules and target checks as every other request of the render: a
@@ -28,18 +29,6 @@ PROBE_MAX_BYTES = 8 * 1024 * 1024
 
 CALL_MARGIN_MS = 1000
 """Slack around the in-page deadline for the driver's round trip."""
-
-DECLARED_IMAGE_JS = """() => {
-  const pick = (key) => [...document.querySelectorAll('meta')].find(m =>
-      [m.getAttribute('name'), m.getAttribute('property'), m.getAttribute('itemprop')]
-        .some(v => (v || '').trim().toLowerCase() === key) && (m.getAttribute('content') || '').trim());
-  const meta = pick('cxenseparse:image') || pick('og:image');
-  if (!meta) return null;
-  const url = new URL(meta.getAttribute('content').trim(), document.baseURI).href;
-  const shown = [...document.images].some(i => (i.currentSrc === url || i.src === url) && i.naturalWidth > 0);
-  return shown ? null : url;
-}"""
-"""The declared image's absolute URL, or null when there is none or an `<img>` shows it."""
 
 PROBE_JS = """async ([url, maxBytes, timeoutMs]) => {
   const viaFetch = async () => {
@@ -82,21 +71,15 @@ PROBE_JS = """async ([url, maxBytes, timeoutMs]) => {
 }"""
 
 
-async def probe_declared_image(page: Page, timeout_ms: int | None = None,
+async def probe_declared_image(page: Page, url: str | None, timeout_ms: int | None = None,
                                max_bytes: int | None = None) -> ProbedImage | None:
     """The declared image's size when the page does not show it; None when there is nothing
     to measure (no declared image, or it is shown: its `Image` already has the size) or the
     probe failed, was blocked, timed out or met a file over `max_bytes` (defaults: the module's
     bounds, read at call time)."""
-    timeout_ms = timeout_ms or PROBE_TIMEOUT_MS
-    max_bytes = max_bytes or PROBE_MAX_BYTES
-    try:
-        url = await bounded(page.evaluate(DECLARED_IMAGE_JS), timeout_ms)
-    except (PlaywrightError, PageCallTimeout):
+    if url is None or not url.startswith(("http://", "https://")):
         return None
-    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
-        return None
-    return await probe_image_size(page, url, timeout_ms, max_bytes)
+    return await probe_image_size(page, url, timeout_ms or PROBE_TIMEOUT_MS, max_bytes or PROBE_MAX_BYTES)
 
 
 async def probe_image_size(page: Page, url: str, timeout_ms: int = PROBE_TIMEOUT_MS,

@@ -31,7 +31,7 @@ from render.readiness import wait_until_settled
 from render.requests import RequestTracker
 from render.settings import RenderSettings, SiteSettings
 from render.slowhosts import SlowHosts
-from render.snapshot import SNAPSHOT_JS, MalformedReading, parse_reading, snapshot_options
+from render.snapshot import SNAPSHOT_JS, MalformedReading, PageReading, parse_reading, snapshot_options
 from values.rendered import RenderedPage, Timings, raw_sha256
 
 log = logging.getLogger(__name__)
@@ -88,14 +88,38 @@ class _Document:
     redirect_chain: tuple[str, ...]
 
 
-async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | RenderFailure:
+@dataclass(frozen=True, slots=True)
+class OpenedPage:
+    """A page of its own context with the request tracker and blocking in place, not yet
+    navigated: what `render_page` starts from."""
+
+    page: Page
+    tracker: RequestTracker
+
+
+async def open_page(context: BrowserContext, job: PageJob) -> OpenedPage | RenderFailure:
+    """Open the page and put the tracker and blocking in place. Nothing is requested from the
+    page's site yet, so this may run while another page holds the browser's slot (`Renderer`);
+    a page that could not be prepared is closed again."""
     s = job.settings
-    started = time.monotonic()
     page = await bounded(context.new_page(), s.call_timeout_ms)
+    tracker = RequestTracker(page, lambda r: _reason(job, r) or _egress_reason(job, r.url))
+    try:
+        await _install_blocking(context, page, job)
+    except (PlaywrightError, PageCallTimeout) as error:
+        await close_page(page, s.call_timeout_ms)
+        return _failure_from(job.url, error, page.url, tracker, job.egress)
+    return OpenedPage(page, tracker)
+
+
+async def render_page(opened: OpenedPage, job: PageJob) -> RenderedPage | RenderFailure:
+    """Navigate, check the response, settle, scroll and read the page. The caller closes it
+    (`close_page`), after giving its slot to the next page."""
+    s = job.settings
+    page, tracker = opened.page, opened.tracker
+    started = time.monotonic()
     body_task: asyncio.Task[str | None] | None = None
     try:
-        tracker = RequestTracker(page, lambda r: _reason(job, r) or _egress_reason(job, r.url))
-        await _install_blocking(context, page, job)
         outcome = await _navigate(page, job, tracker)
         if isinstance(outcome, RenderFailure):
             return outcome
@@ -111,22 +135,21 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
         _record_overdue(job, tracker)
         settle_done = time.monotonic()
         raw = await bounded(page.evaluate(SNAPSHOT_JS, snapshot_options(s.datalayer_globals)), s.call_timeout_ms)
-        probed = await probe_declared_image(page) if served else None  # a saved page loads nothing
+        reading = _reading(raw)
+        declared = reading.declared_image if isinstance(reading, PageReading) and served else None
+        probed = await probe_declared_image(page, declared)  # a saved page loads nothing
         body_hash = await body_task if body_task is not None else None
     except (PlaywrightError, PageCallTimeout) as error:
         return _failure_from(job.url, error, page.url, tracker, job.egress)
     finally:
         if body_task is not None and not body_task.done():
             body_task.cancel()  # the render failed or was cancelled: nobody wants the hash
-        await _close_quietly(page, s.call_timeout_ms)
     done = time.monotonic()
     if page.url.startswith(ERROR_PAGE_PREFIX):
         return RenderFailure(job.url, FailureKind.ERROR, "the page navigated to a URL that failed to load",
                              status=document.status, redirect_chain=document.redirect_chain)
-    try:
-        reading = parse_reading(raw)
-    except MalformedReading as error:
-        return RenderFailure(job.url, FailureKind.ERROR, str(error), status=document.status,
+    if isinstance(reading, MalformedReading):
+        return RenderFailure(job.url, FailureKind.ERROR, str(reading), status=document.status,
                              final_url=page.url, redirect_chain=document.redirect_chain)
     timings = Timings(
         navigation_ms=round((nav_done - started) * 1000, 1), settle_ms=round((settle_done - nav_done) * 1000, 1),
@@ -140,6 +163,13 @@ async def render_page(context: BrowserContext, job: PageJob) -> RenderedPage | R
         still_loading=() if settled else tracker.still_loading(), auto_blocked_hosts=tuple(sorted(job.slow_hosts)),
         etag=headers.get("etag"), last_modified=headers.get("last-modified"), raw_sha256=body_hash,
         probed_image=probed)
+
+
+def _reading(raw: object) -> PageReading | MalformedReading:
+    try:
+        return parse_reading(raw)
+    except MalformedReading as error:
+        return error
 
 
 def _reason(job: PageJob, request: Request) -> str | None:
@@ -258,12 +288,14 @@ async def _wait_for_load(page: Page, job: PageJob) -> None:
 async def _settle_and_scroll(page: Page, job: PageJob, tracker: RequestTracker) -> bool:
     s = job.settings
     condition = job.site.datalayer_condition or s.datalayer_condition
-    settled = await wait_until_settled(page, tracker, s, s.settle_cap_ms, condition=condition)
-    if s.scroll_steps:
+    first = await wait_until_settled(page, tracker, s, s.settle_cap_ms, condition=condition)
+    settled = first.settled
+    if s.scroll_steps and first.scroll_aware is not False:  # asked in the page's last idle answer
         before = tracker.started
         scrolled = await bounded(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS]), s.call_timeout_ms)
         if scrolled and tracker.started > before:  # scrolling woke lazy loaders: let their requests finish
-            settled = await wait_until_settled(page, tracker, s, s.settle_cap_ms // 2, condition=None) and settled
+            again = await wait_until_settled(page, tracker, s, s.settle_cap_ms // 2, condition=None)
+            settled = again.settled and settled
     return settled
 
 
@@ -297,7 +329,7 @@ def _failure_from(url: str, error: Exception, final_url: str, tracker: RequestTr
     return RenderFailure(url, kind, message, final_url=final_url or None, redirect_chain=chain[:-1])
 
 
-async def _close_quietly(page: Page, timeout_ms: int) -> None:
+async def close_page(page: Page, timeout_ms: int) -> None:
     """Close the page (before its context); a dead browser has nothing left to close."""
     try:
         await bounded(page.close(), timeout_ms)

@@ -160,23 +160,27 @@
   };
 
   const api = {
-    // Resolves when no hold is left (or after `maxMs`): {pending, quietMs} — how many holds
-    // remain and how long ago the last one was let go.
-    idle(maxMs) {
+    // Resolves when no hold is left and none was let go for `quietMs` (or after `maxMs`):
+    // {pending, quietMs, scrollAware} — how many holds remain, how long ago the last one was
+    // let go, and whether anything could react to scrolling (so the caller asks no second
+    // time before scrolling).
+    idle(maxMs, quietMs) {
       return new Promise((resolve) => {
-        let timer = null;
-        const finish = () => {
-          waiters.delete(finish);
-          if (timer !== null) nativeClearTimeout.call(window, timer);
-          resolve({ pending: pending(), quietMs: now() - lastRelease });
-        };
-        const check = () => {
-          timer = null;
-          if (pending() === 0 || now() >= deadline) return finish();
-          timer = nativeSetTimeout.call(window, check, Math.max(1, Math.min(nextExpiry(), deadline - now())));
-        };
         const deadline = now() + maxMs;
-        waiters.add(finish);
+        let timer = null;
+        const check = () => {
+          if (timer !== null) { nativeClearTimeout.call(window, timer); timer = null; }
+          const t = now();
+          // What is left to wait: the quiet after the last release, or the next hold's expiry.
+          const wait = t >= deadline ? 0 : pending() === 0 ? (quietMs || 0) - (t - lastRelease) : Math.max(1, nextExpiry());
+          if (wait <= 0) {
+            waiters.delete(check);
+            resolve({ pending: pending(), quietMs: t - lastRelease, scrollAware: api.scrollAware() });
+            return;
+          }
+          timer = nativeSetTimeout.call(window, check, Math.max(1, Math.min(wait, deadline - t)));
+        };
+        waiters.add(check);  // a release that leaves no hold looks again at once
         check();
       });
     },

@@ -33,6 +33,7 @@ import asyncio
 import contextlib
 import json
 import time
+from dataclasses import dataclass
 from importlib.resources import files
 
 from playwright.async_api import Error as PlaywrightError
@@ -69,7 +70,8 @@ NAVIGATED = "Execution context was destroyed"
 """Playwright's message when the page moved to another document during an evaluate."""
 
 READINESS_JS = (files("render") / "readiness.js").read_text(encoding="utf-8")
-IDLE_JS = "(maxMs) => window.__rcSettle ? window.__rcSettle.idle(maxMs) : {pending: 0, quietMs: 1e9}"
+IDLE_JS = ("([maxMs, quietMs]) => window.__rcSettle ? window.__rcSettle.idle(maxMs, quietMs)"
+           " : {pending: 0, quietMs: 1e9, scrollAware: null}")
 
 
 def settle_init_script(settings: RenderSettings) -> str:
@@ -82,21 +84,35 @@ def settle_init_script(settings: RenderSettings) -> str:
     return f"({READINESS_JS.strip()})({json.dumps(config)});"
 
 
+@dataclass(frozen=True, slots=True)
+class Settle:
+    """How the wait ended."""
+
+    settled: bool
+    """Nothing pending and a quiet network, or the condition met, before the cap."""
+    scroll_aware: bool | None = None
+    """Whether anything on the page could react to scrolling, as the page said when it was
+    last found idle; None when it was not asked (the condition or the cap ended the wait)."""
+
+
 async def wait_until_settled(page: Page, tracker: RequestTracker, settings: RenderSettings, cap_ms: int,
-                             condition: str | None) -> bool:
-    """True if the page settled (nothing pending and a quiet network, or the condition met)
-    before `cap_ms`."""
+                             condition: str | None) -> Settle:
+    """Wait until the page settled (nothing pending and a quiet network, or the condition met)
+    or `cap_ms` passed."""
     waiter = _condition_task(page, condition, min(cap_ms, settings.datalayer_wait_cap_ms)) if condition else None
     deadline = time.monotonic() + cap_ms / 1000
     try:
         while True:
             if waiter is not None and waiter.done() and waiter.result():
-                return True
-            if (_network_quiet(tracker, settings) and (waiter is None or waiter.done())
-                    and await _page_idle(page, tracker, settings, deadline)):
-                return True
+                return Settle(settled=True)
+            if _network_quiet(tracker, settings) and (waiter is None or waiter.done()):
+                idle = await _page_idle(page, tracker, settings, deadline)
+                # The page waited out its own quiet after a release; a request the released
+                # callback started has reached the tracker by then.
+                if idle is not None and _network_quiet(tracker, settings):
+                    return Settle(settled=True, scroll_aware=idle)
             if time.monotonic() >= deadline:
-                return False
+                return Settle(settled=False)
             await asyncio.sleep(_next_look_s(tracker, settings))
     finally:
         if waiter is not None:
@@ -116,25 +132,23 @@ def _network_quiet(tracker: RequestTracker, settings: RenderSettings) -> bool:
     return tracker.active(settings.subresource_budget_ms) == 0 and tracker.quiet_ms() >= settings.settle_quiet_ms
 
 
-async def _page_idle(page: Page, tracker: RequestTracker, settings: RenderSettings, deadline: float) -> bool:
-    """Wait in the page until nothing holds it (or the deadline). True when nothing was let go
-    for `RELEASE_QUIET_MS` either; a hold let go more recently is waited out here, and the
-    caller looks at the network again for requests its callback may have started."""
+async def _page_idle(page: Page, tracker: RequestTracker, settings: RenderSettings, deadline: float) -> bool | None:
+    """Wait in the page until nothing holds it and nothing was let go for `RELEASE_QUIET_MS`
+    either (or the deadline). None if it is not idle by then; else whether anything on it could
+    react to scrolling."""
     remaining_ms = max(0.0, (deadline - time.monotonic()) * 1000)
+    quiet_ms = min(settings.settle_quiet_ms, RELEASE_QUIET_MS)
     try:
-        state = await bounded(page.evaluate(IDLE_JS, remaining_ms), round(remaining_ms) + settings.call_timeout_ms)
+        state = await bounded(page.evaluate(IDLE_JS, [remaining_ms, quiet_ms]),
+                              round(remaining_ms) + settings.call_timeout_ms)
     except PlaywrightError as error:
         if NAVIGATED not in error.message:
             raise
         tracker.touch()  # the page went on to another document: wait for that one
-        return False
-    if state["pending"]:
-        return False  # the deadline passed with holds left; the caller sees the cap
-    wait_ms = min(settings.settle_quiet_ms, RELEASE_QUIET_MS) - state["quietMs"]
-    if wait_ms <= 0:
-        return True
-    await asyncio.sleep(wait_ms / 1000)
-    return False
+        return None
+    if state["pending"] or state["quietMs"] < quiet_ms:
+        return None  # the deadline passed first; the caller sees the cap
+    return state["scrollAware"] is not False  # unknown (no readiness script) counts as aware
 
 
 def _condition_task(page: Page, condition: str, cap_ms: int) -> asyncio.Task[bool]:

@@ -111,6 +111,20 @@
   for (const name of options.globals) {
     if (window[name] !== undefined) globals[name] = safe(window[name]);
   }
+  // The declared image (`cXenseParse:image`, else `og:image`) when no <img> shows it: its size is
+  // then probed after this reading (render/imageprobe.py).
+  const declaredImage = (() => {
+    try {  // a page that broke the builtins used here loses only this
+      const pick = (key) => [...document.querySelectorAll("meta")].find((m) =>
+        [m.getAttribute("name"), m.getAttribute("property"), m.getAttribute("itemprop")]
+          .some((v) => (v || "").trim().toLowerCase() === key) && (m.getAttribute("content") || "").trim());
+      const meta = pick("cxenseparse:image") || pick("og:image");
+      if (!meta) return null;
+      const url = new URL(meta.getAttribute("content").trim(), document.baseURI).href;
+      const shown = [...document.images].some((i) => (i.currentSrc === url || i.src === url) && i.naturalWidth > 0);
+      return shown ? null : url;
+    } catch (e) { return null; }
+  })();
   const doctype = document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : "";
   // A page's toJSON on a builtin prototype would rewrite our rows; set aside while serializing.
   const prototypes = [Object.prototype, Array.prototype, String.prototype, Number.prototype, Boolean.prototype];
@@ -127,6 +141,7 @@
       document: [docW, docH],
       composer: { commands, state },
       globals,
+      declaredImage,
     });
   } finally {
     for (const [proto, own] of setAside) P.defineProperty(proto, "toJSON", own);

@@ -41,6 +41,9 @@ class PageReading:
     viewport: tuple[int, int]
     document_size: tuple[int, int]
     datalayer: DataLayer
+    declared_image: str | None = None
+    """The page's declared image (`cXenseParse:image`, else `og:image`), absolute, when no `<img>`
+    shows it: `render/imageprobe.py` measures it."""
 
 
 def snapshot_options(globals_: list[str]) -> dict[str, Any]:
@@ -98,5 +101,7 @@ def _parse(raw: Any) -> PageReading:
     datalayer = DataLayer(
         composer_commands=tuple((c[0], tuple(c[1])) for c in composer["commands"]),
         composer_state=composer["state"], globals=raw["globals"])
+    declared = raw.get("declaredImage")
     return PageReading(html=raw["html"], boxes=boxes, images=images, viewport=tuple(raw["viewport"]),
-                    document_size=tuple(raw["document"]), datalayer=datalayer)
+                       document_size=tuple(raw["document"]), datalayer=datalayer,
+                       declared_image=declared if isinstance(declared, str) else None)

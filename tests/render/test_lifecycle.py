@@ -154,7 +154,7 @@ def test_no_chromium_process_is_left_after_close(render_settings: RenderSettings
 
 def test_browser_is_relaunched_after_the_configured_number_of_pages(
         render_settings: RenderSettings, demo_site: DemoSite) -> None:
-    settings = render_settings.model_copy(update={"restart_after_pages": 2, "concurrency": 2})
+    settings = render_settings.model_copy(update={"restart_after_pages": 2, "concurrency": 1})
 
     async def go() -> tuple[list[RenderedPage | RenderFailure], int]:
         async with Renderer(settings) as renderer:
@@ -162,7 +162,9 @@ def test_browser_is_relaunched_after_the_configured_number_of_pages(
             return list(results), renderer.host.launches
     results, launches = asyncio.run(go())
     assert all(isinstance(r, RenderedPage) for r in results), results
-    assert launches >= 3  # a browser takes at most restart_after_pages + concurrency - 1 pages
+    # A browser takes at most restart_after_pages + its leases - 1 pages; at concurrency 1 the
+    # leases are the page in flight and the one opened ahead (render/browser.py).
+    assert launches >= 3
 
 
 CHILD = textwrap.dedent("""
