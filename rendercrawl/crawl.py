@@ -27,9 +27,10 @@ from scheduler.policy import confirms_suspect, suspect_change
 from scheduler.robots import RobotsCache, fetch_robots
 from scheduler.settings import SchedulerSettings
 from scheduler.worker import CrawlInterrupted, CrawlTarget, Worker
-from storage.db import Sessions
+from storage.db import Session, Sessions
 from storage.history import outcome_streak
 from storage.pages import profile_shape
+from storage.queue import write_transaction
 from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome, ProfileShape
 from storage.repository import save_crawl
 from storage.types import utc_now
@@ -100,20 +101,29 @@ async def crawl_url(renderer: Renderer, sessions: Sessions, target: CrawlTarget,
         # Extraction is CPU work; off the event loop so other pages keep rendering meanwhile.
         profile = await asyncio.to_thread(_extract, rendered, started_at)
         extract_ms = (time.perf_counter() - t1) * 1000
-        outcome, why = Outcome.SOFT_404 if profile.soft_404 else Outcome.OK, None
-        if outcome is Outcome.OK:
-            why = await asyncio.to_thread(_gutted, sessions, target.page_id, profile)
-            outcome = Outcome.SUSPECT if why else outcome
         attempt = CrawlAttempt(
-            url=url, started_at=started_at, finished_at=datetime.now(UTC), outcome=outcome, http_status=rendered.status,
+            url=url, started_at=started_at, finished_at=datetime.now(UTC),
+            outcome=Outcome.SOFT_404 if profile.soft_404 else Outcome.OK, http_status=rendered.status,
             final_url=rendered.final_url, blocked_requests=len(rendered.blocked),
-            render_ms=round(render_ms), extract_ms=round(extract_ms), error=why, page_id=target.page_id)
+            render_ms=round(render_ms), extract_ms=round(extract_ms), error=None, page_id=target.page_id)
         result = CrawlResult(attempt, rendered, profile, None)
-    stored = result.profile if result.attempt.outcome in PROFILE_OUTCOMES else None  # a suspect one stays out
-    t2 = time.perf_counter()
-    with sessions.begin() as session:
+    # Off the event loop (the pages in flight keep being served meanwhile), in one transaction.
+    return await asyncio.to_thread(_store, sessions, result, keep_snapshot)
+
+
+def _store(sessions: Sessions, result: CrawlResult, keep_snapshot: bool) -> CrawlResult:
+    """Store the attempt, and the profile unless the render failed or a good-looking profile
+    looks gutted against the page's last one (then the attempt is `suspect`, the last good
+    profile stays)."""
+    started = time.perf_counter()
+    with write_transaction(sessions) as session:
+        if result.attempt.outcome is Outcome.OK and result.profile is not None:
+            why = _gutted(session, result.attempt.page_id, result.profile)
+            if why is not None:
+                result = replace(result, attempt=replace(result.attempt, outcome=Outcome.SUSPECT, error=why))
+        stored = result.profile if result.attempt.outcome in PROFILE_OUTCOMES else None  # a suspect one stays out
         save_crawl(session, result.attempt, stored, snapshot=result.page if keep_snapshot else None)
-    return replace(result, save_ms=(time.perf_counter() - t2) * 1000)
+    return replace(result, save_ms=(time.perf_counter() - started) * 1000)
 
 
 def _extract(rendered: RenderedPage, now: datetime) -> ContentProfile:
@@ -124,13 +134,14 @@ def _extract(rendered: RenderedPage, now: datetime) -> ContentProfile:
     return profile
 
 
-def _gutted(sessions: Sessions, page_id: int, profile: ContentProfile) -> str | None:
+def _gutted(session: Session, page_id: int | None, profile: ContentProfile) -> str | None:
     """Why this good-looking profile should not replace the page's last good one yet
     (`scheduler.policy.suspect_change`), unless it is the result that confirms a streak."""
-    with sessions() as session:
-        why = suspect_change(profile_shape(session, page_id), ProfileShape(profile.title, profile.word_count))
-        if why is None or confirms_suspect(outcome_streak(session, page_id, Outcome.SUSPECT)):
-            return None
+    if page_id is None:
+        return None
+    why = suspect_change(profile_shape(session, page_id), ProfileShape(profile.title, profile.word_count))
+    if why is None or confirms_suspect(outcome_streak(session, page_id, Outcome.SUSPECT)):
+        return None
     log.info("page %d looks gutted (%s); keeping its last good profile", page_id, why)
     return why
 

@@ -22,7 +22,7 @@ from functools import partial
 
 from scheduler import http
 from scheduler.sites import BasicAuth
-from storage.db import Sessions
+from storage.db import Session, Sessions
 from storage.queue import write_transaction
 from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome, Reason
 from storage.repository import save_crawl
@@ -124,12 +124,11 @@ class CheapRecrawls:
         log.info("%s unchanged (%s); no render", url, result.reason)
         return attempt
 
-    def after_render(self, page_id: int, attempt: CrawlAttempt, page: RenderedPage | None) -> None:
-        """Keep what the browser's response said, once a render of this version succeeded."""
+    def after_render(self, session: Session, page_id: int, attempt: CrawlAttempt, page: RenderedPage | None) -> None:
+        """Keep what the browser's response said, once a render of this version succeeded; in
+        the caller's transaction (the worker's settling: one transaction a page, not two)."""
         if page is None or attempt.outcome not in PROFILE_OUTCOMES:
             return
         if page.etag is None and page.last_modified is None and page.raw_sha256 is None:
             return
-        validators = Validators(page.etag, page.last_modified, page.raw_sha256)
-        with write_transaction(self.sessions) as session:
-            save_validators(session, page_id, validators, attempt.finished_at)
+        save_validators(session, page_id, Validators(page.etag, page.last_modified, page.raw_sha256), attempt.finished_at)

@@ -259,7 +259,7 @@ class Worker:
             self.stats.count("save_failed")
             return None
         try:
-            settled = await asyncio.to_thread(self._settle, lease, attempt, site)
+            settled = await asyncio.to_thread(self._settle, lease, attempt, site, result)
         except LeaseLost as lost:
             log.warning("%s; its crawl was saved but another worker owns the page now", lost)
             self.stats.lost += 1
@@ -277,18 +277,9 @@ class Worker:
         """Crawl the page and return the saved attempt (and the crawl's result) — unless
         robots.txt forbids it, or a cheap check finds a routine recrawl unchanged (then no render)."""
         started = self.clock()
-        refused = await asyncio.to_thread(self.targets.refusal, lease.url)  # again at crawl time: names resolve anew
-        if refused is not None:
-            message = f"refused target: {refused}"
-            return await asyncio.to_thread(self._save_failure, lease, started, Outcome.BLOCKED, message), None
-        if self.robots is not None and site.obey_robots:
-            verdict = await asyncio.to_thread(self.robots.verdict, lease.url, started)
-            if not verdict.allowed:
-                return await asyncio.to_thread(self._save_failure, lease, started, Outcome.BLOCKED, verdict.reason), None
-        if self.cheap is not None:
-            unchanged = await asyncio.to_thread(self.cheap.before_render, lease.page_id, lease.url, lease.reason, site.auth)
-            if unchanged is not None:
-                return unchanged, None
+        answered = await asyncio.to_thread(self._before_render, lease, site, started)
+        if answered is not None:
+            return answered, None
         try:
             result = await self.crawl(CrawlTarget(lease.page_id, lease.url, site))
         except (asyncio.CancelledError, CrawlInterrupted):
@@ -300,9 +291,22 @@ class Worker:
             message = f"{type(error).__name__}: {error}"
             failed = await asyncio.to_thread(self._save_failure, lease, started, Outcome.ERROR, message)
             return failed, None
-        if self.cheap is not None:
-            await asyncio.to_thread(self.cheap.after_render, lease.page_id, result.attempt, result.page)
         return result.attempt, result
+
+    def _before_render(self, lease: Lease, site: CrawlSite, started: datetime) -> CrawlAttempt | None:
+        """The saved attempt when the page is not to be rendered: a refused target (checked again
+        at crawl time: names resolve anew), robots.txt, or a cheap check that found a routine
+        recrawl unchanged. One thread hop for the three."""
+        refused = self.targets.refusal(lease.url)
+        if refused is not None:
+            return self._save_failure(lease, started, Outcome.BLOCKED, f"refused target: {refused}")
+        if self.robots is not None and site.obey_robots:
+            verdict = self.robots.verdict(lease.url, started)
+            if not verdict.allowed:
+                return self._save_failure(lease, started, Outcome.BLOCKED, verdict.reason)
+        if self.cheap is not None:
+            return self.cheap.before_render(lease.page_id, lease.url, lease.reason, site.auth)
+        return None
 
     # -- database steps, each its own short transaction, run in a thread
 
@@ -328,8 +332,12 @@ class Worker:
         except LeaseLost:
             self.stats.lost += 1
 
-    def _settle(self, lease: Lease, attempt: CrawlAttempt, site: CrawlSite) -> Settled:
+    def _settle(self, lease: Lease, attempt: CrawlAttempt, site: CrawlSite, result: CrawlResultLike | None) -> Settled:
+        """End the lease; after a render, in the same transaction, keep its validators for the
+        cheap check of the next recrawl."""
         with write_transaction(self.sessions) as session:
+            if self.cheap is not None and result is not None:
+                self.cheap.after_render(session, lease.page_id, attempt, result.page)
             return settle(session, lease, attempt, site, self.clock(), self.settings.recrawl_rule(),
                           self.settings.retry_rule(), self.random)
 
