@@ -373,14 +373,19 @@ def outcome(page: Any) -> dict[str, Any]:
 
 
 def differences(ours: list[dict[str, Any]], before: list[dict[str, Any]]) -> dict[str, int]:
-    """Pages whose outcome differs between two workers in the same rounds, by field."""
+    """Pages whose outcome differs between two workers in the same rounds, by field; each
+    difference is printed (page, field, both values), so it can be told from a timeout."""
     counts: dict[str, int] = defaultdict(int)
     for mine, theirs in zip(ours, before, strict=True):
         for url, outcome in mine["outcomes"].items():
             other = theirs["outcomes"].get(url)
             counts["pages"] += 1
             for field in outcome:
-                counts[field] += other is None or other[field] != outcome[field]
+                differs = other is None or other[field] != outcome[field]
+                counts[field] += differs
+                if differs:
+                    theirs_value = None if other is None else other[field]
+                    print(f"    differs: {url} {field}: worker {outcome[field]} / before {theirs_value}")
     return dict(counts)
 
 
