@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -58,6 +59,14 @@ OUTCOME_OF_FAILURE: Mapping[FailureKind, Outcome] = {
     FailureKind.ERROR: Outcome.ERROR,
 }
 """How each render failure is recorded: the one place a `FailureKind` becomes an `Outcome`."""
+GC_YOUNG_THRESHOLD = 50_000
+"""Container objects allocated (net) between two collections of the youngest generation in a
+crawling process (CPython's default is 700). A page's reading (a box object per element, 15,000
+on a big page), its tree and the Playwright messages of its requests allocate tens of thousands
+that die by reference counting anyway; at 700 the collector ran dozens of times a page, walking
+whatever was alive then, and the older generations, which count young collections, as often
+more. Cyclic garbage lives a little longer: a few megabytes at most. (A command's own imports
+are frozen out of the collector's sight already: rendercrawl/cli.py.)"""
 SHUTDOWN_FAILURES = frozenset({FailureKind.BROWSER_CRASH, FailureKind.ERROR})
 """How a render fails when its browser closes under it (a closed target, or `net::ERR_ABORTED`
 for a navigation in flight): during a shutdown that is the shutdown's doing, not the page's, and
@@ -160,10 +169,15 @@ async def open_crawler(sessions: Sessions, settings: SchedulerSettings, render: 
     cheap = CheapRecrawls(sessions, user_agent, utc_now, render.targets) if settings.cheap_recrawls else None
     render = render.model_copy(update={"concurrency": settings.worker_concurrency})
     async with Renderer(render) as renderer:
+        thresholds = gc.get_threshold()  # the process's own again once the crawler closes
+        gc.set_threshold(GC_YOUNG_THRESHOLD, *thresholds[1:])
         crawl = partial(crawl_url, renderer, sessions, keep_snapshot=keep_snapshots)
         if metrics is not None:
             metrics.watch(renderer)
         worker = Worker(sessions, crawl, settings, name=name, robots=robots, cheap=cheap, environment=render,
                         on_stop=renderer.expect_shutdown, on_crawled=metrics.observe if metrics is not None else None,
                         slots=CLAIMS_PER_PAGE_IN_FLIGHT * settings.worker_concurrency)
-        yield worker
+        try:
+            yield worker
+        finally:
+            gc.set_threshold(*thresholds)

@@ -5,6 +5,7 @@ browser never waits while a finished page is extracted and saved."""
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -76,3 +77,18 @@ def test_worker_concurrency_is_the_pages_open_in_chromium_with_as_many_claimed_b
     assert rendering.done == PAGES
     assert rendering.most == 2, "two pages open in Chromium at once, as worker_concurrency says"
     assert crawling.most == 4, "two more pages claimed behind the two in the browser"
+
+
+@pytest.mark.browser
+def test_a_crawler_collects_the_young_generation_less_often_and_gives_the_setting_back(
+        sessions: Sessions, render_settings: RenderSettings) -> None:
+    before = gc.get_threshold()
+    settings = SchedulerSettings(cheap_recrawls=False)
+
+    async def inside() -> tuple[int, int, int]:
+        async with open_crawler(sessions, settings, render_settings.model_copy(update={"handle_signals": False})):
+            return gc.get_threshold()
+
+    during = asyncio.run(inside())
+    assert during == (rendercrawl.crawl.GC_YOUNG_THRESHOLD, *before[1:])
+    assert gc.get_threshold() == before
