@@ -55,6 +55,7 @@ from extraction.text.regions import region_report
 from extraction.text.rules.box_titles import drop_box_titles
 from extraction.text.rules.headline import HEADLINE_WHY
 from extraction.text.rules.region_forms import region_forms
+from extraction.text.rules.thin_region import thin_region
 from extraction.text.rules.widget_labels import widget_label_or_disclaimer
 from extraction.text.threads import comment_blocks
 
@@ -150,12 +151,17 @@ def page_kind(doc: Document, selection: Selection, words: PageWords, cards: Card
     return kind
 
 
-def weighed(rule: LayoutKind, values: tuple[float, ...]) -> LayoutKind:
+def weighed(rule: LayoutKind, values: tuple[float, ...], evidence: KindEvidence | None = None) -> LayoutKind:
     """The rules' kind weighed by the page-kind model (`kind_model.cautious`) on its features
     (`values`): an inclusive read only when the model does not find the page likely to be an
-    article; the kind the page is named, the model's. The evidence says what the model said."""
+    article, or when the first read's region is a fragment of the page (`rules/thin_region`,
+    from `evidence`); the kind the page is named, the model's. The evidence says what the model said."""
     probs = predict(values)
     named, kind, inclusive = cautious(rule.kind, rule.inclusive, probs, KIND_POLICY)
+    if rule.inclusive and not inclusive and evidence is not None and thin_region(evidence):
+        said = "model: " + ", ".join(f"{k} {p:.2f}" for k, p in sorted(probs.items(), key=lambda kp: -kp[1])[:3])
+        return LayoutKind(rule.kind, (*rule.evidence, said, "but the region is a fragment of the page's content: "
+                                      "read inclusively"), True, "" if named in (rule.kind, "article") else named)
     said = "model: " + ", ".join(f"{k} {p:.2f}" for k, p in sorted(probs.items(), key=lambda kp: -kp[1])[:3])
     if kind == rule.kind and inclusive == rule.inclusive:
         return LayoutKind(kind, (*rule.evidence, said), inclusive, "" if named == kind else named)

@@ -165,7 +165,7 @@ def first_read(doc: Document, blocks: list[Block], cards: CardRows) -> FirstRead
     weighed_kind = page_kind(doc, read, words, cards, evidence)           # 5. kind: the rules,
     rule = commented_story(doc, read, weighed_kind)                       # ... a story above its comments,
     values = features(doc, evidence, weighed_kind.kind)
-    return FirstRead(read, words, evidence, rule, values, weighed(rule, values))  # ... weighed by the model
+    return FirstRead(read, words, evidence, rule, values, weighed(rule, values, evidence))  # ... by the model
 
 
 def read_as(doc: Document, first: FirstRead, kind: LayoutKind, cards: CardRows) -> Selection:
