@@ -77,7 +77,6 @@ def oldweb(results: dict[str, tuple[int | None, str | None, str]]) -> None:
     by_template: dict[str, list[str]] = {}
     for pid in results:
         by_template.setdefault(truth[pid][0], []).append(pid)
-    totals = Counter[str]()
     for name in sorted(by_template, key=lambda n: (truth[by_template[n][0]][1], n)):
         ids = by_template[name]
         half = truth[ids[0]][1]
@@ -87,14 +86,16 @@ def oldweb(results: dict[str, tuple[int | None, str | None, str]]) -> None:
         sources = Counter(_source(results[p][1]) for p in ids)
         print(f"| {name} | {half} | {len(ids)} | {with_comments} | {found} | {right} | "
               f"{', '.join(f'{k} {v}' for k, v in sorted(sources.items()))} |")
-        for key, value in (("pages", len(ids)), ("with", with_comments), ("found", found), ("right", right)):
-            totals[key] += value
-            totals[f"{half}:{key}"] += value
-    wrong = [(p, results[p][0], truth[p][2]) for p in results if results[p][0] is not None and results[p][0] != truth[p][2]]
-    for scope in ("", "tune:", "held:"):
-        print(f"{scope or 'all:'} {totals[scope + 'pages']} pages, {totals[scope + 'with']} with comments; a count on "
-              f"{totals[scope + 'found']}, right {totals[scope + 'right']}")
-    print(f"counts found but wrong: {len(wrong)}" + "".join(f"\n  {p}: {got} (true {true})" for p, got, true in sorted(wrong)))
+    for scope in ("all", "tune", "held"):
+        ids = [p for p in results if scope in ("all", truth[p][1])]
+        commented = [p for p in ids if truth[p][2] > 0]
+        bare = [p for p in ids if truth[p][2] == 0]
+        print(f"{scope}: {len(commented)} pages with comments: right {sum(results[p][0] == truth[p][2] for p in commented)}, "
+              f"None {sum(results[p][0] is None for p in commented)}; {len(bare)} without: 0 "
+              f"{sum(results[p][0] == 0 for p in bare)}, None {sum(results[p][0] is None for p in bare)}; wrong "
+              f"{sum(results[p][0] is not None and results[p][0] != truth[p][2] for p in ids)}")
+    wrong = sorted((p, results[p][0], truth[p][2]) for p in results if results[p][0] not in (None, truth[p][2]))
+    print("".join(f"  wrong: {p}: {got} (true {true})\n" for p, got, true in wrong), end="")
 
 
 def wcxb(results: dict[str, tuple[int | None, str | None, str]]) -> None:

@@ -49,7 +49,7 @@ from urllib.parse import urldefrag, urljoin
 from lxml import etree
 
 from extraction import jsonld
-from extraction.document import Document
+from extraction.document import Document, attribute_owners
 from extraction.found import Choice, Invalid, Refused, first_valid
 from extraction.text.layout import ARTICLE, posts_within
 from extraction.text.pipeline import Heuristic, MainText
@@ -83,6 +83,12 @@ SINGLE_PARENTS = frozenset({"ol", "ul", "dl"})
 _CODE_TAGS = ("pre", "code")
 _MAYBE_NAMED = re.compile(r"omm?ent|reactie", re.I)
 """Every word of `COMMENT_PARTS` holds this: a cheap test of the whole class and id first."""
+_NAMED_TEST = " or ".join(f"contains(., '{part}')" for part in ("omment", "oment", "eactie"))
+_NAMED_ATTRIBUTES = f"//@class[{_NAMED_TEST}] | //@id[{_NAMED_TEST}]"
+"""The class and id attributes that may name a comment (`_MAYBE_NAMED`, selected by libxml2; an
+initial capital is no matter, an all-capitals name is not seen). About 1 ms a page."""
+_COUNT_TAGS = ("span", "div", "p", "a", "b", "strong")
+"""Elements a count is printed in when their name says so (`span.comment-count`)."""
 _PART_SPLIT = re.compile(r"[-_\s]+|\d+|(?<=[a-z])(?=[A-Z])")
 _DIGIT = re.compile(r"\d")
 _COMMENT_ID = re.compile(r"comment[-_]?\d+", re.I)
@@ -126,7 +132,7 @@ def comment_count(doc: Document, text: MainText) -> Choice[int]:
     if not found.declared and not found.labels and not found.counted:
         return Choice(None)
     chosen = first_valid(FIELD, found.declared, _count)
-    if chosen.found is not None or not read_as_story(doc, text):
+    if chosen.found is not None or not (found.labels or found.counted) or not read_as_story(doc, text):
         return chosen
     rest = first_valid(FIELD, (*found.labels, *found.counted), _count)
     return Choice(rest.found, chosen.rejections + rest.rejections)
@@ -149,7 +155,7 @@ def read_as_story(doc: Document, text: MainText) -> bool:
 
 def _declares_discussion(doc: Document) -> bool:
     scripts = (s.text or "" for s in doc.root.iter("script") if s.get("type") == "application/ld+json")
-    itemtypes = (e.get("itemtype") or "" for e in doc.root.xpath("//*[@itemtype]"))
+    itemtypes = (str(value) for value in doc.root.xpath("//@itemtype"))
     return any(FORUM_TYPES.search(text) for text in (*scripts, *itemtypes))
 
 
@@ -210,7 +216,7 @@ def _scalar(value: Any) -> str | None:
 
 
 def _microdata_counts(doc: Document) -> Iterator[tuple[str, str]]:
-    for element in doc.root.xpath("//*[@itemprop]"):
+    for element in attribute_owners(doc.root, "//@itemprop[contains(., 'ommentCount') or contains(., 'serInteractionCount')]"):
         props = (element.get("itemprop") or "").split()
         if "commentCount" in props:
             value = _itemprop_value(element)
@@ -233,18 +239,17 @@ def _itemprop_value(element: etree._Element) -> str:
 
 def _labels(doc: Document) -> Iterator[tuple[str, str | Refused]]:
     found: list[tuple[str, str]] = []
-    for element in doc.root.iter(*_HEADINGS, "a", "span", "div", "p", "b", "strong"):
-        kind = _label_kind(doc, element)
-        if kind is None:
-            continue
-        line = " ".join(element.text_content().split())
+    places = _label_places(doc)
+    ordered = [e for e in doc.root.iter(*_HEADINGS, *_BOLD, *_COUNT_TAGS) if e in places] if len(places) > 1 else places
+    for element in ordered:
+        line = " ".join("".join(element.itertext()).split())
         if not line or len(line) > LABEL_MAX_CHARS:
             continue
         for pattern in LABELS:
             match = pattern.match(line)
             if match:
                 number = match.group(1).lower()
-                found.append((f"label:{kind}", str(_LABEL_NUMBER_WORDS.get(number, number))))
+                found.append((f"label:{places[element]}", str(_LABEL_NUMBER_WORDS.get(number, number))))
                 break
     values = sorted({_digits(v) for _, v in found})
     if len(values) > 1:
@@ -253,45 +258,58 @@ def _labels(doc: Document) -> Iterator[tuple[str, str | Refused]]:
         yield found[0]
 
 
+def _label_places(doc: Document) -> dict[etree._Element, str]:
+    """Where a count label may stand, with how it is named in the source: a heading of a comment
+    section (named a comment itself, within `LABEL_MAX_DEPTH` elements inside a comment-named one,
+    or just before one), bold text within one, an element named a comment count, or a link to
+    this page's own comments. Found from the comment-named elements, not by asking every element."""
+    places: dict[etree._Element, str] = {}
+    for named in _named(doc):
+        tag = str(named.tag)
+        if tag in _HEADINGS or tag in _BOLD:
+            places[named] = tag
+        elif tag in _COUNT_TAGS and "count" in _parts(named):
+            places[named] = f"{tag}.count"
+        for inner in named.iter(*_HEADINGS, *_BOLD):
+            depth = 0
+            walk: etree._Element | None = inner
+            while walk is not None and walk is not named and depth <= LABEL_MAX_DEPTH:
+                walk, depth = walk.getparent(), depth + 1
+            if walk is named and depth <= LABEL_MAX_DEPTH:
+                places.setdefault(inner, str(inner.tag))
+        before = named.getprevious()
+        if before is not None and before.tag in _HEADINGS:
+            places.setdefault(before, str(before.tag))
+    page = urldefrag(doc.url)[0]
+    for link in doc.root.xpath("//a[contains(@href, '#')]"):
+        base, fragment = urldefrag(urljoin(doc.url, link.get("href") or ""))
+        if fragment in _OWN_ANCHORS and base == page:
+            places[link] = f"a[href=#{fragment!s}]"
+    return places
+
+
+def _named(doc: Document) -> list[etree._Element]:
+    """The elements whose class or id names a comment (`COMMENT_PARTS`), in document order."""
+    def compute(d: Document) -> list[etree._Element]:
+        return [e for e in attribute_owners(d.root, _NAMED_ATTRIBUTES) if _comment_named(e)]
+    return doc.derive("comment_named", compute)
+
+
 def _digits(value: str) -> str:
     return re.sub(r"\D", "", value)
-
-
-def _label_kind(doc: Document, element: etree._Element) -> str | None:
-    """Where a count label may stand: a heading of a comment section (named a comment itself, in
-    a comment-named element, or just before one), an element named a comment count, or a link
-    to this page's own comments."""
-    tag = element.tag
-    if tag in _HEADINGS or tag in _BOLD:
-        following = element.getnext() if tag in _HEADINGS else None
-        around = [element, *list(element.iterancestors())[:LABEL_MAX_DEPTH]]
-        if any(_comment_named(e) for e in around) or (following is not None and _comment_named(following)):
-            return tag
-        return None
-    if tag == "a":
-        href = element.get("href") or ""
-        if "#" not in href:
-            return None
-        base, fragment = urldefrag(urljoin(doc.url, href))
-        if fragment in _OWN_ANCHORS and base == urldefrag(doc.url)[0]:
-            return f"a[href=#{fragment!s}]"
-        return None
-    parts = _parts(element)
-    if parts & COMMENT_PARTS and "count" in parts:
-        return f"{tag!s}.count"
-    return None
 
 
 # --- counted --------------------------------------------------------------------------------------
 
 def _counted(doc: Document) -> Iterator[tuple[str, str]]:
-    declared_items = [e for e in doc.root.xpath("//*[@itemtype]") if _COMMENT_ITEMTYPE.search(e.get("itemtype") or "")]
+    declared_items = [e for e in attribute_owners(doc.root, "//@itemtype[contains(., 'omment')]")
+                      if _COMMENT_ITEMTYPE.search(e.get("itemtype") or "")]
     if declared_items:
         yield "counted:microdata Comment", str(len(declared_items))
         return
     groups: dict[str, list[etree._Element]] = {}
-    for element in doc.root.iter(*ITEM_TAGS):
-        signature = _item_signature(element)
+    for element in _named(doc):
+        signature = _item_signature(element) if element.tag in ITEM_TAGS else None
         if signature is not None:
             groups.setdefault(signature, []).append(element)
     repeated = {s: g for s, g in groups.items() if len(g) >= 2}
