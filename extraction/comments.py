@@ -17,7 +17,8 @@ the profile keeps how many there are. Three sources, in this order, the first wi
    schema.org `Comment` items (microdata), else the outermost group of like elements whose class
    or id names a comment (`li.comment`, `div.commentItem`, `dd.comment-body`, `li#comment-12`),
    each holding `ITEM_MIN_WORDS` words outside links (a "12 comments" link or a "Reply" button is
-   no comment), no form, in no form, and nothing of the comment form's (`FORM_PARTS`). A single item counts
+   no comment), no form, in no form, in no review (`text/reviews.py`: a shop prints its reviews with
+   its comment template), and nothing of the comment form's (`FORM_PARTS`). A single item counts
    only in a list or under a per-comment id (`comment-123`).
 
 The publisher's own figures come first because a page shows only part of its comments (paged,
@@ -53,6 +54,7 @@ from extraction.document import Document, attribute_owners
 from extraction.found import Choice, Invalid, Refused, first_valid
 from extraction.text.layout import ARTICLE, posts_within
 from extraction.text.pipeline import Heuristic, MainText
+from extraction.text.reviews import review_ancestor
 from extraction.text.rules.commented_story import FORUM_TYPES
 from extraction.text.threads import words
 
@@ -340,6 +342,8 @@ def _item_signature(element: etree._Element) -> str | None:
         return None
     if any(a.tag in _CODE_TAGS for a in element.iterancestors()):
         return None
+    if review_ancestor(element) is not None:
+        return None  # a shop's reviews, printed by its comment template (WooCommerce's `li#li-comment-12.review`)
     if element.find(".//form") is not None or element.find(".//textarea") is not None:
         return None
     if any(a.tag == "form" for a in element.iterancestors()):

@@ -158,6 +158,15 @@ def test_a_listing_of_posts_with_comment_links_has_no_count() -> None:
     assert _profile(f"<div id='content'>{teasers}</div>", url="https://blog.example.org/").comment_count is None
 
 
+def test_a_shops_reviews_printed_by_its_comment_template_are_no_comments() -> None:
+    reviews = "".join(f"<li id='li-comment-{i}' class='even'><div id='comment-{i}' class='comment_container'>"
+                      f"<div class='comment-text'><p class='meta'>buyer{i}</p><p>{COMMENT}</p></div></div></li>"
+                      for i in range(4))
+    section = f"<div id='comments'><ol class='commentlist'>{reviews}</ol></div>"
+    assert _profile(_story(section)).comment_count == 4
+    assert _profile(_story(f"<div id='reviews' class='woocommerce-Reviews'>{section}</div>")).comment_count is None
+
+
 def test_comments_in_a_code_listing_are_no_readers_comments() -> None:
     code = "".join(f"<div class='hljs-comment'># step {i}: read the file and count its lines</div>" for i in range(5))
     assert _profile(_story(f"<pre><code>{code}</code></pre>")).comment_count is None
