@@ -23,7 +23,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter
+from collections import defaultdict
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -111,7 +111,7 @@ def _distinct_pages(count: int) -> list[str]:
 
 def tree(process: psutil.Process) -> dict[str, float]:
     """RSS in MB of the worker, its driver (node) and its Chromium processes; the worker's fds."""
-    rss = Counter[str]()
+    rss: defaultdict[str, float] = defaultdict(float)
     try:
         rss["python"] = process.memory_info().rss / 2**20
         fds = process.num_fds()
@@ -203,15 +203,25 @@ def main() -> None:
 
 WARM_UP = 200
 """Renders before the worker's RSS is taken as its baseline: imports, caches and pools filling."""
+WINDOW = 200
+"""Renders averaged at each end for the growth by means: one sample scatters by ±15 MB (the
+pages in flight), so the first and last samples alone overstate or hide the growth."""
 
 
 def _curve(samples: list[tuple[float, int, dict[str, float]]], args: argparse.Namespace) -> None:
-    """The worker's RSS after warm-up (first sample past `WARM_UP` renders, last, growth), and
-    a plot of it by renders next to the output when `--plot` names a file (matplotlib)."""
+    """The worker's RSS after warm-up (first sample past `WARM_UP` renders, last, growth; the
+    means of the first and last `WINDOW` renders; the slope), and a plot of it by renders next to
+    the output when `--plot` names a file (matplotlib)."""
     warm = [(done, s.get("python", 0)) for _t, done, s in samples if done >= WARM_UP]
     if warm:
         print(f"worker RSS after {WARM_UP} renders: {warm[0][1]:.0f} MB at {warm[0][0]}, {warm[-1][1]:.0f} MB at "
               f"{warm[-1][0]}: {warm[-1][1] - warm[0][1]:+.0f} MB")
+        first = [rss for done, rss in warm if done < WARM_UP + WINDOW]
+        last = [rss for done, rss in warm if done > warm[-1][0] - WINDOW]
+        if warm[-1][0] >= WARM_UP + 2 * WINDOW:
+            print(f"worker RSS mean of renders {WARM_UP}-{WARM_UP + WINDOW}: {statistics.fmean(first):.0f} MB, of "
+                  f"{warm[-1][0] - WINDOW}-{warm[-1][0]}: {statistics.fmean(last):.0f} MB: "
+                  f"{statistics.fmean(last) - statistics.fmean(first):+.0f} MB")
         if len(warm) > 2 and warm[-1][0] > warm[0][0]:
             # Least squares over every sample after warm-up: one sample scatters by the pages in flight.
             slope = statistics.linear_regression([d for d, _ in warm], [r for _, r in warm]).slope
