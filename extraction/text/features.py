@@ -367,12 +367,15 @@ once per word instead of once per element and word (`STRONG_HINTS` takes 5-17 us
 for a crawl that reads many pages of the same sites: the 181 Zyte pages hold 34,000 distinct
 entries, and an LRU memo smaller than the words a crawl cycles through keeps almost none of
 them for the next page of a site (at 16,384, 33,000 of 71,000 look-ups of a second pass
-missed). About 200 bytes an entry with its key: 13 MB when full."""
-HINT_CLASSES_CACHE = 65536
+missed). About 190 bytes an entry with its key: 12.3 MB when full (docs/lab/2026-12-05-s19-soak.md)."""
+HINT_CLASSES_CACHE = 32768
 """Entries (pattern, class attribute) of `_class_hints`' memo: the same class attribute recurs
 on many elements of a page (every card, every menu item), so it is split and its words looked
-up once per attribute instead of once per element. Sized as `HINT_WORDS_CACHE` (27,000
-distinct entries on the Zyte pages); about 13 MB when full."""
+up once per attribute instead of once per element. Above the 27,000 distinct entries of the
+Zyte pages, as `HINT_WORDS_CACHE` is above theirs, and no larger: an entry holds the whole class
+attribute and its hints, about 320 bytes, 21 MB at 65,536, and a worker filled that only after
+its first few hundred pages (both memos at 32,768: the whole profile's CPU on Zyte 27.2 ->
+27.3 ms median, 30.0 -> 29.6 mean; docs/lab/2026-12-05-s19-soak.md)."""
 
 
 def _class_hints(pattern: re.Pattern[str], cls: str) -> tuple[tuple[str, str], ...]:
