@@ -65,10 +65,11 @@ class Renderer:
         self.denylist = policy.denylist
         self.slow_hosts = SlowHosts(self.settings.slow_host_strikes, self.settings.slow_host_window_s,
                                     self.settings.slow_host_block_s)
-        ahead = min(self.settings.concurrency, OPENED_AHEAD)
+        self.pages_held = self.settings.concurrency + min(self.settings.concurrency, OPENED_AHEAD)
+        """Pages the renderer holds at most: in flight, and opened ahead of them."""
         # The host's leases cover a page from its context's opening to its closing, so it
         # hands out the pages in flight plus those opened ahead; `_in_flight` bounds the first.
-        self.host = BrowserHost(self.settings.model_copy(update={"concurrency": self.settings.concurrency + ahead}))
+        self.host = BrowserHost(self.settings.model_copy(update={"concurrency": self.pages_held}))
         self._in_flight = asyncio.Semaphore(self.settings.concurrency)
         self._init_script = GUARDS_JS + "\n" + settle_init_script(self.settings)
         filters = policy.filters

@@ -40,11 +40,6 @@ from values.rendered import RenderedPage
 
 log = logging.getLogger(__name__)
 
-CLAIMS_PER_PAGE_IN_FLIGHT = 2
-"""A worker's `worker_concurrency` is the pages it has open in Chromium at once; it holds leases
-on twice as many, so the next page is already claimed and rendering while the last one is
-extracted and saved (off the browser's slot): at one page in flight the browser no longer idles
-while a page is extracted (bench/render_budget.py: 0.33x -> 0.49x the bare loop's pages/s)."""
 
 OUTCOME_OF_FAILURE: Mapping[FailureKind, Outcome] = {
     FailureKind.DNS: Outcome.DNS_ERROR,
@@ -162,7 +157,10 @@ async def open_crawler(sessions: Sessions, settings: SchedulerSettings, render: 
     """A worker with its browser, robots.txt cache and cheap probe: what `worker`, `run`,
     `crawl` and the demo all crawl with; `metrics` counts what it does. `worker_concurrency`
     is the one setting of pages in flight: the browser's page slots (`render.concurrency` is
-    replaced by it) and, doubled, the worker's leases (`CLAIMS_PER_PAGE_IN_FLIGHT`)."""
+    replaced by it). The worker holds leases on every page the renderer can hold (in flight and
+    opened ahead, `Renderer.pages_held`) plus one a page in flight being extracted and saved, off
+    the browser's slot: so the browser never idles while a page is extracted, and the next page
+    is opened while one renders (bench/render_budget.py, bench/RENDER.md)."""
     robots = RobotsCache(render.bot_token, timedelta(minutes=settings.robots_cache_minutes),
                          partial(fetch_robots, targets=render.targets))
     user_agent = f"Mozilla/5.0 (compatible; {render.bot_token})"
@@ -176,7 +174,7 @@ async def open_crawler(sessions: Sessions, settings: SchedulerSettings, render: 
             metrics.watch(renderer)
         worker = Worker(sessions, crawl, settings, name=name, robots=robots, cheap=cheap, environment=render,
                         on_stop=renderer.expect_shutdown, on_crawled=metrics.observe if metrics is not None else None,
-                        slots=CLAIMS_PER_PAGE_IN_FLIGHT * settings.worker_concurrency)
+                        slots=renderer.pages_held + settings.worker_concurrency)
         try:
             yield worker
         finally:
