@@ -3,6 +3,7 @@
     PYTHONPATH=/work/base .venv/bin/python bench/extraction_identity.py --out /work/baseline   # the baseline (dfbcbee)
     PYTHONPATH=$PWD .venv/bin/python bench/extraction_identity.py --out /tmp/mine --against /work/baseline
     PYTHONPATH=$PWD .venv/bin/python bench/extraction_identity.py --sets zyte --no-explain --against /work/baseline
+    PYTHONPATH=$PWD .venv/bin/python bench/extraction_identity.py --out /tmp/mine --against /work/baseline --ignore comment_count
     .venv/bin/python bench/extraction_identity.py --collect        # once: the outside sets into the page store
     PYTHONPATH=/work/base .venv/bin/python bench/extraction_identity.py --render 100   # once: rendered snapshots
 
@@ -13,7 +14,8 @@ rendered ones from a cached snapshot) on every page of each set, at a fixed `NOW
 canonical JSON per page: the profile's JSON form (`ContentProfile.to_json_dict`: body and every
 field, sources, rejections, content hash) and, unless `--no-explain`, the `--explain` report of
 `extract_explained`. With `--against DIR` it compares this run with an earlier one page by page
-and prints, per set, how many pages are identical, and the first differences.
+and prints, per set, how many pages are identical, and the first differences; `--ignore FIELDS`
+leaves profile fields added since the baseline out of both sides (their key, source and rejections).
 
 The code measured is whatever `extraction` resolves to: put the tree under test first on
 PYTHONPATH (this file adds its own tree only at the end of `sys.path`, and prints the folder
@@ -38,10 +40,11 @@ import itertools
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -198,6 +201,8 @@ def run(names: list[str], pages: Path, out: Path, explain: bool, first: int | No
 
 def _first_difference(a: dict[str, object], b: dict[str, object]) -> str:
     for key in sorted(set(a) | set(b)):
+        if key not in a or key not in b:
+            return f"{key}: only in {'the second' if key in b else 'the first'} run"
         if a.get(key) != b.get(key):
             if isinstance(a.get(key), dict) and isinstance(b.get(key), dict):
                 return f"{key}.{_first_difference(a[key], b[key])}"  # type: ignore[arg-type]
@@ -205,9 +210,22 @@ def _first_difference(a: dict[str, object], b: dict[str, object]) -> str:
     return "(equal)"
 
 
-def compare(names: list[str], base: Path, mine: Path, only_mine: bool = False) -> int:
+def without(record: dict[str, Any], fields: Sequence[str]) -> dict[str, Any]:
+    """The record with the profile fields `fields` taken out everywhere they appear: the key, its
+    source, its rejections (a field added since the baseline, compared as absent on both sides)."""
+    profile = record.get("profile")
+    if not fields or not isinstance(profile, dict):
+        return record
+    profile = {k: v for k, v in profile.items() if k not in fields}
+    profile["sources"] = {k: v for k, v in profile.get("sources", {}).items() if k not in fields}
+    profile["rejections"] = [r for r in profile.get("rejections", []) if r.get("field") not in fields]
+    return {**record, "profile": profile}
+
+
+def compare(names: list[str], base: Path, mine: Path, only_mine: bool = False, ignore: Sequence[str] = ()) -> int:
     """Print identical/differing counts per set; the number of differing or missing pages
-    (`only_mine`: the pages of this run only, as when it read the first N)."""
+    (`only_mine`: the pages of this run only, as when it read the first N). `ignore`: profile
+    fields left out of the comparison on both sides (`without`)."""
     bad = 0
     print("| set | identical | differing | only in one run |")
     print("|---|---|---|---|")
@@ -221,12 +239,12 @@ def compare(names: list[str], base: Path, mine: Path, only_mine: bool = False) -
         for file in sorted(a_files & b_files):
             a_text = (base / name / file).read_text(encoding="utf-8")
             b_text = (mine / name / file).read_text(encoding="utf-8")
-            if a_text == b_text:
+            if a_text == b_text or (ignore and without(json.loads(a_text), ignore) == without(json.loads(b_text), ignore)):
                 same += 1
                 continue
             differ += 1
             if sum(1 for s in shown if s.startswith(f"{name} ")) < SHOWN:
-                a, b = json.loads(a_text), json.loads(b_text)
+                a, b = without(json.loads(a_text), ignore), without(json.loads(b_text), ignore)
                 shown.append(f"{name} {a.get('id')}: {_first_difference(a, b)}")
         alone = len(a_files ^ b_files)
         bad += differ + alone
@@ -244,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pages", type=Path, default=PAGES, help="the page store of the outside and rendered sets")
     ap.add_argument("--no-explain", action="store_true", help="profiles only (half the CPU)")
     ap.add_argument("--first", type=int, metavar="N", help="only the first N pages of each set (in id order)")
+    ap.add_argument("--ignore", default="", metavar="FIELDS",
+                    help="comma-separated profile fields to leave out of the comparison (one added since the baseline)")
     ap.add_argument("--collect", action="store_true", help="build the outside sets into the page store, then stop")
     ap.add_argument("--render", type=int, metavar="N", help="render N pages of WCXB and of Zyte into the page store")
     args = ap.parse_args(argv)
@@ -264,7 +284,8 @@ def main(argv: list[str] | None = None) -> int:
         out = Path(f"/tmp/extraction-identity-{int(time.time())}")
     run(names, args.pages, out, not args.no_explain, args.first)
     if args.against is not None:
-        return 1 if compare(names, args.against, out, only_mine=args.first is not None) else 0
+        ignore = [f for f in args.ignore.split(",") if f]
+        return 1 if compare(names, args.against, out, only_mine=args.first is not None, ignore=ignore) else 0
     return 0
 
 
