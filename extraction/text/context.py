@@ -7,7 +7,11 @@ run of like rows, are settled together (`row_group`).
 
 Stage: 4 first read (the context pass)
 Measured: WCXB dev and Zyte (issue 12, 2026-12-01; like rows in session 13:
-docs/lab/2026-12-03-session-13-recall-documentation-speed.md).
+docs/lab/2026-12-03-session-13-recall-documentation-speed.md). A group's blocks between two of its
+good blocks kept across the boilerplate that cuts the group (session 19, 2026-12-05,
+docs/lab/2026-12-05-s19-articles.md): WCXB tune 0.88352 -> 0.88356, check 0.88545 -> 0.88547,
+Zyte 0.9814 -> 0.9818 (tune 0.9794 -> 0.9797, held 0.9835 -> 0.9839: a story cut by inline rails
+of headlines 0.697 -> 0.743); oldweb, newspaper4k, Mozilla, article-extractor unchanged.
 """
 
 from __future__ import annotations
@@ -59,8 +63,11 @@ def smooth(labels: list[Label], headings: list[bool], groups: Sequence[object | 
     The doubtful items of one list or table are settled together, by the neighbours of the
     whole list and the good items in it: a table's rows and a list's lines are short one by
     one, yet the table beside the article's text is part of it (links make an item bad, and a
-    bad item stays out)."""
+    bad item stays out). A doubtful block between two good blocks of its own group is kept
+    whatever boilerplate cuts the group around it: a story's short paragraphs between inline
+    rails of headlines (`_good_bounds`)."""
     spans = _group_spans(groups or [None] * len(labels))
+    inside = _good_bounds(groups or [None] * len(labels), labels)
     before, after = _decisive_neighbours(labels)
     out: list[tuple[bool, str]] = []
     for i, lab in enumerate(labels):
@@ -78,9 +85,11 @@ def smooth(labels: list[Label], headings: list[bool], groups: Sequence[object | 
         elif i in spans:
             first, last = spans[i]
             keep = (Label.GOOD in labels[first:last + 1] or before[first] is Label.GOOD
-                    or after[last] is Label.GOOD)
+                    or after[last] is Label.GOOD or _between(i, inside))
             out.append((keep, "item of a list or table beside good text" if keep
                         else "item of a list or table between boilerplate"))
+        elif _between(i, inside):
+            out.append((True, "item of a list or table between its good items"))
         elif lab is Label.NEAR:
             keep = Label.GOOD in (prev, nxt)
             out.append((keep, "near-good beside good" if keep else "near-good between boilerplate"))
@@ -104,6 +113,28 @@ def _group_spans(groups: Sequence[object | None]) -> dict[int, tuple[int, int]]:
                 spans[k] = (i, j)
         i = j + 1
     return spans
+
+
+def _good_bounds(groups: Sequence[object | None], labels: list[Label]) -> dict[int, tuple[int, int]]:
+    """Per block of a group (a list, a table, a run of like rows), the first and last good block
+    of that group, contiguous or not: boilerplate that interrupts a group (an inline rail of
+    headlines between a story's paragraphs) does not part its blocks."""
+    members: dict[int, list[int]] = {}
+    for i, group in enumerate(groups):
+        if group is not None:
+            members.setdefault(id(group), []).append(i)
+    bounds: dict[int, tuple[int, int]] = {}
+    for run in members.values():
+        good = [m for m in run if labels[m] is Label.GOOD]
+        if len(good) >= 2:
+            bounds.update((m, (good[0], good[-1])) for m in run)
+    return bounds
+
+
+def _between(i: int, bounds: dict[int, tuple[int, int]]) -> bool:
+    """Block `i` lies between two good blocks of its own group (`_good_bounds`)."""
+    first, last = bounds.get(i, (i, i))
+    return first < i < last
 
 
 def _keep_headings_of_kept_lists(out: list[tuple[bool, str]], labels: list[Label], headings: list[bool],

@@ -173,3 +173,17 @@ def test_a_heading_is_kept_only_when_good_text_follows_it_soon():
 def test_every_decision_says_why():
     reasons = [why for _, why in smooth([GOOD, SHORT, GOOD, NEAR, BAD], [False] * 5)]
     assert reasons == ["good", "short between good blocks", "good", "near-good beside good", "bad"]
+
+
+def test_a_storys_short_paragraphs_between_its_good_ones_stay_when_a_rail_interrupts_them():
+    """A story's paragraphs are one run of like rows; an inline rail of headlines (bad) between them
+    cuts the run, and the short paragraphs between two rails are settled by the whole run's good
+    paragraphs around them, not dropped as "between boilerplate". After the last good paragraph a
+    short one beyond boilerplate (a subscription pitch) is still judged by its neighbours."""
+    story, rail = object(), object()
+    labels = [GOOD, BAD, SHORT, NEAR, BAD, GOOD, BAD, NEAR]
+    groups = [story, rail, story, story, rail, story, None, story]
+    kept = [k for k, _ in smooth(labels, [False] * len(labels), groups)]
+    assert kept == [True, False, True, True, False, True, False, False]
+    alone = [k for k, _ in smooth(labels, [False] * len(labels), [story, rail, None, None, rail, story, None, story])]
+    assert alone[2:4] == [False, False]  # outside a run of the story's paragraphs, boilerplate settles them
