@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from lxml import etree
 from lxml.html import HtmlElement
 
-from extraction.document import Document
+from extraction.document import Document, attribute_owners
 from extraction.jsonld import declares_paywall
 from extraction.text.docs import code_line
 from extraction.text.inline import glued
@@ -298,9 +298,12 @@ def is_data_cell(element: HtmlElement, tag: str | None = None) -> bool:
 
 
 def starts_block(doc: Document, element: HtmlElement, tag: str | None = None) -> bool:
-    """`tag`: the element's tag when the caller has it (see `is_data_cell`)."""
+    """`tag`: the element's tag when the caller has it (see `is_data_cell`). A page without
+    boxes is answered by the tag alone, a data cell's subtree read only for a cell."""
     if tag is None:
         tag = str(element.tag)
+    if not doc.page.boxes:
+        return tag in BLOCK_TAGS and not is_data_cell(element, tag)
     if is_data_cell(element, tag):
         return False
     box = doc.box(element)
@@ -352,6 +355,11 @@ class _Tee:
         self.plain = _Builder()
         self.shell = _Builder()
         self.muted = False
+
+    @property
+    def parts(self) -> bool:
+        """Text read and not yet ended by either builder (`_Builder.parts`)."""
+        return bool(self.shell.parts or self.plain.parts)
 
     def line_break(self, owner: etree._Element) -> None:
         self.shell.line_break(owner)
@@ -498,11 +506,17 @@ def _segment_both(doc: Document, start: HtmlElement, gate: Gate, stories: bool) 
 
 def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories: bool, note_stories: bool,
                 tee: _Tee | None) -> dict:
-    """What one walk carries from element to element (see `_walk`)."""
+    """What one walk carries from element to element (see `_walk`). Without layout, `hiding`
+    holds the elements with a `hidden`, `aria-hidden` or `style` attribute, selected by libxml2:
+    those are all that `streamed_chunk`, `closed_answer` and `statically_hidden` read besides a
+    controlled panel's `id`, so every other element skips them (most elements of a page)."""
+    root = start.getroottree().getroot()
+    hiding = None if doc.page.has_layout else frozenset(attribute_owners(
+        root, "descendant-or-self::*/@hidden | descendant-or-self::*/@aria-hidden | descendant-or-self::*/@style"))
     return {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
-            "shell": shell, "panels": controlled_panels(start.getroottree().getroot()),
+            "shell": shell, "panels": controlled_panels(root), "hiding": hiding,
             "layout": doc.page.has_layout, "stories": stories, "note_stories": note_stories,
-            "story_left_out": False, "tee": tee}
+            "story_left_out": False, "tee": tee, "inline": lambda e: not starts_block(doc, e)}
 
 
 def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # noqa: PLR0913
@@ -528,7 +542,10 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         finally:
             state["tee"].muted = False
         return
-    if state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
+    hiding = state["hiding"]
+    if hiding is not None and el not in hiding and el.get("id") not in state["panels"]:
+        pass  # nothing a static page's hiding tests read is on this element (`_walk_state`)
+    elif state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
             return
     elif (streamed_chunk(doc, el) or (layout and folded(doc, el)) or el.get("id") in state["panels"]
@@ -556,23 +573,27 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         return
     block = starts_block(doc, el, source_tag)
     if block:
-        builder.flush()
+        if builder.parts:  # else nothing to end: most block elements open on an ended block
+            builder.flush()
         owner = el
     elif keep and (tag in CELL_TAGS or code_line(el)):
         builder.add(" ", owner, in_link=False)
     link = in_link or (tag == "a" and not permalink(el, owner))
-    if keep and own_visible:
-        builder.add(el.text, owner, link)
+    text = el.text
+    if text and keep and own_visible:  # the builder's calls only when they read something
+        builder.add(text, owner, link)
     previous = None
+    inline = state["inline"]
     for child in el:
-        if keep and own_visible and glued(
-                previous, child, el, lambda e: not starts_block(doc, e)):  # inline.py
+        if (previous is not None and not previous.tail and keep and own_visible
+                and glued(previous, child, el, inline)):  # inline.py (which asks the tail first)
             builder.add(" ", owner, in_link=link)
         _walk(doc, child, owner, builder, gate, state, link, in_markup)
         previous = child
-        if in_markup and state["open"] and own_visible:
-            builder.add(child.tail, owner, in_link=link)
-    if block:
+        tail = child.tail
+        if tail and in_markup and state["open"] and own_visible:
+            builder.add(tail, owner, in_link=link)
+    if block and builder.parts:
         builder.flush()
     state["veiled"] = veiled_outside
 
