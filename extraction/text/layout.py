@@ -319,8 +319,9 @@ def blog_with_code(doc: Document) -> bool:
 def repeated_post_items(doc: Document) -> list[etree._Element]:
     """The largest group of siblings under one parent (or items of one feed, each post alone in
     wrappers of its own: `_item_parent`) whose class/id says post, comment, reply or message and
-    that each hold at least `THREAD_POST_MIN_WORDS` words, in document order."""
-    return _post_group(doc.root)
+    that each hold at least `THREAD_POST_MIN_WORDS` words, in document order. Worked out once
+    per document: the kind's evidence, `decide` and `rules/commented_story` all ask."""
+    return list(doc.derive("layout.repeated_post_items", lambda d: _post_group(d.root)))
 
 
 def posts_within(container: etree._Element | None) -> list[etree._Element]:
