@@ -192,8 +192,7 @@ def _agreed(kind: str, found: list[tuple[str, str]]) -> Iterator[tuple[str, str 
 
 def _jsonld_counts(doc: Document) -> Iterator[tuple[str, str]]:
     """`commentCount`, else a `CommentAction` counter, of each object (articles first)."""
-    ordered = list(jsonld.articles(doc)) + [o for o in doc.jsonld if not jsonld.is_article(o)]
-    for obj in ordered:
+    for obj in jsonld.articles_first(doc):
         value = _scalar(obj.get("commentCount"))
         if value is not None:
             yield "jsonld:commentCount", value

@@ -39,11 +39,15 @@ def first_article(doc: Document) -> dict[str, Any] | None:
     return next(articles(doc), None)
 
 
+def articles_first(doc: Document) -> list[dict[str, Any]]:
+    """Every object, the article objects first: a `WebPage` often holds what the article
+    object does not (the dates, a counter), but the article's own value wins."""
+    return list(articles(doc)) + [o for o in doc.jsonld if not is_article(o)]
+
+
 def with_key(doc: Document, key: str) -> Iterator[tuple[dict[str, Any], Any]]:
-    """Objects carrying `key`: article objects first, then any other (a `WebPage` often holds
-    the dates when the article object does not)."""
-    ordered = list(articles(doc)) + [o for o in doc.jsonld if not is_article(o)]
-    for obj in ordered:
+    """Objects carrying `key`, article objects first (`articles_first`)."""
+    for obj in articles_first(doc):
         if obj.get(key) not in (None, "", []):
             yield obj, obj[key]
 
