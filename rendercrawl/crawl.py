@@ -21,7 +21,7 @@ from extraction import extract
 from render.browser import Renderer
 from render.outcome import FailureKind, RenderFailure
 from render.settings import RenderSettings
-from rendercrawl.memory import release_free_memory
+from rendercrawl.memory import CycleCollector, release_free_memory
 from rendercrawl.worker_metrics import WorkerMetrics
 from scheduler.freshness import CheapRecrawls
 from scheduler.policy import confirms_suspect, suspect_change
@@ -169,7 +169,14 @@ async def open_crawler(sessions: Sessions, settings: SchedulerSettings, render: 
     async with Renderer(render) as renderer:
         thresholds = gc.get_threshold()  # the process's own again once the crawler closes
         gc.set_threshold(GC_YOUNG_THRESHOLD, *thresholds[1:])
-        crawl = partial(crawl_url, renderer, sessions, keep_snapshot=keep_snapshots)
+        collector = CycleCollector()
+
+        async def crawl(target: CrawlTarget) -> CrawlResult:
+            try:
+                return await crawl_url(renderer, sessions, target, keep_snapshot=keep_snapshots)
+            finally:
+                collector.page_done()
+
         if metrics is not None:
             metrics.watch(renderer)
         worker = Worker(sessions, crawl, settings, name=name, robots=robots, cheap=cheap, environment=render,
