@@ -60,8 +60,9 @@ crawling process (CPython's default is 700). A page's reading (a box object per 
 on a big page), its tree and the Playwright messages of its requests allocate tens of thousands
 that die by reference counting anyway; at 700 the collector ran dozens of times a page, walking
 whatever was alive then, and the older generations, which count young collections, as often
-more. Cyclic garbage lives a little longer: a few megabytes at most. (A command's own imports
-are frozen out of the collector's sight already: rendercrawl/cli.py.)"""
+more. The oldest generation then runs only after millions of allocations, so the crawler runs
+its full pass itself every few pages (`rendercrawl.memory.FULL_COLLECTION_EVERY`). (A command's
+own imports are frozen out of the collector's sight already: rendercrawl/cli.py.)"""
 SHUTDOWN_FAILURES = frozenset({FailureKind.BROWSER_CRASH, FailureKind.ERROR})
 """How a render fails when its browser closes under it (a closed target, or `net::ERR_ABORTED`
 for a navigation in flight): during a shutdown that is the shutdown's doing, not the page's, and
