@@ -15,10 +15,12 @@ from values.rendered import BlockedRequest
 MAX_RECORDED_STILL_LOADING = 25
 """A page that polls can have hundreds of requests in flight; a sample says enough."""
 MAX_FOLLOWED_REQUESTS = 1_000
-"""Past this many requests the tracker stops following a page's requests. Each one costs events
-through the driver into the worker (created, finished), read in order with every other
-message, so 10,000 images at once held two concurrent renders' navigation answers back past
-their deadline (`timeout`). A page that starts this many is not going to settle: it is
+"""Past this many requests the tracker stops following a page's requests, and past this many
+failures it stops recording them. Each one costs events through the driver into the worker
+(created, finished or failed: a `Request` object each), read in order with every other message,
+so 10,000 images at once held two concurrent renders' navigation answers back past their
+deadline (`timeout`), and a page whose thousands of requests all fail (refused) handed the
+worker thousands of objects. A page that starts this many is not going to settle: it is
 snapshotted at the settle cap, flagged unsettled. Publishers' heavy pages start a few hundred."""
 
 
@@ -94,7 +96,9 @@ class RequestTracker:
             self._stop_following()
 
     def _stop_following(self) -> None:
-        """Without listeners Playwright unsubscribes, and the driver stops sending these events."""
+        """Without listeners Playwright unsubscribes, and the driver stops sending these events.
+        Failures are still recorded (up to their own bound, `_record`): the requests a page
+        started at once fail after this, and they are what a hostile page's record is about."""
         self.flooded = True
         self._page.remove_listener("request", self._started)
         self._page.remove_listener("requestfinished", self._ended)
@@ -110,6 +114,10 @@ class RequestTracker:
         self._record(request, self._classify(request) or request.failure or "failed")
 
     def _record(self, request: Request, reason: str) -> None:
+        if len(self.failures) >= MAX_FOLLOWED_REQUESTS:
+            return
         self.failures.append(BlockedRequest(
             url=request.url, host=urlsplit(request.url).hostname or "", reason=reason,
             resource_type=request.resource_type))
+        if len(self.failures) == MAX_FOLLOWED_REQUESTS:
+            self._page.remove_listener("requestfailed", self._failed)

@@ -10,6 +10,7 @@ import pytest
 
 from hostile_corpus import ARTICLE, PAGES, TRICKLED, HostileRun
 from render.browser import Renderer
+from render.requests import MAX_FOLLOWED_REQUESTS
 from render.settings import RenderSettings
 from storage.records import Outcome
 from values.rendered import RenderedPage
@@ -27,6 +28,9 @@ PAGES.update({
     "/ten-thousand-images.html": "<!doctype html><title>Gallery</title><article>" + ARTICLE
                                  + "".join(f"<img src='/tiny/{i}.png' width=4 height=4>" for i in range(10_000))
                                  + "</article>",
+    "/three-thousand-refusals.html": "<!doctype html><title>Refused</title><script>"
+                                     "for (let i = 0; i < 3000; i++) fetch('http://refused.hostile.test/' + i).catch(() => {});"
+                                     f"</script><article>{ARTICLE}</article>",
     "/huge-history-url.html": "<!doctype html><title>Long</title><script>"
                               "history.replaceState(null, '', '/huge-history-url.html?' + 'a'.repeat(200000));"
                               f"</script><article>{ARTICLE}</article>",
@@ -103,3 +107,23 @@ def test_two_galleries_of_ten_thousand_images_at_once_are_snapshotted_unsettled(
         assert isinstance(rendered, RenderedPage), rendered
         assert rendered.settled is False
         assert "fishing boats" in rendered.html
+
+
+@pytest.mark.browser
+def test_requests_that_all_fail_are_no_longer_followed_past_the_bound(
+        hostile_site: str, render_settings: RenderSettings) -> None:
+    """3,000 requests to a host that does not resolve, each failing: the tracker stops following
+    requests after `MAX_FOLLOWED_REQUESTS` of them, and stops listening for failures after
+    recording that many (each one was a `Request` object delivered to the worker, thousands on
+    a hostile page: the memory study's high-water mark). The page is snapshotted with its body."""
+    settings = render_settings.model_copy(update={"handle_signals": False})
+
+    async def render() -> object:
+        async with Renderer(settings) as renderer:
+            return await renderer.render(f"{hostile_site}/three-thousand-refusals.html")
+
+    rendered = asyncio.run(render())
+    assert isinstance(rendered, RenderedPage), rendered
+    assert "fishing boats" in rendered.html
+    refused = [b for b in rendered.blocked if b.host == "refused.hostile.test"]
+    assert 0 < len(refused) <= MAX_FOLLOWED_REQUESTS, len(refused)
