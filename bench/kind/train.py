@@ -3,6 +3,7 @@
     .venv/bin/pip install -e '.[train]'
     .venv/bin/python bench/kind/reads.py           # the pages read as every kind (bench/out/kind/reads.jsonl)
     .venv/bin/python bench/kind/train.py           # -> extraction/text/kind_trees.py, bench/kind/manifest.json
+    .venv/bin/python bench/kind/train.py --reads bench/out/kind/features.jsonl --configs 0   # GRID[0] alone
 
 What it learns from: the tune half of WCXB dev (its page-type labels, collection and listing both a
 listing, service a multi-section page), the tune half of the Zyte 2019 set (every page an article)
@@ -146,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--reads", type=Path, default=OUT / "reads.jsonl")
     ap.add_argument("--no-write", action="store_true", help="print the accuracies only")
+    ap.add_argument("--configs", default=",".join(str(i) for i in range(len(GRID))),
+                    help="which of GRID to compare, by index (all by default; fewer on a busy machine)")
     args = ap.parse_args(argv)
     warnings.filterwarnings("ignore", message="The least populated class")
     rows = [r for r in load(args.reads) if r.get("features") is not None]
@@ -155,8 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     wcxb_tune = np.array([r["set"] == "wcxb" for r in train])
     print(f"training pages: {len(train)} ({dict(Counter(r['set'] for r in train))}); "
           f"labels {dict(Counter(r['label'] for r in train))}")
-    best, best_acc, best_raw = GRID[0], -1.0, None
-    for config in GRID:
+    best, best_acc, best_raw = GRID[int(args.configs.split(",")[0])], -1.0, None
+    for config in (GRID[int(i)] for i in args.configs.split(",")):
         raw = out_of_fold(config, x, y)
         acc = float((raw.argmax(axis=1) == y)[wcxb_tune].mean())
         print(f"  {config}: cross-validated accuracy on WCXB tune {acc:.3f}, all tune pages "
