@@ -26,7 +26,7 @@ DEFAULT_BOT_TOKEN = f"rendercrawlbot/{__version__}"
 DRIVER_MAX_OLD_SPACE_MB = 128
 """V8 old-space cap of the Playwright driver (node). Under node's own limit (~4 GB) the driver
 climbs from ~126 MB to a ~190 MB plateau of garbage V8 sees no reason to collect. Every
-snapshot passes through it as one JSON string (render/snapshot.js): 5 MB for a page at
+snapshot passes through it as one string (render/snapshot.js): 5 MB for a page at
 MAX_BOXES (40,000 boxes). Eight of those at once ran at a 32 MB cap and killed the driver at
 24 MB (node alone does not start at 16): 64 is twice that worst case, and also carried eight
 18 MB snapshots at once (a 300,000-element page; the HTML is not bounded), which killed it at

@@ -1,5 +1,5 @@
-// One pass over the rendered page, returning one JSON string (Playwright's object serializer
-// costs ~10x more than JSON.stringify on large pages). Every element gets a stable numeric
+// One pass over the rendered page, returning one string: the layout rows as JSON (Playwright's
+// object serializer costs ~10x more than JSON.stringify on large pages), then the HTML. Every element gets a stable numeric
 // `data-rc-id`, written into the live DOM so the serialized HTML carries it, and layout rows
 // keyed by it. Rows are arrays, not objects, to keep the payload small. Ids are written in a
 // second pass, after all layout reads, so no write can invalidate style between two reads.
@@ -134,15 +134,16 @@
     if (own && own.configurable && delete proto.toJSON) setAside.push([proto, own]);
   }
   try {
+    // The rows as JSON, then a NUL (which JSON text never holds), then the HTML as it is: escaped
+    // into the JSON it would be escaped again at each hop to Python, and scanned once more here.
     return P.stringify({
-      html: doctype + root.outerHTML,
       boxes, images,
       viewport: [window.innerWidth, window.innerHeight],
       document: [docW, docH],
       composer: { commands, state },
       globals,
       declaredImage,
-    });
+    }) + "\u0000" + doctype + root.outerHTML;
   } finally {
     for (const [proto, own] of setAside) P.defineProperty(proto, "toJSON", own);
   }
