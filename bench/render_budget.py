@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import json
 import os
 import statistics
@@ -68,6 +69,9 @@ SAMPLE_S = 0.05
 """How often the children's process tree is sampled (new renderers are found this way)."""
 CHILD_TIMEOUT_S = 400
 """One system's round; the parent waits a little longer for the child."""
+CHILD_ATTEMPTS = 2
+"""A child that fails (on a loaded machine the driver can miss its start-up deadline) is run once
+more, and the retry is printed; a second failure ends the run."""
 PARTS = ("python: event loop", "python: egress proxy", "python: thread pool", "driver (node)",
          "chromium: browser", "chromium: renderers", "chromium: network", "chromium: other")
 
@@ -364,9 +368,11 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
 
 
 def outcome(page: Any) -> dict[str, Any]:
-    """What must not move when the crawler gets cheaper, per page: the body as served, the late
-    values, every image's natural size, and what was blocked (host and reason)."""
-    return {"body": page.raw_sha256, "late_meta": LATE_MARK in page.html,
+    """What must not move when the crawler gets cheaper, per page: the body as served and as
+    rendered (the snapshot's HTML), the late values, every image's natural size, and what was
+    blocked (host and reason)."""
+    rendered = hashlib.sha256(page.html.encode("utf-8", "surrogatepass")).hexdigest()
+    return {"body": page.raw_sha256, "rendered": rendered, "late_meta": LATE_MARK in page.html,
             "composer": [name for name, _ in page.datalayer.composer_commands],
             "images": sorted(f"{i.url} {i.natural_width}x{i.natural_height}" for i in page.images),
             "blocked": sorted({f"{b.host} {b.reason}" for b in page.blocked})}
@@ -412,9 +418,14 @@ def run_child(system: str, urls: list[str], concurrency: int, rules: str, db_url
         py_spy.parent.mkdir(parents=True, exist_ok=True)
         command = [str(Path(sys.executable).with_name("py-spy")), "record", "--format", "raw", "--threads", "--rate", "250",
                    "--output", str(py_spy), "--", *command]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
-                          timeout=CHILD_TIMEOUT_S + 120, env={**os.environ, "RENDER_BUDGET_TREE": str(tree or TREE)})
-    if done.returncode != 0:
+    for attempt in range(CHILD_ATTEMPTS):
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                              timeout=CHILD_TIMEOUT_S + 120, env={**os.environ, "RENDER_BUDGET_TREE": str(tree or TREE)})
+        if done.returncode == 0:
+            break
+        print(f"  {system} child failed (attempt {attempt + 1} of {CHILD_ATTEMPTS}): {done.stderr.strip()[-300:]}",
+              file=sys.stderr)
+    else:
         raise RuntimeError(f"{system} child failed:\n{done.stderr[-3000:]}")
     if done.stderr.strip():
         print(done.stderr.strip()[-1500:], file=sys.stderr)

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.render_site import demo_site_process  # noqa: E402
 from render import egress as egress_module  # noqa: E402
 from render.egress import Egress  # noqa: E402
-from render.hostrules import HostRules  # noqa: E402
+from values.hostrules import HostRules  # noqa: E402
 from values.targets import TargetPolicy  # noqa: E402
 
 CLIENTS = 4
