@@ -25,7 +25,7 @@ PYTHONPATH (this file adds its own tree only at the end of `sys.path`, and print
 Sets (`--sets`): zyte and wcxb (../shared/bench), rendered-wcxb and rendered-zyte (snapshots
 rendered once by `--render N` into the page store, N pages of each in id order), and the outside
 sets of bench/docs_set.py, bench/modern_docs_set.py and bench/other_sets.py (docs, modern-docs,
-newspaper4k, mozilla, article-extractor), which `--collect` builds with those scripts' own
+newspaper4k, mozilla, article-extractor, oldweb), which `--collect` builds with those scripts' own
 loaders (they fetch packages; a set that cannot be built is reported and skipped) and stores as
 gzipped JSON lines in the page store (`--pages`, default ../identity-pages beside the
 repository), so that every tree reads exactly the same pages. Two worker processes at most.
@@ -59,7 +59,7 @@ WORKERS = 2
 SHOWN = 5
 """Differences printed per set."""
 BENCHMARKS = {"zyte": "scrapinghub", "wcxb": "wcxb-dev"}
-OUTSIDE = ("docs", "modern-docs", "newspaper4k", "mozilla", "article-extractor")
+OUTSIDE = ("docs", "modern-docs", "newspaper4k", "mozilla", "article-extractor", "oldweb")
 RENDERED = {"rendered-wcxb": "wcxb", "rendered-zyte": "zyte"}
 SETS = (*BENCHMARKS, *RENDERED, *OUTSIDE)
 
