@@ -154,17 +154,15 @@ def url_kind(url: str) -> str:
 def link_text_share(body: etree._Element) -> float:
     """Characters of text inside links / all characters of text (scripts left out)."""
     total = linked = 0
-    in_link = {body: _in_link(body)}  # element -> inside an `a`: set by its parent, reached before it
+    outer = _in_link(body)
+    inside = {node for link in body.iter("a") for node in link.iterdescendants()}  # below an `a`
     for node in body.iter(etree.Element):
         tag = node.tag  # read once: lxml builds a new string at each read
-        tail_in_link = in_link[node]
-        children_in_link = tail_in_link or tag == "a"
-        for child in node:
-            in_link[child] = children_in_link
+        tail_in_link = outer or node in inside
         if tag not in CHROME_TAGS:
             size = len((node.text or "").strip())
             total += size
-            linked += size if children_in_link else 0
+            linked += size if tail_in_link or tag == "a" else 0
         size = len((node.tail or "").strip())
         total += size
         linked += size if tail_in_link else 0
