@@ -88,3 +88,10 @@ def test_teaser_blocks_count_linked_headings_and_linking_articles():
 def test_score_sign_and_confidence():
     assert classifier_score(PageFeatures("root", 0.8, 12, 10)) <= -2
     assert classifier_score(PageFeatures("article_slug", 0.05, 0, 200)) >= 2
+
+
+def test_link_text_share_reads_tails_inside_and_after_links():
+    """A tail inside a link (after an inner element) is linked; the link's own tail is not."""
+    body = doc("", "<div><a href='/x'>aa<span>bb</span>cc</a>ff<p>gg<a href='/y'><b>dd</b>ee</a></p></div>").root.find("body")
+    linked = len("aabbccddee")
+    assert link_text_share(body) == pytest.approx(linked / (linked + len("ffgg")))

@@ -261,3 +261,18 @@ def test_sections_that_close_with_a_linked_card_are_the_story_not_teasers():
     shifted = "".join(f"<section><div><a href='/s{i}'>Other story number {i}</a></div><p>{p}</p></section>"
                       for i, p in enumerate((P1, P2, P3)))
     assert teaser_blocks(segment(page(f"<main>{shifted}</main>"), Gate.ALL))  # the headline opens it: teasers
+
+
+def test_sibling_runs_give_each_item_its_blocks_in_document_order():
+    """An item's loose text after a paragraph inside it is a block of the item's own, after the
+    paragraph's: `sibling_runs` hands each item its blocks in the order they were read."""
+    from extraction.text.blocks import Gate, segment
+    from extraction.text.teasers import sibling_runs
+
+    items = "".join(f"<li>Lead {i}<p>Para {i}</p>Tail {i}</li>" for i in range(4))
+    blocks = segment(page(f"<ul>{items}</ul>"), Gate.ALL)
+    runs = [run for run in sibling_runs(blocks) if run[0].element.tag == "li"]
+    assert [[b.text for b in item.blocks] for item in runs[0]] == [
+        [f"Lead {i}", f"Para {i}", f"Tail {i}"] for i in range(4)]
+    later = [run for run in sibling_runs(blocks[3:]) if run[0].element.tag == "li"]  # the first item's left out
+    assert [[b.index for b in item.blocks] for item in later[0]] == [[3, 4, 5], [6, 7, 8], [9, 10, 11]]
