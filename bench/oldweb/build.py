@@ -29,7 +29,7 @@ import lxml.html
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.oldweb import modern, old  # noqa: E402
+from bench.oldweb import modern, more, old  # noqa: E402
 from bench.oldweb.parts import Page, slug  # noqa: E402
 from bench.oldweb.prose import Comment, comments, site_name, story, teasers  # noqa: E402
 from bench.oldweb.words import CHROME, LANGUAGES  # noqa: E402
@@ -75,6 +75,9 @@ TEMPLATES: dict[str, Template] = {
     "aside-rails": Template(modern.aside_rails, "tune", "new", False, (0, 0), 0, 14, True),
     "wp-html5": Template(modern.wp_html5, "held", "new", True, (1, 12), 3, 5),
     "news-comments": Template(modern.news_comments, "tune", "new", False, (2, 20), 2, 6, True),
+    "phpnuke": Template(more.phpnuke, "tune", "old", False, (1, 12), 2, 10, True),
+    "aspnet-cms": Template(more.aspnet_cms, "tune", "old", False, (1, 12), 0, 9, True),
+    "forum-story": Template(more.forum_story, "tune", "old", False, (2, 15), 0, 8),
 }
 """Every template, its half and what its pages carry; tune and held each hold old and new templates."""
 

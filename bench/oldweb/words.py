@@ -468,3 +468,46 @@ HANDLES = ("jdoe77", "sunnyside", "old_timer", "RiverRat", "mk2009", "citizen_k"
            "nightowl", "Kees_NL", "tomtom", "la_voisine", "pepe_bcn", "giulia.r", "HansW", "anon_coward", "webmaster_fan",
            "localguy", "marta88", "dr_who", "bikelane", "coffee4all", "xyzzy", "redpen", "quietreader")
 """Readers' handles beside the grammar's first and last names."""
+
+CHROME_MORE: dict[str, dict[str, str]] = {
+    "en": {"owned": "The comments are owned by the poster. We aren't responsible for their content.",
+           "your_views": "Your views ({n})", "have_say": "Have your say", "discuss": "Discuss this story in our forum",
+           "replies_n": "{n} replies", "online": "Who's Online", "online_text": "There are currently {g} guests and {m} members online.",
+           "poll": "Poll", "vote": "Vote", "results": "Results", "score": "Score: {n}", "on": "on", "location": "Location",
+           "top": "Top", "refresh": "Refresh", "user_info": "User Info", "send_msg": "Send a Message",
+           "copyright": "Copyright © {y} {site}. All rights reserved. This material may not be published, broadcast, rewritten or redistributed."},
+    "de": {"owned": "Für den Inhalt der Kommentare sind die Verfasser verantwortlich.",
+           "your_views": "Ihre Meinung ({n})", "have_say": "Sagen Sie Ihre Meinung", "discuss": "Diskutieren Sie diesen Artikel im Forum",
+           "replies_n": "{n} Antworten", "online": "Wer ist online", "online_text": "Zurzeit sind {g} Gäste und {m} Mitglieder online.",
+           "poll": "Umfrage", "vote": "Abstimmen", "results": "Ergebnisse", "score": "Wertung: {n}", "on": "am", "location": "Wohnort",
+           "top": "Nach oben", "refresh": "Aktualisieren", "user_info": "Profil", "send_msg": "Nachricht senden",
+           "copyright": "Copyright © {y} {site}. Alle Rechte vorbehalten. Dieses Material darf nicht veröffentlicht, gesendet oder weiterverbreitet werden."},
+    "fr": {"owned": "Les commentaires sont la propriété de leurs auteurs. Nous ne sommes pas responsables de leur contenu.",
+           "your_views": "Vos avis ({n})", "have_say": "Donnez votre avis", "discuss": "Discutez de cet article sur le forum",
+           "replies_n": "{n} réponses", "online": "Qui est en ligne", "online_text": "Il y a actuellement {g} invités et {m} membres en ligne.",
+           "poll": "Sondage", "vote": "Voter", "results": "Résultats", "score": "Score : {n}", "on": "le", "location": "Localisation",
+           "top": "Haut", "refresh": "Actualiser", "user_info": "Profil", "send_msg": "Envoyer un message",
+           "copyright": "Copyright © {y} {site}. Tous droits réservés. Ce contenu ne peut être publié, diffusé ou redistribué."},
+    "es": {"owned": "Los comentarios son propiedad de quien los envía. No nos hacemos responsables de su contenido.",
+           "your_views": "Su opinión ({n})", "have_say": "Opine", "discuss": "Comenta esta noticia en el foro",
+           "replies_n": "{n} respuestas", "online": "Quién está en línea", "online_text": "Hay {g} invitados y {m} miembros en línea.",
+           "poll": "Encuesta", "vote": "Votar", "results": "Resultados", "score": "Puntuación: {n}", "on": "el", "location": "Ubicación",
+           "top": "Arriba", "refresh": "Actualizar", "user_info": "Perfil", "send_msg": "Enviar mensaje",
+           "copyright": "Copyright © {y} {site}. Todos los derechos reservados. Prohibida su publicación, difusión o redistribución."},
+    "it": {"owned": "I commenti sono di proprietà dei rispettivi autori. Non siamo responsabili del loro contenuto.",
+           "your_views": "La vostra opinione ({n})", "have_say": "Dite la vostra", "discuss": "Discuti questo articolo nel forum",
+           "replies_n": "{n} risposte", "online": "Chi è online", "online_text": "Ci sono {g} ospiti e {m} utenti online.",
+           "poll": "Sondaggio", "vote": "Vota", "results": "Risultati", "score": "Punteggio: {n}", "on": "il", "location": "Località",
+           "top": "Torna su", "refresh": "Aggiorna", "user_info": "Profilo", "send_msg": "Invia messaggio",
+           "copyright": "Copyright © {y} {site}. Tutti i diritti riservati. Vietata la pubblicazione, trasmissione o ridistribuzione."},
+    "nl": {"owned": "De reacties zijn eigendom van de schrijvers. Wij zijn niet verantwoordelijk voor de inhoud.",
+           "your_views": "Uw mening ({n})", "have_say": "Geef uw mening", "discuss": "Bespreek dit artikel op ons forum",
+           "replies_n": "{n} reacties", "online": "Wie is er online", "online_text": "Er zijn nu {g} gasten en {m} leden online.",
+           "poll": "Peiling", "vote": "Stem", "results": "Uitslag", "score": "Score: {n}", "on": "op", "location": "Woonplaats",
+           "top": "Naar boven", "refresh": "Vernieuwen", "user_info": "Profiel", "send_msg": "Bericht sturen",
+           "copyright": "Copyright © {y} {site}. Alle rechten voorbehouden. Dit materiaal mag niet worden gepubliceerd, uitgezonden of verspreid."},
+}
+"""Phrases of the templates added in session 20 (`more.py`: a PHP-Nuke-style table CMS, an ASP.NET
+news site, a story above forum replies), kept apart so the first templates' phrases read as they were."""
+for _lang, _extra in CHROME_MORE.items():
+    CHROME[_lang].update(_extra)
