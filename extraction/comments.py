@@ -56,7 +56,7 @@ from extraction.text.layout import ARTICLE, posts_within
 from extraction.text.pipeline import Heuristic, MainText
 from extraction.text.reviews import review_ancestor
 from extraction.text.rules.commented_story import FORUM_TYPES
-from extraction.text.threads import words
+from extraction.text.threads import COMMENT_LABELS, words
 
 FIELD = "comment_count"
 
@@ -99,15 +99,6 @@ _COMMENT_ITEMTYPE = re.compile(r"schema\.org/(?:Comment|UserComments)\b", re.I)
 _COMMENT_ACTION = re.compile(r"CommentAction\b|UserComments\b")
 _NUMBER = re.compile(r"^\s*(\d{1,3}(?:[,.\s]\d{3})+|\d+)\s*$")
 
-_WORDS = (r"(?:\w*comments?|responses?|replies|reply|reactions?|réactions?|\w*kommentare?|commentaires?|comentarios?"
-          r"|commenti|commento|reacties|reactie|réponses?|respuestas?|risposte|antworten|\w*коммент\w*)")
-LABELS = (
-    re.compile(rf"^(\d{{1,3}}(?:[,.]\d{{3}})+|\d+|no|one)\s+{_WORDS}\b", re.I),  # "5 Responses to …", "No Comments"
-    re.compile(rf"^[^()\[\]\d]{{0,40}}?\b{_WORDS}\b[^()\[\]\d]{{0,30}}[(\[]\s*(\d{{1,3}}(?:[,.]\d{{3}})+|\d+)\s*[)\]]\W*$",
-               re.I),  # "Comments (12)", "Readers' comments (3)"
-)
-"""A label's shapes: a number before the word for comments, or the number in brackets after it
-(English, German, French, Spanish, Italian, Dutch, Russian: the languages of `text/phrases.py`)."""
 _LABEL_NUMBER_WORDS = {"no": 0, "one": 1}
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _BOLD = ("b", "strong")
@@ -246,7 +237,7 @@ def _labels(doc: Document) -> Iterator[tuple[str, str | Refused]]:
         line = " ".join("".join(element.itertext()).split())
         if not line or len(line) > LABEL_MAX_CHARS:
             continue
-        for pattern in LABELS:
+        for pattern in COMMENT_LABELS:
             match = pattern.match(line)
             if match:
                 number = match.group(1).lower()

@@ -12,9 +12,11 @@
     5. kind         the page's layout kind, weighed from the first read (`inclusive.py`, `layout.py`;
                     a story above its readers' comments is an article: `rules/commented_story`)
     6. region(s)    an article or documentation keeps the first read; every other kind is read
-                    inclusively (`inclusive.py`, with `rules/region_forms` and second copies)
+                    inclusively (`inclusive.py`, with `rules/credited_story`, `region_forms`
+                    and second copies)
     7. post-passes  an article's (`rules/story_rails`, `references`, `shop_reviews`,
-                    `reader_comments`, `post_chrome`), then every read's (`rules/repeats`)
+                    `reader_comments`, `comment_sections`, `post_chrome`), then every read's
+                    (`rules/repeats`)
     8. second       the peer's body as a second candidate, by our features' leave (`arbiter.py`)
     9. assemble     the body and its sections from the kept blocks (or the peer's body)
 
@@ -78,6 +80,7 @@ from extraction.text.kind_model import KindEvidence, features
 from extraction.text.layout import DOCUMENTATION, LayoutKind, blog_with_code
 from extraction.text.markup import markup_gate
 from extraction.text.rules.author_note import author_names, trim_author_note
+from extraction.text.rules.comment_sections import drop_comment_sections
 from extraction.text.rules.commented_story import commented_story
 from extraction.text.rules.docs_landmark import docs_landmark
 from extraction.text.rules.docs_structure import relabel_docs_structure
@@ -287,6 +290,7 @@ def article_rules(doc: Document, read: Selection) -> tuple[Decision, ...]:
     decisions = drop_references(decisions)
     decisions = drop_shop_reviews(doc, decisions)
     decisions = drop_reader_comments(decisions, read.container)
+    decisions = drop_comment_sections(doc, replace(read, decisions=decisions))
     return drop_post_chrome(decisions, read.container)
 
 

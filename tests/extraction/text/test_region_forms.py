@@ -31,3 +31,21 @@ def test_a_form_wrapping_the_page_or_one_per_item_is_not_a_box() -> None:
                     "<button>Add</button></form>" for i in range(3))
     itemized = main_text(page(f"<main><h2>Kettles</h2><p>{P1}</p>{items}</main>", head=PRODUCT_LD))
     assert "kettle number 2 boils" in itemized.body
+
+
+VIEWSTATE = "<div><input type='hidden' name='__VIEWSTATE' id='__VIEWSTATE' value='/wEPDwUKMTIz'/></div>"
+FOOTER_LINKS = "<div id='foot'><ul>" + "".join(
+    f"<li><a href='/s{i}'>Another story in section number {i}</a></li>" for i in range(30)) + "</ul></div>"
+
+
+def test_a_story_in_an_aspnet_postback_form_is_no_box_to_fill_in() -> None:
+    """Issue 32: a WebForms site closed its page's form before a footer of links and printed a
+    search form of another system above it; read as a listing, the story inside the form held
+    under half the kept words and was dropped as a sign-up box."""
+    body = (f"<div><form action='/search' method='get'><input name='q'></form></div><form id='aspnetForm' "
+            f"method='post' action='story.aspx'>{VIEWSTATE}<h1>Council expands buses</h1><p>{P1}</p><p>{P2}</p>"
+            f"</form>{FOOTER_LINKS}")
+    text = main_text(page(body))
+    assert P1 in text.body and P2 in text.body
+    without_state = main_text(page(body.replace(VIEWSTATE, "")))  # the same form without the view state is a box
+    assert P1 not in without_state.body
