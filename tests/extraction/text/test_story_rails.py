@@ -70,3 +70,14 @@ def test_rail_cards_need_a_title_a_link_a_short_summary_and_like_siblings() -> N
     assert not found(_rail(CARD_MIN_ITEMS, title="Tram {}"))  # names, not headlines
     long = SUMMARY + " " + " ".join(["More of the story follows here."] * (RAIL_SUMMARY_MAX_WORDS // 5))
     assert not found(_rail(CARD_MIN_ITEMS, long))  # a section of text, not a card
+
+
+def test_a_rail_titled_as_other_stories_is_named_by_its_title() -> None:
+    """No class word names the rail, its heading does ("Recent posts"): left out. The same rail
+    under a title of the story's own ("Explore more") stays, as a service page's offers do."""
+    titled = (f"<main><article><h1>Buses</h1>{STORY}<h2>Recent posts</h2>"
+              f"<div class='grid'>{_rail(RAIL_CARDS)}</div></article></main>")
+    text = main_text(page(titled))
+    assert P1 in text.body and P3 in text.body
+    assert "tram line 2" not in text.body and "Recent posts" not in text.body
+    assert "tram line 2" in main_text(page(titled.replace("Recent posts", "Explore more"))).body
