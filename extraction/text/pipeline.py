@@ -82,6 +82,7 @@ from extraction.text.markup import markup_gate
 from extraction.text.rules.author_note import author_names, trim_author_note
 from extraction.text.rules.comment_sections import drop_comment_sections
 from extraction.text.rules.commented_story import commented_story
+from extraction.text.rules.declared_thread import declared_thread
 from extraction.text.rules.docs_landmark import docs_landmark
 from extraction.text.rules.docs_structure import relabel_docs_structure
 from extraction.text.rules.headline import HEADLINE_WHY, is_headline
@@ -168,7 +169,8 @@ def first_read(doc: Document, blocks: list[Block], cards: CardRows) -> FirstRead
     weighed_kind = page_kind(doc, read, words, cards, evidence)           # 5. kind: the rules,
     rule = commented_story(doc, read, weighed_kind)                       # ... a story above its comments,
     values = features(doc, evidence, weighed_kind.kind)
-    return FirstRead(read, words, evidence, rule, values, weighed(rule, values, evidence))  # ... by the model
+    declared = declared_thread(doc, read, rule)                           # ... a thread the page declares,
+    return FirstRead(read, words, evidence, rule, values, weighed(rule, values, evidence, declared))  # ... by the model
 
 
 def read_as(doc: Document, first: FirstRead, kind: LayoutKind, cards: CardRows) -> Selection:

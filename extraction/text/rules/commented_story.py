@@ -93,6 +93,11 @@ def _forum(doc: Document, container: etree._Element, post: etree._Element) -> bo
     named = [*below_body(container), *around, *([body] if body is not None else [])]
     if any(FORUM_HINTS.search(f"{e.get('class') or ''} {e.get('id') or ''}") for e in named):
         return True
+    return declares_discussion(doc)
+
+
+def declares_discussion(doc: Document) -> bool:
+    """The page declares a discussion: a schema.org type of `FORUM_TYPES` in its JSON-LD or its microdata."""
     scripts = (s.text or "" for s in doc.root.iter("script") if s.get("type") == "application/ld+json")
     itemtypes = (e.get("itemtype") or "" for e in doc.root.iter(etree.Element) if e.get("itemtype"))
     return any(FORUM_TYPES.search(text) for text in (*scripts, *itemtypes))

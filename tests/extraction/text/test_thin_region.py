@@ -7,9 +7,10 @@ import dataclasses
 from functools import cache
 
 from extraction.document import parse
+from extraction.text import inclusive
 from extraction.text.blocks import Gate, segment
 from extraction.text.cards import card_blocks
-from extraction.text.inclusive import weighed
+from extraction.text.inclusive import KIND_POLICY, weighed
 from extraction.text.kind_model import predict
 from extraction.text.layout import LISTING, LayoutKind
 from extraction.text.pipeline import FirstRead, first_read
@@ -21,7 +22,7 @@ NAV = "<nav>" + "".join(f"<a href='/s{i}'>Section {i}</a> " for i in range(8)) +
 
 
 def _story() -> FirstRead:
-    """A story the page-kind model reads as an article with confidence (its fallback's threshold)."""
+    """A story, its region the whole of the page's content."""
     story = "".join(f"<p>{STORY_SENTENCE * 4} Worker {i} said so.</p>" for i in range(8))
     html = (f"<html><head><title>t</title><meta property='og:type' content='article'></head><body><header>{NAV}"
             f"</header><article><h1>Plant hires more staff</h1><p class='byline'>By Ann Lee, March 4, 2026</p>{story}"
@@ -40,9 +41,13 @@ def test_a_region_holding_a_sliver_of_the_content_words_is_thin():
     assert not thin_region(dataclasses.replace(evidence, region_words=0, content_words=0))
 
 
-def test_the_models_fallback_keeps_the_rules_inclusive_read_when_the_region_is_thin():
+def test_the_models_fallback_keeps_the_rules_inclusive_read_when_the_region_is_thin(monkeypatch):
+    """The model's probabilities are fixed at the fallback's threshold (the shipped trees' own
+    for this story move with every retraining): what is tested is the fallback and the thin region."""
     first = _story()
-    assert predict(first.features)["article"] >= 0.8  # the model would fall back to the article read
+    sure = {kind: 0.0 for kind in predict(first.features)} | {"article": KIND_POLICY.fallback}
+    sure["listing"] = 1.0 - KIND_POLICY.fallback
+    monkeypatch.setattr(inclusive, "predict", lambda values: sure)
     rule = LayoutKind(LISTING, ("the rules",), True)
     fallen = weighed(rule, first.features, first.evidence)
     assert not fallen.inclusive and fallen.kind == "article"
