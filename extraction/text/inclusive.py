@@ -161,15 +161,13 @@ def weighed(rule: LayoutKind, values: tuple[float, ...], evidence: KindEvidence 
     `rules/declared_thread`); the kind the page is named, the model's. The evidence says what the model said."""
     probs = predict(values)
     named, kind, inclusive = cautious(rule.kind, rule.inclusive, probs, KIND_POLICY)
+    said = "model: " + ", ".join(f"{k} {p:.2f}" for k, p in sorted(probs.items(), key=lambda kp: -kp[1])[:3])
     if rule.inclusive and not inclusive and evidence is not None and thin_region(evidence):
-        said = "model: " + ", ".join(f"{k} {p:.2f}" for k, p in sorted(probs.items(), key=lambda kp: -kp[1])[:3])
         return LayoutKind(rule.kind, (*rule.evidence, said, "but the region is a fragment of the page's content: "
                                       "read inclusively"), True, "" if named in (rule.kind, "article") else named)
     if rule.inclusive and not inclusive and declared:
-        said = "model: " + ", ".join(f"{k} {p:.2f}" for k, p in sorted(probs.items(), key=lambda kp: -kp[1])[:3])
         return LayoutKind(rule.kind, (*rule.evidence, said, "but the page declares a thread (its markup, or its "
                                       "replies repeat the first post's class): read inclusively"), True, "")
-    said = "model: " + ", ".join(f"{k} {p:.2f}" for k, p in sorted(probs.items(), key=lambda kp: -kp[1])[:3])
     if kind == rule.kind and inclusive == rule.inclusive:
         return LayoutKind(kind, (*rule.evidence, said), inclusive, "" if named == kind else named)
     how = "read inclusively" if inclusive else "read as one dominant region"
