@@ -55,7 +55,7 @@ from extraction.found import Choice, Invalid, Refused, first_valid
 from extraction.text.layout import ARTICLE, posts_within
 from extraction.text.pipeline import Heuristic, MainText
 from extraction.text.reviews import review_ancestor
-from extraction.text.rules.commented_story import FORUM_TYPES
+from extraction.text.rules.commented_story import declares_discussion
 from extraction.text.threads import COMMENT_LABELS, words
 
 FIELD = "comment_count"
@@ -143,13 +143,7 @@ def read_as_story(doc: Document, text: MainText) -> bool:
         selection = trace.selection
         if selection.layout is None or selection.layout.kind != ARTICLE or posts_within(selection.container):
             return False
-    return not doc.derive("declares_discussion", _declares_discussion)
-
-
-def _declares_discussion(doc: Document) -> bool:
-    scripts = (s.text or "" for s in doc.root.iter("script") if s.get("type") == "application/ld+json")
-    itemtypes = (str(value) for value in doc.root.xpath("//@itemtype"))
-    return any(FORUM_TYPES.search(text) for text in (*scripts, *itemtypes))
+    return not declares_discussion(doc)
 
 
 def candidates(doc: Document) -> Candidates:

@@ -43,7 +43,7 @@ from extraction.document import Document
 from extraction.text.decisions import Decision, Label, Selection, within
 from extraction.text.features import is_running_prose
 from extraction.text.layout import posts_within
-from extraction.text.rules.commented_story import FORUM_HINTS, FORUM_TYPES
+from extraction.text.rules.commented_story import FORUM_HINTS, declares_discussion
 from extraction.text.threads import COMMENT_LABELS
 
 __all__ = ["drop_comment_sections"]
@@ -162,11 +162,10 @@ def _items_hold(decisions: tuple[Decision, ...], after: list[int], items: list[e
 
 
 def _forum(doc: Document, container: etree._Element) -> bool:
-    """The page is a discussion: it declares one (`FORUM_TYPES`), or the region's wrappers or the
-    page's `<body>` are named a forum's, a topic's, a thread's or a question's (`FORUM_HINTS`)."""
+    """The page is a discussion: it declares one (`commented_story.declares_discussion`), or the
+    region's wrappers or the page's `<body>` are named a forum's, a topic's, a thread's or a
+    question's (`FORUM_HINTS`)."""
     named = [*below_body(container), *doc.root.iter("body")]
     if any(FORUM_HINTS.search(f"{e.get('class') or ''} {e.get('id') or ''}") for e in named):
         return True
-    scripts = (s.text or "" for s in doc.root.iter("script") if s.get("type") == "application/ld+json")
-    itemtypes = (e.get("itemtype") or "" for e in doc.root.iter(etree.Element) if e.get("itemtype"))
-    return any(FORUM_TYPES.search(text) for text in (*scripts, *itemtypes))
+    return declares_discussion(doc)

@@ -97,7 +97,12 @@ def _forum(doc: Document, container: etree._Element, post: etree._Element) -> bo
 
 
 def declares_discussion(doc: Document) -> bool:
-    """The page declares a discussion: a schema.org type of `FORUM_TYPES` in its JSON-LD or its microdata."""
+    """The page declares a discussion: a schema.org type of `FORUM_TYPES` in its JSON-LD or its
+    microdata. Once per document: the main text's rules and the comment count all ask."""
+    return doc.derive("declares_discussion", _declares_discussion)
+
+
+def _declares_discussion(doc: Document) -> bool:
     scripts = (s.text or "" for s in doc.root.iter("script") if s.get("type") == "application/ld+json")
-    itemtypes = (e.get("itemtype") or "" for e in doc.root.iter(etree.Element) if e.get("itemtype"))
+    itemtypes = (str(value) for value in doc.root.xpath("//@itemtype"))
     return any(FORUM_TYPES.search(text) for text in (*scripts, *itemtypes))
