@@ -417,6 +417,8 @@ def _source_word_hint(source: str, flags: int, positive: bool, word: str) -> str
     return match.group(0) if match and not LAYOUT_NAME.search(word) else None
 
 
+COPYRIGHT_MARK = re.compile(r"©|\(c\)|\(C\)")
+"""A copyright mark in a block's text (`Features.copyright`): the sign, or "(c)"."""
 CAPTION_HINTS = re.compile(r"caption|credit", re.I)
 """The strong hints that name a picture's small print (`wp-caption-text`, `photo-credit`)."""
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -515,7 +517,7 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         sentence_ends=sentence_ends(text) if ends is None else ends,
         pipes=text.count("|"),
         dates=date_count(text),
-        copyright="©" in text or "(c)" in text or "(C)" in text,  # as `"(c)" in text.lower()`, without the copy
+        copyright=COPYRIGHT_MARK.search(text) is not None,
         chrome_ancestor=chrome,
         strong_hint=strong,
         weak_hint=weak,

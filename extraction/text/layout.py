@@ -127,6 +127,8 @@ GRID_MIN_CARD_SHARE = 0.3  # an "article" without article or product markup with
 # in rows of priced cards outside its region is a shop's collection with its buying guide (SEO prose) beside the grid
 GRID_MIN_PRICED_CARDS = 3  # ... blocks of those rows that show a price: a row of products, not of stories
 INCLUSIVE_MAX_LINK_DENSITY = 0.5  # on other kinds, a block with more links than this is navigation
+COPYRIGHT_WHY = "copyright"
+"""The reason `inclusive_keep` gives a block it drops for its copyright mark (`rules/credited_story` reads it)."""
 INCLUSIVE_COPY_MIN_WORDS = 2  # on other kinds, a kept block this long repeating a kept one word for word is a copy
 LABEL_COPY_MIN_WORDS = 3  # ... but a shorter one ending with a colon is a field's label, its value differing per card
 
@@ -497,7 +499,7 @@ def inclusive_keep(kind: str, f: Features, card: bool = False,  # noqa: PLR0913
     if f.phrase:
         return False, f"boilerplate phrase: {f.phrase}"
     if f.copyright:
-        return False, "copyright"
+        return False, COPYRIGHT_WHY
     if f.link_density > INCLUSIVE_MAX_LINK_DENSITY and kind not in (LISTING, THREAD) and element is not None \
             and defined_term(element) and has_definition(element):
         return True, f"a defined term of a {kind} page (linked to its own page)"

@@ -40,6 +40,7 @@ from lxml import etree
 
 from extraction.ancestry import below_body
 from extraction.document import Document
+from extraction.text.cards import card_shape
 from extraction.text.decisions import Decision, Label, Selection, within
 from extraction.text.features import is_running_prose
 from extraction.text.layout import posts_within
@@ -61,7 +62,6 @@ BARE_TITLE = re.compile(r"^(?:[^\W\d]+['’]?\s+)?(?:\w*comments?|\w*kommentare?
 comments only: a story's own section may be titled "Reactions", "Responses" or "Replies"."""
 _FIELDS = re.compile(r"\s[|•·»]\s|\s[-–—]\s")
 """What parts the fields of a bar ("“Headline” | Log in | 4 comments", "7 replies • Read more")."""
-_DIGITS = re.compile(r"\d+")
 
 WHY = "in a comment section after the story (titled by its count)"
 
@@ -125,12 +125,6 @@ def _box(element: etree._Element, story: etree._Element, region: set[etree._Elem
     return box
 
 
-def _shape(element: etree._Element) -> str:
-    """The element's tag and class words, digits dropped (`post bg1` and `post bg2` are one shape)."""
-    classes = " ".join(sorted(_DIGITS.sub("", w) for w in str(element.get("class") or "").lower().split()))
-    return f"{element.tag!s}.{classes}"
-
-
 def _items(elements: list[etree._Element]) -> list[etree._Element]:
     """The largest group of like siblings (tag and classes, digits dropped) that each hold
     `ITEM_MIN_BLOCKS` of the blocks (`elements`: each block's element)."""
@@ -142,7 +136,7 @@ def _items(elements: list[etree._Element]) -> list[etree._Element]:
     for element, count in held.items():
         parent = element.getparent()
         if count >= ITEM_MIN_BLOCKS and parent is not None and isinstance(element.tag, str):
-            groups.setdefault((parent, _shape(element)), []).append(element)
+            groups.setdefault((parent, card_shape(element)), []).append(element)
     return max(groups.values(), key=len, default=[])
 
 
@@ -153,11 +147,11 @@ def _items_hold(decisions: tuple[Decision, ...], after: list[int], items: list[e
     only the comments (and a form, a footer). A count in a byline over the rest of the story, or
     the bar of a post the story quotes, is followed by the story's own text, which no item holds
     (a sidebar's related cards, the story's lists)."""
-    shapes = {_shape(e) for e in items}
+    shapes = {card_shape(e) for e in items}
     around = {title, *title.iterancestors()}
     kept = [decisions[j].block for j in after if decisions[j].kept]
     held = sum(b.words for b in kept
-               if any(_shape(e) in shapes for e in (b.element, *b.element.iterancestors()) if e not in around))
+               if any(card_shape(e) in shapes for e in (b.element, *b.element.iterancestors()) if e not in around))
     return held >= ITEMS_MIN_SHARE * sum(b.words for b in kept)
 
 

@@ -17,22 +17,16 @@ WCXB dev and Zyte in the lab note.
 
 from __future__ import annotations
 
-import re
-
 from extraction.text.decisions import Decision
-from extraction.text.features import sentence_ends
+from extraction.text.features import COPYRIGHT_MARK, sentence_ends
+from extraction.text.layout import COPYRIGHT_WHY
 
 __all__ = ["keep_credited_stories"]
 
 STORY_MIN_WORDS = 80  # words before the block's first copyright mark: a story's paragraphs, not a footer's lead-in ...
 STORY_MIN_SENTENCES = 3  # ... in this many sentences at least
 
-COPYRIGHT_WHY = "copyright"
-"""The reason `layout.inclusive_keep` gives a block it drops for its copyright mark."""
 WHY = "a story closed by its credit line (the copyright mark ends it)"
-
-_MARK = re.compile(r"©|\([cC]\)")
-"""The marks `features.Features.copyright` looks for."""
 
 
 def keep_credited_stories(decisions: list[Decision]) -> list[Decision]:
@@ -45,7 +39,7 @@ def keep_credited_stories(decisions: list[Decision]) -> list[Decision]:
 def credited_story(text: str) -> bool:
     """The text holds `STORY_MIN_WORDS` words in `STORY_MIN_SENTENCES` sentences before its first
     copyright mark."""
-    mark = _MARK.search(text)
+    mark = COPYRIGHT_MARK.search(text)
     if mark is None:
         return False
     before = text[:mark.start()]
