@@ -326,6 +326,21 @@ def repeated_post_items(doc: Document) -> list[etree._Element]:
     return list(doc.derive("layout.repeated_post_items", lambda d: _post_group(d.root)))
 
 
+def items_alike(posts: Sequence[etree._Element]) -> list[etree._Element]:
+    """The repeated post items (`repeated_post_items`) with their siblings of the same name
+    (`threads.post_token`) however short: a reply of a line ("Great article!") is no less a
+    reply for holding fewer than `THREAD_POST_MIN_WORDS` words. In document order."""
+    found: dict[etree._Element, None] = {}
+    for post in posts:
+        token, parent = post_token(post), post.getparent()
+        if parent is None:
+            continue
+        for sibling in parent:
+            if sibling is post or (isinstance(sibling.tag, str) and post_token(sibling) == token):
+                found[sibling] = None
+    return list(found)
+
+
 def posts_within(container: etree._Element | None) -> list[etree._Element]:
     """The thread an article's region is: `THREAD_MIN_POSTS` repeated post items inside it
     (`repeated_post_items` counted in the region) holding `POSTS_MIN_REGION_SHARE` of its words.

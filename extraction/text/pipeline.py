@@ -14,7 +14,8 @@
     6. region(s)    an article or documentation keeps the first read; every other kind is read
                     inclusively (`inclusive.py`, with `rules/credited_story`, `region_forms`
                     and second copies)
-    7. post-passes  an article's (`rules/story_rails`, `references`, `shop_reviews`,
+    7. post-passes  an article's (`rules/story_above_replies`, which may choose the region
+                    again, then `story_rails`, `references`, `shop_reviews`,
                     `reader_comments`, `comment_sections`, `post_chrome`), then every read's
                     (`rules/repeats`)
     8. second       the peer's body as a second candidate, by our features' leave (`arbiter.py`)
@@ -94,6 +95,7 @@ from extraction.text.rules.references import drop_references
 from extraction.text.rules.repeats import drop_repeats
 from extraction.text.rules.shop_reviews import drop_shop_reviews
 from extraction.text.rules.small_print_tail import trim_small_print_tail
+from extraction.text.rules.story_above_replies import story_above_replies
 from extraction.text.rules.story_rails import drop_story_rails
 from extraction.text.rules.widget_labels import drop_widget_labels
 from extraction.text.score import score_block
@@ -157,6 +159,8 @@ class FirstRead:
     """The page-kind model's input (`kind_model.features`, with the kind `layout.decide` weighed)."""
     kind: LayoutKind
     """... weighed by the page-kind model (`inclusive.weighed`): how the page is read."""
+    hints: HintIndex
+    """The class hints of the blocks' ancestors (`measure_blocks`), for a container chosen again."""
 
 
 def first_read(doc: Document, blocks: list[Block], cards: CardRows) -> FirstRead:
@@ -170,7 +174,8 @@ def first_read(doc: Document, blocks: list[Block], cards: CardRows) -> FirstRead
     rule = commented_story(doc, read, weighed_kind)                       # ... a story above its comments,
     values = features(doc, evidence, weighed_kind.kind)
     declared = declared_thread(doc, read, rule)                           # ... a thread the page declares,
-    return FirstRead(read, words, evidence, rule, values, weighed(rule, values, evidence, declared))  # ... by the model
+    return FirstRead(read, words, evidence, rule, values, weighed(rule, values, evidence, declared),  # ... by the model
+                     measured.hints)
 
 
 def read_as(doc: Document, first: FirstRead, kind: LayoutKind, cards: CardRows) -> Selection:
@@ -180,9 +185,21 @@ def read_as(doc: Document, first: FirstRead, kind: LayoutKind, cards: CardRows) 
     if kind.inclusive:                                                    # 6. region(s) for the kind
         read = inclusive_read(doc, read, kind, first.words, cards)
     else:                                                                 # 7. post-passes: an article's
+        if kind.kind != DOCUMENTATION:
+            read = story_above_replies(doc, read, lambda among: reread(doc, read, among, first.hints))
         read = replace(read, decisions=read.decisions if kind.kind == DOCUMENTATION else article_rules(doc, read),
                        layout=kind)
     return drop_repeats(read)                                             # ... and every read's
+
+
+def reread(doc: Document, read: Selection, among: Sequence[int], hints: HintIndex) -> Selection:
+    """Stage 4 again, the container chosen among the blocks of `among` (their first verdicts),
+    the region read over every block (`rules/story_above_replies`)."""
+    chosen = set(among)
+    decisions = [d for d in read.decisions if d.block.index in chosen]
+    container = choose_container(doc, [d.block for d in decisions], [d.verdict for d in decisions], hints)
+    return read_region(doc, [d.block for d in read.decisions], [d.features for d in read.decisions],
+                       [d.verdict for d in read.decisions], container)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,81 @@
+"""Issue 32: a story printed in its forum's template above the replies to it, read as an article,
+keeps the story and leaves the replies out (rules/story_above_replies.py),
+however long a reply is and whatever the second candidate reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from extraction.maintext import main_text
+from extraction.text import inclusive
+from extraction.text.layout import items_alike, repeated_post_items
+from tests.extraction.text.helpers import page
+from tests.extraction.text.test_traps import P1, P2, P3
+
+REPLY = ("I was at the meeting and it did not go the way the paper says, the people from the harbour side "
+         "asked about the ferry twice and nobody on the council had an answer for them that evening. ")
+"""One reply's sentence: full prose, as a story's paragraph is."""
+
+DECLARED = '<script type="application/ld+json">{"@type": "DiscussionForumPosting", "headline": "Buses"}</script>'
+
+
+def _post(n: int, text: str) -> str:
+    return (f"<table class='tborder' id='post{n}'><tr><td class='thead'>{n % 28 + 1} July 2011 #{n}</td></tr>"
+            f"<tr><td class='alt2'><a class='bigusername' href='/member.php?u={n}'>poster{n}</a>"
+            f"<div class='smallfont'>Joined: 2009 Posts: {n * 7}</div></td>"
+            f"<td class='alt1'><div id='post_message_{n}'>{text}</div></td></tr>"
+            f"<tr><td class='alt2' colspan='2'><a href='/newreply.php?p={n}'>Quote</a> "
+            f"<a href='/report.php?p={n}'>Report abuse</a></td></tr></table>")
+
+
+def _page(story_in_a_post: bool = False) -> str:
+    story = f"<div class='blogbody'>{P1}<br><br>{P2}</div>"
+    head = _post(4999, story) if story_in_a_post else (
+        f"<table class='tborder'><tr><td class='tcat'>Council expands the bus network</td></tr>"
+        f"<tr><td class='alt1'><div class='smallfont'>Posted by Ann Lee</div>{story}</td></tr></table>")
+    replies = [_post(5000, "Great article, thanks!"), _post(5001, REPLY), _post(5002, REPLY * 2 + P3),
+               _post(5003, "Me too. " + REPLY)]
+    related = "".join(f"<li><a href='/story-{i}.html'>Another story of the harbour town, number {i} of the week</a></li>"
+                      for i in range(5))
+    return (f"<div class='page'><div class='navbar'><a href='/'>Home</a></div>{head}{''.join(replies)}"
+            f"<table class='tborder'><tr><td class='alt2'>Related stories: <ul class='related'>{related}</ul>"
+            "</td></tr></table></div>")
+
+
+@pytest.fixture
+def article(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page-kind model sure of an article (its trees' own probabilities move with every retraining)."""
+    monkeypatch.setattr(inclusive, "predict", lambda values: {"article": 0.95, "thread": 0.05})
+
+
+@pytest.mark.usefixtures("article")
+def test_a_story_above_longer_replies_read_as_an_article_keeps_the_story_alone() -> None:
+    text = main_text(page(_page()))
+    assert text.explanation is not None and text.explanation.layout_kind == "article"
+    assert P1 in text.body and P2 in text.body
+    assert "harbour side" not in text.body and "Great article" not in text.body and P3 not in text.body
+    assert "July 2011" not in text.body and "Joined" not in text.body
+    rendered = text.explanation.render()
+    assert "the story above the replies" in rendered
+    assert "a reply under the story" in rendered
+
+
+@pytest.mark.usefixtures("article")
+def test_a_forum_whose_first_post_is_one_of_the_items_is_not_a_story_above_replies() -> None:
+    text = main_text(page(_page(story_in_a_post=True)))
+    assert text.explanation is not None
+    assert "the story above the replies" not in text.explanation.render()
+
+
+@pytest.mark.usefixtures("article")
+def test_a_declared_discussion_is_not_a_story_above_replies() -> None:
+    text = main_text(page(_page(), DECLARED))
+    assert text.explanation is not None
+    assert "the story above the replies" not in text.explanation.render()
+
+
+def test_the_replies_are_every_item_of_the_posts_name_however_short() -> None:
+    doc = page(_page())
+    posts = repeated_post_items(doc)
+    assert "post5000" not in {p.get("id") for p in posts}  # a one-line reply: under the thread's word floor
+    assert [p.get("id") for p in items_alike(posts)] == [f"post{n}" for n in range(5000, 5004)]
