@@ -21,14 +21,24 @@ it; a system that blocks them makes none).
     .venv/bin/python bench/render_budget.py [--rounds 3] [--concurrency 1 2 4] [--py-spy bench/out/spy]
 
 `--py-spy DIR` records the worker's child with py-spy (collapsed stacks per thread, the whole
-run, start-up included; `bench/spy_summary.py` sums them by frame).
+run, start-up included); `--py-spy-gil` samples only the thread holding the GIL (without it a
+thread waiting for the GIL, or in epoll, counts as active: the event loop looked busy in
+`os.write` to the driver's pipe while extraction held the GIL).
+
+The worker's child starts as `rendercrawl worker` does (rendercrawl/cli.py): the collector is
+off while the modules load and they are frozen (`gc.freeze`) before the crawler opens; it keeps
+each page's outcome, not the page (a page's boxes would lengthen every later collection). The
+collector's passes are timed too (`gc.callbacks`, CPU of the thread that ran them), the
+crawler's full passes (`CycleCollector`) on their own.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import hashlib
+import importlib
 import json
 import os
 import statistics
@@ -287,9 +297,32 @@ def instrument(accounts: Accounts) -> None:
     accounts.wrap(rendercrawl.crawl, "_gutted", "gutted check (reads)")
     accounts.wrap(scheduler.worker.Worker, "_claim", "queue: claim")
     accounts.wrap(scheduler.worker.Worker, "_settle", "queue: settle")
+    try:
+        import rendercrawl.memory
+        accounts.wrap(rendercrawl.memory.CycleCollector, "page_done", "full collections (CycleCollector)")
+    except (ImportError, AttributeError):
+        pass  # a tree from before the crawler ran its own full passes
+    loop_thread = threading.get_ident()
+    started: dict[int, float] = {}
+
+    def collections(phase: str, info: dict[str, Any]) -> None:
+        """Every pass of the collector (young ones too), on the event loop's thread or another."""
+        me = threading.get_ident()
+        if phase == "start":
+            started[me] = time.thread_time()
+        elif me in started:
+            label = "collector, event loop" if me == loop_thread else "collector, other threads"
+            with accounts.lock:
+                accounts.seconds[label] += time.thread_time() - started.pop(me)
+    accounts.seconds["collector, event loop"] = accounts.seconds["collector, other threads"] = 0.0
+    gc.callbacks.append(collections)
 
 
 async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str) -> dict[str, Any]:
+    # As `rendercrawl worker` starts (rendercrawl/cli.py): the collector waits while the modules
+    # load, and what they allocated is frozen out of its passes (the crawler's full passes,
+    # `rendercrawl.memory.CycleCollector`, would otherwise walk every module's objects).
+    gc.disable()
     from rendercrawl.crawl import open_crawler
     try:
         from values.rendered import RenderedPage
@@ -304,6 +337,9 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
     from storage.records import Reason
     from storage.types import utc_now
 
+    importlib.import_module("rendercrawl.runners")  # what the command line imports for `worker`, then freezes
+    gc.freeze()
+    gc.enable()
     accounts = Accounts()
     instrument(accounts)
     settings, render = SchedulerSettings(worker_concurrency=concurrency), RenderSettings()  # as `worker --concurrency N`
@@ -311,7 +347,9 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
     render = render.model_copy(update={"resolver_rules": rules, "handle_signals": False})
     upgrade(db_url)  # with this tree's own migrations
     sessions = session_factory(make_engine(db_url))
-    pages: list[RenderedPage] = []
+    pages: list[dict[str, Any]] = []
+    """Each page's outcome and timings, taken when it is crawled: the pages themselves are not
+    kept (their boxes and HTML would grow what the crawler's full collections walk)."""
     done = asyncio.Event()
 
     class Observer:
@@ -321,7 +359,9 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
         def observe(self, crawled: Any) -> None:
             page = getattr(crawled.result, "page", None) if crawled.result is not None else None
             if isinstance(page, RenderedPage) and "warm=" not in page.requested_url:
-                pages.append(page)
+                pages.append({"url": page.requested_url, "outcome": outcome(page), "timings": page.timings,
+                              "late": "/articles/" in page.requested_url and LATE_MARK in page.html
+                              and bool(page.datalayer.composer_commands)})
                 attempt = crawled.attempt
                 stages.append((attempt.render_ms, attempt.extract_ms or 0, crawled.result.save_ms or 0))
             if len(pages) + failures[0] >= len(urls):
@@ -358,13 +398,13 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
     parts["python: event loop"] = loop_cpu
     parts["python: egress proxy"] = egress
     parts["python: thread pool"] = everything - loop_cpu - egress
-    phases = {f: statistics.mean(getattr(p.timings, f) for p in pages)
+    phases = {f: statistics.mean(getattr(p["timings"], f) for p in pages)
               for f in ("navigation_ms", "settle_ms", "snapshot_ms", "total_ms")}
     phases.update({name: statistics.mean(s[i] for s in stages) for i, name in enumerate(("render", "extract", "save"))})
-    late = sum(LATE_MARK in p.html and bool(p.datalayer.composer_commands) for p in pages if "/articles/" in p.requested_url)
+    late = sum(p["late"] for p in pages)
     return {"wall": wall, "pages": len(urls), "parts": parts, "steps": dict(accounts.seconds), "phases": phases,
             "late": late, "late_of": sum("/articles/" in u for u in urls), "failures": failures[0],
-            "outcomes": {p.requested_url: outcome(p) for p in pages}}
+            "outcomes": {p["url"]: p["outcome"] for p in pages}}
 
 
 def outcome(page: Any) -> dict[str, Any]:
@@ -407,7 +447,8 @@ def worker_egress_thread(worker: Any) -> int:
 
 
 def run_child(system: str, urls: list[str], concurrency: int, rules: str, db_url: str,
-              py_spy: Path | None = None, tree: Path | None = None, python: Path | None = None) -> dict[str, Any]:
+              py_spy: Path | None = None, tree: Path | None = None, python: Path | None = None,
+              gil: bool = False) -> dict[str, Any]:
     kind = system if system in ("bare", "crawlee") else "ours"
     spec: dict[str, Any] = {"system": kind, "urls": urls, "concurrency": concurrency, "rules": rules, "db": db_url}
     if kind == "crawlee":
@@ -417,7 +458,7 @@ def run_child(system: str, urls: list[str], concurrency: int, rules: str, db_url
     if py_spy is not None:  # samples every thread of the child, idle ones left out, as collapsed stacks
         py_spy.parent.mkdir(parents=True, exist_ok=True)
         command = [str(Path(sys.executable).with_name("py-spy")), "record", "--format", "raw", "--threads", "--rate", "250",
-                   "--output", str(py_spy), "--", *command]
+                   *(["--gil"] if gil else []), "--output", str(py_spy), "--", *command]
     for attempt in range(CHILD_ATTEMPTS):
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                               timeout=CHILD_TIMEOUT_S + 120, env={**os.environ, "RENDER_BUDGET_TREE": str(tree or TREE)})
@@ -460,6 +501,9 @@ def main() -> None:
     parser.add_argument("--compare-with", type=Path,
                         help="a second project tree (a worktree of the commit before a change): its worker runs too")
     parser.add_argument("--py-spy", type=Path, help="record the worker's children with py-spy into this directory")
+    parser.add_argument("--py-spy-gil", action="store_true",
+                        help="with --py-spy, sample only the thread holding the GIL (Python's CPU, not its waits: "
+                             "without it a thread waiting for the GIL or in epoll counts as active)")
     parser.add_argument("--crawlee", type=Path, metavar="PYTHON",
                         help="also run Crawlee's PlaywrightCrawler with this interpreter (a side venv with crawlee[playwright])")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -496,7 +540,8 @@ def main() -> None:
                     db = f"sqlite:///{Path(tmp) / f'budget-{system}-{level}-{round_no}.db'}" if system != "bare" else ""
                     spy = args.py_spy / f"{system}-c{level}-r{round_no}.txt" if args.py_spy and system != "bare" else None
                     tree = args.compare_with if system == "before" else None
-                    results[system].append(run_child(system, urls, level, rules, db, spy, tree, args.crawlee))
+                    results[system].append(run_child(system, urls, level, rules, db, spy, tree, args.crawlee,
+                                                     args.py_spy_gil))
                     time.sleep(0.5)  # the logger's reader threads record a hang-up within its read timeout
                     analytics[system] += len(logger.connections) - before
                     loads.append(os.getloadavg()[0])
