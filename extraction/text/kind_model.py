@@ -14,7 +14,17 @@ a few hundred comparisons, no library.
 
 Stage: 5 kind
 Measured: bench/kind/train.py prints the accuracies (cross-validated on WCXB dev's tune half,
-on its check half); docs/lab/2026-12-04-s18-kind.md.
+on its check half); docs/lab/2026-12-04-s18-kind.md. 2026-12-06 (session 21), with the URL
+words (`URL_WORDS`): cross-validated on WCXB tune 0.8273 -> 0.8446 (fold seeds 0/1/2: 0.8252 ->
+0.8394, 0.8252 -> 0.8488, 0.8315 -> 0.8457; bench/kind/compare.py); page kind on the check half
+(bench/wcxb_halves.py) 0.806 -> 0.828; WCXB F1 tune 0.88361 unchanged, check 0.88548 -> 0.88559
+(one page); Zyte 0.9818 unchanged; other sets: newspaper4k 0.94147 -> 0.94276, mozilla and
+article-extractor unchanged, old-web 0.94617 -> 0.94615 (one page, read as the article it is;
+docs/lab/2026-12-06-s21-kind.md). Landed in session 22, once the article read kept a story above
+its replies (`rules/story_above_replies`): the same trees (seed 0; CV WCXB tune 0.839, check 0.837),
+WCXB F1 tune 0.88361, check 0.88548 -> 0.88559, page kind check 0.806 -> 0.828; Zyte unchanged;
+newspaper4k 0.94147 -> 0.94276; old-web 0.94617 -> 0.94729 (that page 0.331 -> 1.000), no page down
+(docs/lab/2026-12-06-s22-kind.md).
 """
 
 from __future__ import annotations
@@ -41,6 +51,29 @@ _ARTICLE_LD = frozenset({"Article", "NewsArticle", "BlogPosting", "TechArticle",
 _SERVICE_LD = frozenset({"Organization", "LocalBusiness", "Service", "AboutPage", "ContactPage", "FAQPage",
                          "WebPage", "Corporation", "ProfessionalService"})
 _DOC_LD = frozenset({"TechArticle", "APIReference", "SoftwareSourceCode", "HowTo"})
+_WORD = re.compile(r"[a-z]+")
+URL_NAME_MAX_WORDS = 2  # a last path segment of this many words names a section (/services, /about-us), not a story
+URL_WORDS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("forum", frozenset({"forum", "forums", "thread", "threads", "t", "topic", "topics", "questions", "question", "q",
+                         "community", "communities", "discussion", "discussions", "discuss", "board", "boards",
+                         "showthread", "viewtopic", "viewthread", "answers", "comments", "messages", "msg", "posts"})),
+    ("service", frozenset({"services", "service", "solutions", "solution", "pricing", "price", "plans", "about",
+                           "contact", "features", "platform", "company", "enterprise", "consulting", "agency",
+                           "industries", "why", "demo", "careers", "partners"})),
+    ("article", frozenset({"blog", "blogs", "news", "article", "articles", "story", "stories", "post", "insights",
+                           "magazine", "press", "journal", "opinion", "editorial", "column", "columns", "feature"})),
+    ("product", frozenset({"product", "products", "p", "dp", "item", "items", "itm", "sku", "buy", "gp"})),
+    ("listing", frozenset({"category", "categories", "collections", "collection", "c", "tag", "tags", "browse",
+                           "search", "catalog", "catalogue", "archive", "archives", "list", "lists", "shop", "store",
+                           "deals", "sale", "b"})),
+)
+"""Words of a URL's folders, and of a last segment short enough to be a section's name
+(`URL_NAME_MAX_WORDS`), by the kind of page sites file under them: forum and Q&A software
+(`/threads/`, `/t/`, `showthread.php`, `/questions/`), a company's own pages (`/services/`,
+`/solutions`, `/pricing`, `/about`), a blog's or a newspaper's (`/blog/`, `/news/`), a shop's product
+pages (`/product/`, `/p/`, `/dp/`) and its category pages (`/category/`, `/collections/`, `/c/`).
+Conventions of the software that prints the pages, as old as it is; a story's slug (more words)
+is left out, since a story may be about services or forums."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +143,10 @@ def features(doc: Document, e: KindEvidence, rule_kind: str) -> tuple[float, ...
     parts = urlsplit(doc.url)
     segments = [s for s in parts.path.split("/") if s]
     last = segments[-1] if segments else ""
+    url_words = {w for s in segments[:-1] for w in _WORD.findall(s.lower())}
+    named = _WORD.findall(last.lower())
+    if len(named) <= URL_NAME_MAX_WORDS:
+        url_words.update(named)
     page = e.page_words
     values = (
         _share(e.region_words, page),
@@ -160,6 +197,7 @@ def features(doc: Document, e: KindEvidence, rule_kind: str) -> tuple[float, ...
         float(bool(parts.query)),
         float(last.count("-") + last.count("_")),
         float(sum(c.isdigit() for c in last)),
+        *(float(bool(url_words & words)) for _, words in URL_WORDS),
         *(float(rule_kind == kind) for kind in KINDS),
     )
     return values
@@ -175,6 +213,7 @@ FEATURES = (
     *(f"log_{tag}" for tag in _LANDMARKS),
     "ld_article", "ld_forum", "ld_list", "ld_service", "ld_doc", "ld_product", "og_article", "og_website",
     "og_product", "path_depth", "date_in_path", "query", "slug_words", "slug_digits",
+    *(f"url_{name}" for name, _ in URL_WORDS),
     *(f"rule_{kind}" for kind in KINDS),
 )
 """The names of `features`' values, in order; the model file names the same (a test checks)."""

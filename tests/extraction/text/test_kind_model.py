@@ -134,3 +134,20 @@ def test_an_inclusive_read_needs_the_models_confidence():
     assert cautious("article", False, certain, policy) == ("listing", "listing", True)
     docs = {"article": 0.03, "documentation": 0.97}
     assert cautious("article", False, docs, policy) == ("documentation", "article", False)
+
+
+def _feature(doc: Document, name: str) -> float:
+    blocks = segment(doc, Gate.ALL)
+    return first_read(doc, blocks, cache(lambda: card_blocks(blocks))).features[FEATURES.index(name)]
+
+
+def test_the_urls_folders_and_a_sections_name_say_where_a_site_files_the_page():
+    body = f"<h1>Our services</h1><p>{STORY_SENTENCE * 4}</p>"
+    assert _feature(_at("https://example.org/forum/viewtopic.php?t=4411", body), "url_forum") == 1.0
+    assert _feature(_at("https://example.org/services", body), "url_service") == 1.0
+    assert _feature(_at("https://example.org/about-us/", body), "url_service") == 1.0
+    # a story's slug is no section's name, whatever it is about
+    story = _at("https://example.org/2026/03/04/how-to-choose-cleaning-services-for-your-office", body)
+    assert _feature(story, "url_service") == 0.0
+    assert _feature(story, "date_in_path") == 1.0
+
