@@ -78,7 +78,7 @@ from extraction.text.features import (
 )
 from extraction.text.inclusive import CardRows, PageWords, inclusive_read, kind_evidence, page_kind, page_words, weighed
 from extraction.text.kind_model import KindEvidence, features
-from extraction.text.layout import DOCUMENTATION, LayoutKind, blog_with_code
+from extraction.text.layout import DOCUMENTATION, THREAD, LayoutKind, blog_with_code
 from extraction.text.markup import markup_gate
 from extraction.text.rules.author_note import author_names, trim_author_note
 from extraction.text.rules.comment_sections import drop_comment_sections
@@ -186,7 +186,8 @@ def read_as(doc: Document, first: FirstRead, kind: LayoutKind, cards: CardRows) 
         read = inclusive_read(doc, read, kind, first.words, cards)
     else:                                                                 # 7. post-passes: an article's
         if kind.kind != DOCUMENTATION:
-            read = story_above_replies(doc, read, lambda among: reread(doc, read, among, first.hints))
+            read = story_above_replies(doc, read, lambda among: reread(doc, read, among, first.hints),
+                                       first.rule.kind == THREAD)
         read = replace(read, decisions=read.decisions if kind.kind == DOCUMENTATION else article_rules(doc, read),
                        layout=kind)
     return drop_repeats(read)                                             # ... and every read's

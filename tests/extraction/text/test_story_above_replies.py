@@ -28,16 +28,15 @@ def _post(n: int, text: str) -> str:
             f"<a href='/report.php?p={n}'>Report abuse</a></td></tr></table>")
 
 
-def _page(story_in_a_post: bool = False) -> str:
-    story = f"<div class='blogbody'>{P1}<br><br>{P2}</div>"
+def _page(story_in_a_post: bool = False, story: str = f"<div class='blogbody'>{P1}<br><br>{P2}</div>",
+          replies: tuple[str, ...] = ("Great article, thanks!", REPLY, REPLY * 2 + P3, "Me too. " + REPLY)) -> str:
     head = _post(4999, story) if story_in_a_post else (
         f"<table class='tborder'><tr><td class='tcat'>Council expands the bus network</td></tr>"
         f"<tr><td class='alt1'><div class='smallfont'>Posted by Ann Lee</div>{story}</td></tr></table>")
-    replies = [_post(5000, "Great article, thanks!"), _post(5001, REPLY), _post(5002, REPLY * 2 + P3),
-               _post(5003, "Me too. " + REPLY)]
+    posts = [_post(5000 + i, text) for i, text in enumerate(replies)]
     related = "".join(f"<li><a href='/story-{i}.html'>Another story of the harbour town, number {i} of the week</a></li>"
                       for i in range(5))
-    return (f"<div class='page'><div class='navbar'><a href='/'>Home</a></div>{head}{''.join(replies)}"
+    return (f"<div class='page'><div class='navbar'><a href='/'>Home</a></div>{head}{''.join(posts)}"
             f"<table class='tborder'><tr><td class='alt2'>Related stories: <ul class='related'>{related}</ul>"
             "</td></tr></table></div>")
 
@@ -57,6 +56,18 @@ def test_a_story_above_longer_replies_read_as_an_article_keeps_the_story_alone()
     assert "July 2011" not in text.body and "Joined" not in text.body
     rendered = text.explanation.render()
     assert "the story above the replies" in rendered
+    assert "a reply under the story" in rendered
+
+
+@pytest.mark.usefixtures("article")
+def test_replies_under_a_story_that_won_the_region_are_left_out_when_they_made_the_rules_name_a_thread() -> None:
+    story = f"<div class='blogbody'>{P1}<br><br>{P2}<br><br>{P3}</div>"
+    text = main_text(page(_page(story=story, replies=("Great article, thanks!", *(REPLY,) * 4))))
+    assert text.explanation is not None and text.explanation.layout_kind == "article"
+    rendered = text.explanation.render()
+    assert "(the rules: thread)" in rendered and "the story above the replies" not in rendered
+    assert P1 in text.body and P3 in text.body
+    assert "harbour side" not in text.body and "Great article" not in text.body and "Joined" not in text.body
     assert "a reply under the story" in rendered
 
 
