@@ -94,6 +94,7 @@ BYLINE_WORDS_IN_NAMES = ("byline", "author")
 """Last resort, after every level the spec names: the visible byline of the article, an element
 whose class or id holds one of these (any case) outside footers, asides, navigation and
 comment sections (`_byline_candidates`; the class test is refined by `BYLINE_CLASS`)."""
+_BYLINE_WORD = re.compile("|".join(map(re.escape, BYLINE_WORDS_IN_NAMES)))
 BYLINE_OUTSIDE_TAGS = frozenset({"footer", "aside", "nav"})
 
 BYLINE_CLASS = re.compile(r"byline|(?<![a-z])(?:author|authors|author_?name|authorname|writer)(?![a-z])"
@@ -462,9 +463,16 @@ def _byline_candidates(root: etree._Element) -> list[etree._Element]:
     same words: the only characters it lowers into ASCII are U+0130 (to "i" and a combining dot,
     which no "byline" holds) and the Kelvin sign (to "k")."""
     out = []
+    named: dict[str, bool] = {}  # class and id repeat on many elements: each pair searched once
     for el in root.iter(etree.Element):
-        names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
-        if not any(word in names for word in BYLINE_WORDS_IN_NAMES):
+        cls, ident = el.get("class"), el.get("id")
+        if not (cls or ident):
+            continue
+        names = f"{cls or ''} {ident or ''}"
+        hit = named.get(names)
+        if hit is None:
+            hit = named[names] = _BYLINE_WORD.search(names.lower()) is not None
+        if not hit:
             continue
         if any(a.tag in BYLINE_OUTSIDE_TAGS for a in el.iterancestors()):
             continue

@@ -341,8 +341,15 @@ def hint_of(element: etree._Element, pattern: re.Pattern[str], path_words: tuple
     note in `<devsite-content-footer>` under the article, with no footer class). Words that name
     the page or a documented section are skipped: a section's anchor (`_anchor_id`) and a word
     that spells the page's path (`path_words`, see `page_path_words`)."""
-    ident = element.get("id")
-    cls = element.get("class")
+    tag = element.tag
+    return _hint_in(element, pattern, element.get("class"), element.get("id"), tag if isinstance(tag, str) else "",
+                    path_words)
+
+
+def _hint_in(element: etree._Element, pattern: re.Pattern[str], cls: str | None, ident: str | None, tag: str,
+             path_words: tuple[str, ...]) -> str | None:
+    """`hint_of` with the element's class, id and tag read by the caller (`HintIndex.of` asks
+    for three patterns of each element)."""
     if cls:
         for word, hint in _class_hints(pattern, cls):
             if not _names_topic(element, word, path_words):
@@ -352,8 +359,7 @@ def hint_of(element: etree._Element, pattern: re.Pattern[str], path_words: tuple
             id_hint = _word_hint(pattern, word)
             if id_hint is not None and not _names_topic(element, word, path_words):
                 return id_hint
-    tag = element.tag
-    if isinstance(tag, str) and "-" in tag:
+    if "-" in tag:
         tag_hint = _word_hint(pattern, tag)
         if tag_hint is not None and not _names_topic(element, tag, path_words):
             return tag_hint
@@ -430,7 +436,15 @@ def strong_hint_of(element: etree._Element, path_words: tuple[str, ...] = ()) ->
     while themes call a card's whole text box its caption too -- WooCommerce's `product-caption`
     holds each product's title, summary and price, and read as small print it wiped a shop's grid
     (`cards.item_hint` reads listings only, and that grid read as a thread of WordPress posts)."""
-    hint = hint_of(element, STRONG_HINTS, path_words)
+    tag = element.tag
+    return _strong_hint_in(element, element.get("class"), element.get("id"), tag if isinstance(tag, str) else "",
+                           path_words)
+
+
+def _strong_hint_in(element: etree._Element, cls: str | None, ident: str | None, tag: str,
+                    path_words: tuple[str, ...]) -> str | None:
+    """`strong_hint_of` with the element's class, id and tag read by the caller (see `_hint_in`)."""
+    hint = _hint_in(element, STRONG_HINTS, cls, ident, tag, path_words)
     if hint and CAPTION_HINTS.fullmatch(hint) and any(d.tag in HEADING_TAGS for d in element.iter()):
         return None
     return hint
@@ -620,14 +634,15 @@ class HintIndex:
                     chrome = chrome or tag
             elif tag == "article" and not prose and _is_teaser_article(element):
                 chrome = chrome or "article> among <article"
-            named = bool(element.get("class") or element.get("id")) or "-" in tag  # else `hint_of` reads nothing
-            own_strong = strong_hint_of(element, self._path) if named else None
+            cls, ident = element.get("class"), element.get("id")  # read once for the three patterns
+            named = bool(cls or ident) or "-" in tag  # else `hint_of` reads nothing
+            own_strong = _strong_hint_in(element, cls, ident, tag, self._path) if named else None
             if own_strong and prose and not (KEPT_HINTS.search(own_strong) or CONSENT_HINTS.search(own_strong)) \
                     and not (PROMO_HINTS.search(own_strong) and repeated_pieces(element)):
                 overruled = demoted = own_strong
                 own_strong = None
-            own_weak = (hint_of(element, WEAK_HINTS, self._path) if named else None) or demoted
-            own_positive = hint_of(element, POSITIVE_HINTS, self._path) if named else None
+            own_weak = (_hint_in(element, WEAK_HINTS, cls, ident, tag, self._path) if named else None) or demoted
+            own_positive = _hint_in(element, POSITIVE_HINTS, cls, ident, tag, self._path) if named else None
             if own_strong:
                 strong = own_strong
             elif own_positive:

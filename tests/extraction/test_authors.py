@@ -283,3 +283,12 @@ def test_the_authors_are_read_once_per_extraction(monkeypatch):
                           "</article></body></html>", "https://example.org/news/library")
     assert result.authors == ("Dana Reyes",)
     assert len(calls) == 1
+
+
+def test_byline_candidates_read_each_repeated_class_alike_and_any_case():
+    """The class-and-id test is remembered per value within a walk: a repeated value answers the
+    same, and the place tests (a footer, a comment section) still apply to each element."""
+    from extraction.authors import _byline_candidates
+    body = ('<p class="Byline">A</p><footer><p class="Byline">B</p></footer><p id="POST-AUTHOR">C</p>'
+            '<div class="comments"><p class="Byline">D</p></div><p class="Byline">E</p><p class="by">F</p>')
+    assert [el.text for el in _byline_candidates(doc("", body).root)] == ["A", "C", "E"]
