@@ -288,7 +288,7 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
     for el in hinted:
         for value in find_text_dates(element_text(el)[:HINTED_ELEMENT_CHARS]):
             yield "heuristic", value.isoformat()
-    for value in find_text_dates(_zone_text(doc, zone)[:HEURISTIC_ZONE_CHARS]):
+    for value in find_text_dates(_zone_text(doc, zone, HEURISTIC_ZONE_CHARS)):
         yield "heuristic", value.isoformat()
     for el in zone.iter("time"):
         if el.get("datetime") and not doc.is_hidden(el) and not under_tag_within(el, zone, TIME_CHROME_TAGS):
@@ -330,20 +330,48 @@ def _readable(doc: Document, el: etree._Element, zone: etree._Element) -> bool:
     return not (doc.is_hidden(el) or el.tag in CHROME_TAGS or under_tag_within(el, zone, CHROME_TAGS))
 
 
-def _zone_text(doc: Document, zone: HtmlElement) -> str:
-    """The zone's readable text in document order, one line per block: what a reader sees
-    from the headline down (a date sits in a byline's tail text as often as in a leaf)."""
-    parts: list[str] = []
-    _readable_text(doc, zone, parts)
-    return _SPACES.sub(" ", " ".join(parts))
+def _zone_text(doc: Document, zone: HtmlElement, limit: int) -> str:
+    """The first `limit` characters of the zone's readable text in document order, one line per
+    block, runs of whitespace collapsed: what a reader sees from the headline down (a date sits
+    in a byline's tail text as often as in a leaf). The walk stops once the text read holds
+    `limit` characters collapsed: what follows cannot change them (a zone is often the whole
+    `article` or `main`, and only its start is read)."""
+    reader = _ZoneReader(doc, limit)
+    try:
+        reader.read(zone)
+    except _Enough:
+        pass
+    return _SPACES.sub(" ", " ".join(reader.parts))[:limit]
 
 
-def _readable_text(doc: Document, el: etree._Element, parts: list[str]) -> None:
-    tag = el.tag
-    if not isinstance(tag, str) or tag in CHROME_TAGS or doc.is_hidden(el):
-        return
-    parts.append(el.text or "")
-    for child in el:
-        _readable_text(doc, child, parts)
-        parts.append(child.tail or "")
-    parts.append("\n")
+class _Enough(Exception):
+    """The zone's text read so far holds the characters asked for."""
+
+
+class _ZoneReader:
+    def __init__(self, doc: Document, limit: int) -> None:
+        self.doc, self.limit = doc, limit
+        self.parts: list[str] = []
+        self.read_chars = 0  # of the parts joined by spaces
+        self.check_at = limit  # collapsing only shortens: fewer read characters cannot hold `limit`
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.read_chars += len(text) + 1
+        if self.read_chars >= self.check_at:
+            held = len(_SPACES.sub(" ", " ".join(self.parts)))
+            if held >= self.limit:
+                raise _Enough
+            # not before `limit - held` more characters can have been read; at the latest when
+            # the read text has doubled, so that the collapsing costs no more than the reading
+            self.check_at = max(self.read_chars + self.limit - held, 2 * self.read_chars)
+
+    def read(self, el: etree._Element) -> None:
+        tag = el.tag
+        if not isinstance(tag, str) or tag in CHROME_TAGS or self.doc.is_hidden(el):
+            return
+        self.add(el.text or "")
+        for child in el:
+            self.read(child)
+            self.add(child.tail or "")
+        self.add("\n")

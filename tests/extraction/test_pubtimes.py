@@ -182,3 +182,27 @@ def test_a_publication_date_box_outside_the_headline_zone_still_counts():
             '<div class="single-post-meta"><div class="post-date">July 8, 2025</div></div>')
     found = published_time(doc("", body)).found
     assert (found.source, found.value.date().isoformat()) == ("heuristic:published", "2025-07-08")
+
+
+def test_zone_text_stops_where_the_collapsed_text_is_long_enough():
+    """The zone's first characters are the whole zone's text collapsed, cut: whatever the limit,
+    however much whitespace (a template's indentation) lies between the words, chrome left out."""
+    from extraction.pubtimes import _SPACES, _zone_text
+
+    indent = "\n" + " " * 40
+    items = "".join(f"<li>{indent}item {i}{indent}<b>bold</b>{indent}tail {i}{indent}</li>{indent}" for i in range(60))
+    page = doc("", f"<article><h1>Headline</h1>{indent}<nav>menu menu</nav><ul>{items}</ul>{indent * 50}<p>end</p></article>")
+    zone = page.root.find(".//article")
+
+    def whole(el) -> list[str]:
+        if not isinstance(el.tag, str) or el.tag in ("nav", "footer", "aside", "form", "script", "style", "noscript"):
+            return []
+        parts = [el.text or ""]
+        for child in el:
+            parts += [*whole(child), child.tail or ""]
+        return [*parts, "\n"]
+
+    full = _SPACES.sub(" ", " ".join(whole(zone)))
+    assert "menu" not in full and full.rstrip().endswith("end")
+    for limit in (1, 7, 40, 99, 100, 101, 500, 1500, len(full) - 1, len(full), len(full) + 10, 100_000):
+        assert _zone_text(page, zone, limit) == full[:limit]
