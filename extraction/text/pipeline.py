@@ -15,7 +15,7 @@
                     inclusively (`inclusive.py`, with `rules/credited_story`, `region_forms`
                     and second copies)
     7. post-passes  an article's (`rules/story_above_replies`, which may choose the region
-                    again, then `story_rails`, `references`, `shop_reviews`,
+                    again, then `story_rails`, `references`, `author_boxes`, `shop_reviews`,
                     `reader_comments`, `comment_sections`, `post_chrome`), then every read's
                     (`rules/repeats`)
     8. second       the peer's body as a second candidate, by our features' leave (`arbiter.py`)
@@ -80,6 +80,7 @@ from extraction.text.inclusive import CardRows, PageWords, inclusive_read, kind_
 from extraction.text.kind_model import KindEvidence, features
 from extraction.text.layout import DOCUMENTATION, THREAD, LayoutKind, blog_with_code
 from extraction.text.markup import markup_gate
+from extraction.text.rules.author_boxes import drop_author_boxes
 from extraction.text.rules.author_note import author_names, trim_author_note
 from extraction.text.rules.comment_sections import drop_comment_sections
 from extraction.text.rules.commented_story import commented_story
@@ -308,6 +309,7 @@ def article_rules(doc: Document, read: Selection) -> tuple[Decision, ...]:
     """The post-passes of a page read as an article, in order."""
     decisions = drop_story_rails(read.decisions)
     decisions = drop_references(decisions)
+    decisions = drop_author_boxes(decisions, read.container)
     decisions = drop_shop_reviews(doc, decisions)
     decisions = drop_reader_comments(decisions, read.container)
     decisions = drop_comment_sections(doc, replace(read, decisions=decisions))
