@@ -226,6 +226,11 @@ def product_or_collection(kind: LayoutKind, card_chars: int, content_chars: int)
     """A product page with `PRODUCT_MAX_CARD_SHARE` of its content in rows of linked cards
     (cards.py) is a collection of products, read as a listing; other kinds pass unchanged.
 
+    The page-kind model's name for the page (`LayoutKind.named`, from `inclusive.weighed`) is
+    kept: a page the rules read as a product and the model names a listing stays a listing by
+    name whichever way the cards decide its read (dropping it named 8 WCXB check collections
+    and listings products, and 8 tune ones; docs/lab/2026-12-06-s22-kind2.md).
+
     The share counts characters, spaces aside (`blocks.solid_chars`), not words: a card is short tokens
     ("3 bd", "$450", "4.5 out of 5") whose word count weighs it against prose beyond what it
     says, and without a stylesheet the count depends on how glued inline text splits
@@ -235,8 +240,10 @@ def product_or_collection(kind: LayoutKind, card_chars: int, content_chars: int)
     share = card_chars / content_chars if content_chars else 0.0
     if share >= PRODUCT_MAX_CARD_SHARE:
         return LayoutKind(LISTING, (*kind.evidence, f"but {share:.2f} of the content is in rows of "
-                                    "linked cards: a collection"))
-    return LayoutKind(PRODUCT, (*kind.evidence, f"{share:.2f} of the content in rows of linked cards"))
+                                    "linked cards: a collection"), kind.inclusive,
+                          "" if kind.named == LISTING else kind.named)
+    return LayoutKind(PRODUCT, (*kind.evidence, f"{share:.2f} of the content in rows of linked cards"),
+                      kind.inclusive, kind.named)
 
 
 def grid_candidate(doc: Document, kind: LayoutKind) -> bool:

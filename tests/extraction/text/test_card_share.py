@@ -40,3 +40,15 @@ def test_glued_text_weighs_the_same_parted_or_not() -> None:
     product = LayoutKind(PRODUCT, ())
     assert product_or_collection(product, 49, 100).kind == PRODUCT
     assert product_or_collection(product, int(PRODUCT_MAX_CARD_SHARE * 100), 100).kind != PRODUCT
+
+
+def test_the_models_name_for_the_page_outlives_the_card_share() -> None:
+    """The page-kind model's name (`LayoutKind.named`) is kept whichever way the cards decide
+    the read: a product read the model names a listing is a listing by name, and a page the
+    cards make a listing needs no name of its own."""
+    named = LayoutKind(PRODUCT, (), True, "listing")
+    kept = product_or_collection(named, 49, 100)
+    assert (kept.kind, kept.page, kept.inclusive) == (PRODUCT, "listing", True)
+    collection = product_or_collection(named, int(PRODUCT_MAX_CARD_SHARE * 100), 100)
+    assert (collection.kind, collection.named, collection.page) == ("listing", "", "listing")
+    assert product_or_collection(LayoutKind(PRODUCT, (), True, "multi-section"), 90, 100).page == "multi-section"
