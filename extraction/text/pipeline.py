@@ -78,7 +78,7 @@ from extraction.text.features import (
 )
 from extraction.text.inclusive import CardRows, PageWords, inclusive_read, kind_evidence, page_kind, page_words, weighed
 from extraction.text.kind_model import KindEvidence, features
-from extraction.text.layout import DOCUMENTATION, THREAD, LayoutKind, blog_with_code
+from extraction.text.layout import DOCUMENTATION, THREAD, LayoutKind, blog_with_code, posts_within
 from extraction.text.markup import markup_gate
 from extraction.text.rules.author_boxes import drop_author_boxes
 from extraction.text.rules.author_note import author_names, trim_author_note
@@ -306,14 +306,16 @@ def read_region(doc: Document, blocks: list[Block], features: list[Features], ve
 
 
 def article_rules(doc: Document, read: Selection) -> tuple[Decision, ...]:
-    """The post-passes of a page read as an article, in order."""
+    """The post-passes of a page read as an article, in order. Whether the region is a thread's
+    posts (`layout.posts_within`, a walk of the region) is read once for the three that ask."""
+    posts = posts_within(read.container)
     decisions = drop_story_rails(read.decisions)
     decisions = drop_references(decisions)
     decisions = drop_author_boxes(decisions, read.container)
     decisions = drop_shop_reviews(doc, decisions)
-    decisions = drop_reader_comments(decisions, read.container)
-    decisions = drop_comment_sections(doc, replace(read, decisions=decisions))
-    return drop_post_chrome(decisions, read.container)
+    decisions = drop_reader_comments(decisions, read.container, posts)
+    decisions = drop_comment_sections(doc, replace(read, decisions=decisions), posts)
+    return drop_post_chrome(decisions, read.container, posts)
 
 
 # --- assembling, and what --explain reads ---------------------------------------------------------

@@ -72,13 +72,12 @@ def post_token(element: etree._Element) -> str | None:
     every post so, while a class may name only some of them (NodeBB's `topic-owner-post`)."""
     itemtype = element.get("itemtype")
     found = _POST_ITEMTYPE.search(itemtype) if itemtype else None
-    names = _name_string(element)
-    if found is None and not _POST.search(names):  # the whole string first: few elements name a post
+    if found is None and not _names_match(element, _POST):  # few elements name a post
         return None
     tag = element.tag if isinstance(element.tag, str) else ""
     if found:
         return f"{tag}[{found.group(1).lower()}]"
-    for word in names.split():
+    for word in _name_string(element).split():
         if _POST.search(word):
             return f"{tag}.{_DIGITS.sub('', word.lower())}"
     return None
@@ -87,6 +86,18 @@ def post_token(element: etree._Element) -> str | None:
 def _name_string(element: etree._Element) -> str:
     """The element's class and id in one string, for a test of the whole before the words."""
     return f"{element.get('class') or ''} {element.get('id') or ''}"
+
+
+def _names_match(element: etree._Element, pattern: re.Pattern[str]) -> bool:
+    """Whether `pattern` matches the element's class or its id: what a search of `_name_string`
+    answers when the pattern holds no space and its ends look for a non-letter, as a space is
+    (`_POST`, `_COMMENT`, `_SIGNATURE`), without building that string for the elements, most of
+    a page, that match nothing; an element with neither attribute is passed over untested."""
+    names = element.get("class")
+    if names and pattern.search(names):
+        return True
+    ident = element.get("id")
+    return ident is not None and pattern.search(ident) is not None
 
 
 def words(element: etree._Element) -> int:
@@ -152,9 +163,9 @@ def _signature(element: etree._Element | None,
 
 
 def _signature_mark(element: etree._Element) -> tuple[etree._Element, str] | None:
-    names = _name_string(element)
-    # the whole string first: nearly no element has the word, and it holds no space
-    word = next((word for word in names.split() if _SIGNATURE.search(word)), None) if _SIGNATURE.search(names) else None
+    if not _names_match(element, _SIGNATURE):  # nearly no element has the word
+        return None
+    word = next((word for word in _name_string(element).split() if _SIGNATURE.search(word)), None)
     return (element, word) if word is not None else None
 
 
@@ -206,7 +217,7 @@ def comment_named(element: etree._Element) -> bool:
     """A class or id word names a comment or a reply. Tested on the whole string at once: the
     pattern holds no space and its ends look for a non-letter, as a space is, so it matches the
     string exactly when it matches one of its words (`post_token` likewise)."""
-    return isinstance(element.tag, str) and _COMMENT.search(_name_string(element)) is not None
+    return isinstance(element.tag, str) and _names_match(element, _COMMENT)
 
 
 def comment_blocks(blocks: Sequence[Block]) -> set[int]:

@@ -35,6 +35,7 @@ it WCXB dev (both halves), Zyte, newspaper4k, Mozilla and article-extractor: eve
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from lxml import etree
 
@@ -66,15 +67,17 @@ _FIELDS = re.compile(r"\s[|•·»]\s|\s[-–—]\s")
 WHY = "in a comment section after the story (titled by its count)"
 
 
-def drop_comment_sections(doc: Document, read: Selection) -> tuple[Decision, ...]:
+def drop_comment_sections(doc: Document, read: Selection,
+                          posts: Sequence[etree._Element] | None = None) -> tuple[Decision, ...]:
     """On an article, leave out (judged) a comment section its count's title opens after the story
-    (see the module's docstring)."""
+    (see the module's docstring). `posts`: the region's `layout.posts_within` when the caller has
+    it (the post-passes ask it of the same region)."""
     decisions = read.decisions
     if read.container is None:
         return decisions
     region = {read.container, *read.siblings}
     start = next((d for d in decisions if d.kept and d.label is Label.GOOD and is_running_prose(d.block)), None)
-    if start is None or within(start.block.element, set(posts_within(read.container))):
+    if start is None or within(start.block.element, set(posts_within(read.container) if posts is None else posts)):
         return decisions
     prose = 0
     for d in decisions:

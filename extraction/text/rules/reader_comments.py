@@ -22,6 +22,8 @@ held unchanged; no WCXB, Zyte or other-set page moved.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lxml import etree
 
 from extraction.ancestry import nearest
@@ -35,11 +37,13 @@ __all__ = ["drop_reader_comments"]
 WHY = "a reader's comment after the story"
 
 
-def drop_reader_comments(decisions: tuple[Decision, ...], container: etree._Element | None) -> tuple[Decision, ...]:
+def drop_reader_comments(decisions: tuple[Decision, ...], container: etree._Element | None,
+                         posts: Sequence[etree._Element] | None = None) -> tuple[Decision, ...]:
     """On an article, leave out (judged) the blocks after the story's first good paragraph that lie
-    in a comment section not holding it (see the module's docstring)."""
+    in a comment section not holding it (see the module's docstring). `posts`: the region's
+    `layout.posts_within` when the caller has it (the post-passes ask it of the same region)."""
     start = next((d for d in decisions if d.kept and d.label is Label.GOOD and is_running_prose(d.block)), None)
-    if start is None or container is None or posts_within(container):
+    if start is None or container is None or (posts_within(container) if posts is None else posts):
         return decisions
     first = start.block.element
 
