@@ -43,7 +43,7 @@ from extraction.ancestry import below_body
 from extraction.document import Document
 from extraction.text.cards import card_shape
 from extraction.text.decisions import Decision, Label, Selection, within
-from extraction.text.features import is_running_prose
+from extraction.text.features import running_prose
 from extraction.text.layout import posts_within
 from extraction.text.rules.commented_story import FORUM_HINTS, declares_discussion
 from extraction.text.threads import COMMENT_LABELS
@@ -76,7 +76,7 @@ def drop_comment_sections(doc: Document, read: Selection,
     if read.container is None:
         return decisions
     region = {read.container, *read.siblings}
-    start = next((d for d in decisions if d.kept and d.label is Label.GOOD and is_running_prose(d.block)), None)
+    start = next((d for d in decisions if d.kept and d.label is Label.GOOD and running_prose(d.features)), None)
     if start is None or within(start.block.element, set(posts_within(read.container) if posts is None else posts)):
         return decisions
     prose = 0
@@ -94,7 +94,7 @@ def drop_comment_sections(doc: Document, read: Selection,
             for j in after:
                 out[j] = decisions[j].judged_out(WHY, WHY)
             return tuple(out)
-        if d.kept and is_running_prose(d.block):
+        if d.kept and running_prose(d.features):
             prose += d.block.words
     return decisions
 

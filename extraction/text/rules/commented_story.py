@@ -31,7 +31,7 @@ from lxml import etree
 from extraction.ancestry import below_body
 from extraction.document import Document
 from extraction.text.decisions import Selection, within
-from extraction.text.features import is_running_prose
+from extraction.text.features import running_prose
 from extraction.text.layout import ARTICLE, THREAD, LayoutKind, repeated_post_items, shop_page
 from extraction.text.threads import comment_lists, comment_named, template_replies
 
@@ -63,7 +63,7 @@ def commented_story(doc: Document, read: Selection, kind: LayoutKind) -> LayoutK
         return kind  # the region is one of the posts: a forum's first post
     items = set(posts)
     first_post = next((d.block.index for d in read.decisions if within(d.block.element, items)), None)
-    story = [d for d in read.decisions if d.kept and is_running_prose(d.block)
+    story = [d for d in read.decisions if d.kept and running_prose(d.features)
              and not within(d.block.element, items)
              and (first_post is None or d.block.index < first_post)]
     prose = sum(d.block.words for d in story)

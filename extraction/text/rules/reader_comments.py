@@ -28,7 +28,7 @@ from lxml import etree
 
 from extraction.ancestry import nearest
 from extraction.text.decisions import Decision, Label, within
-from extraction.text.features import is_running_prose, permalinked_section
+from extraction.text.features import permalinked_section, running_prose
 from extraction.text.layout import posts_within
 from extraction.text.threads import comment_lists, comment_named
 
@@ -42,7 +42,7 @@ def drop_reader_comments(decisions: tuple[Decision, ...], container: etree._Elem
     """On an article, leave out (judged) the blocks after the story's first good paragraph that lie
     in a comment section not holding it (see the module's docstring). `posts`: the region's
     `layout.posts_within` when the caller has it (the post-passes ask it of the same region)."""
-    start = next((d for d in decisions if d.kept and d.label is Label.GOOD and is_running_prose(d.block)), None)
+    start = next((d for d in decisions if d.kept and d.label is Label.GOOD and running_prose(d.features)), None)
     if start is None or container is None or (posts_within(container) if posts is None else posts):
         return decisions
     first = start.block.element

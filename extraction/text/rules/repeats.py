@@ -42,10 +42,11 @@ def drop_repeats(selection: Selection) -> Selection:
     runs: list[tuple[int, list[int]]] = []  # (words kept above the run, its decisions)
     kept_words, last = 0, -1
     decisions = list(selection.decisions)
+    keys = [" ".join(d.block.text.split()) for d in decisions]  # each block's words, for both passes
     for i, d in enumerate(decisions):
         if not d.kept:
             continue
-        key = " ".join(d.block.text.split())
+        key = keys[i]
         if key not in seen:
             seen.add(key)
         elif runs and runs[-1][1][-1] == last:
@@ -62,18 +63,17 @@ def drop_repeats(selection: Selection) -> Selection:
                 d = decisions[i]
                 decisions[i] = Decision(d.block, d.features, d.verdict, d.label, False,
                                         "repeats the text kept above (a responsive copy)")
-    _judge_left_out_copies(decisions)
+    _judge_left_out_copies(decisions, keys)
     return dataclasses.replace(selection, decisions=tuple(decisions))
 
 
-def _judge_left_out_copies(decisions: list[Decision]) -> None:
+def _judge_left_out_copies(decisions: list[Decision], keys: list[str]) -> None:
     """Mark as judged (hard-bad) a run of left-out blocks that copies, block for block, text
     seen above it and holds `REPEAT_RUN_MIN_WORDS` of the kept text and `REPEAT_RUN_MIN_SHARE`
     of it in `REPEAT_RUN_MIN_BLOCKS` different blocks: a third responsive copy outside the chosen
     container. Its long paragraphs are never in doubt for the peer already (`arbiter.doubtful`),
     but its headings, list items and short lines were, and the peer put them back as a second
-    copy of the article's skeleton."""
-    keys = [" ".join(d.block.text.split()) for d in decisions]
+    copy of the article's skeleton. `keys`: each block's words joined by single spaces."""
     kept = {key for key, d in zip(keys, decisions, strict=True) if d.kept}
     kept_words = sum(d.block.words for d in decisions if d.kept)
     seen: set[str] = set()
@@ -82,7 +82,7 @@ def _judge_left_out_copies(decisions: list[Decision]) -> None:
         key = keys[i] if d is not None else ""
         if d is not None and not d.kept and key in seen:
             run.append(i)
-        else:
+        elif run:  # an empty run copies nothing
             copied = sum(decisions[j].block.words for j in run if keys[j] in kept)
             distinct = len({decisions[j].block.text for j in run})
             if (copied >= REPEAT_RUN_MIN_WORDS and copied >= REPEAT_RUN_MIN_SHARE * kept_words

@@ -39,7 +39,7 @@ from dataclasses import replace
 
 from extraction.document import Document
 from extraction.text.decisions import Selection, within
-from extraction.text.features import is_running_prose
+from extraction.text.features import running_prose
 from extraction.text.layout import THREAD_ALONE_MIN_POSTS, items_alike, repeated_post_items
 from extraction.text.rules.commented_story import STORY_MIN_PROSE_WORDS, declares_discussion
 from extraction.text.score import GOOD_SCORE_WORDS
@@ -70,7 +70,7 @@ def story_above_replies(doc: Document, read: Selection,
     if not inside and not thread:
         return read
     before = [d for d in read.decisions if d.block.index < first and not within(d.block.element, items)]
-    prose = sum(d.block.words for d in before if is_running_prose(d.block) and not d.verdict.hard_bad
+    prose = sum(d.block.words for d in before if running_prose(d.features) and not d.verdict.hard_bad
                 and d.verdict.score >= GOOD_SCORE_WORDS and (inside or d.kept))
     if prose < STORY_MIN_PROSE_WORDS or declares_discussion(doc) or comment_lists(doc.root):
         return read
