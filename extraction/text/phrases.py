@@ -370,4 +370,5 @@ def _disclaimers() -> re.Pattern[str]:
 def disclaimer(text: str) -> bool:
     """Whether the block is a legal disclaimer ("This article is for informational purposes only
     and does not constitute legal advice"): like a widget's label, dropped after the context pass."""
-    return len(text.split()) <= DISCLAIMER_MAX_WORDS and bool(_disclaimers().search(" ".join(text.split()).lower()))
+    words = text.split()
+    return len(words) <= DISCLAIMER_MAX_WORDS and bool(_disclaimers().search(" ".join(words).lower()))

@@ -37,15 +37,19 @@ def drop_box_titles(decisions: list[Decision], kind: str) -> list[Decision]:
     """Empty boxes' titles left out of an inclusive read (see the module's docstring)."""
     if kind in (THREAD, DOCUMENTATION):
         return decisions
-    boxes: dict[etree._Element, list[int]] = {}
-    for i, d in enumerate(decisions):
-        for ancestor in d.block.element.iterancestors():
-            boxes.setdefault(ancestor, []).append(i)
+    titles = [i for i, d in enumerate(decisions)
+              if d.kept and d.block.is_heading and d.block.tag != "h1" and d.block.words <= BOX_TITLE_MAX_WORDS
+              and not d.features.sentence_ends]
+    parents = {decisions[i].block.element.getparent() for i in titles}
+    boxes: dict[etree._Element, list[int]] = {}  # the blocks inside each title's parent, only those
+    if titles:
+        for i, d in enumerate(decisions):
+            for ancestor in d.block.element.iterancestors():
+                if ancestor in parents:
+                    boxes.setdefault(ancestor, []).append(i)
     out = list(decisions)
-    for i, d in enumerate(decisions):
-        if not (d.kept and d.block.is_heading and d.block.tag != "h1" and d.block.words <= BOX_TITLE_MAX_WORDS
-                and not d.features.sentence_ends):
-            continue
+    for i in titles:
+        d = decisions[i]
         parent = d.block.element.getparent()
         others = [j for j in boxes.get(parent, []) if j != i] if parent is not None else []
         if others and parent is not None and parent.tag not in ("body", "html") \
