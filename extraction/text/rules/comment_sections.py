@@ -44,7 +44,6 @@ from extraction.document import Document
 from extraction.text.cards import card_shape
 from extraction.text.decisions import Decision, Label, Selection, within
 from extraction.text.features import running_prose
-from extraction.text.layout import posts_within
 from extraction.text.rules.commented_story import FORUM_HINTS, declares_discussion
 from extraction.text.threads import COMMENT_LABELS
 
@@ -68,16 +67,16 @@ WHY = "in a comment section after the story (titled by its count)"
 
 
 def drop_comment_sections(doc: Document, read: Selection,
-                          posts: Sequence[etree._Element] | None = None) -> tuple[Decision, ...]:
+                          posts: Sequence[etree._Element]) -> tuple[Decision, ...]:
     """On an article, leave out (judged) a comment section its count's title opens after the story
-    (see the module's docstring). `posts`: the region's `layout.posts_within` when the caller has
-    it (the post-passes ask it of the same region)."""
+    (see the module's docstring). `posts`: the region's `layout.posts_within` (the post-passes ask
+    it of the same region: `pipeline.article_rules`)."""
     decisions = read.decisions
     if read.container is None:
         return decisions
     region = {read.container, *read.siblings}
     start = next((d for d in decisions if d.kept and d.label is Label.GOOD and running_prose(d.features)), None)
-    if start is None or within(start.block.element, set(posts_within(read.container) if posts is None else posts)):
+    if start is None or within(start.block.element, set(posts)):
         return decisions
     prose = 0
     for d in decisions:

@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from lxml import etree
 
 from extraction.text.decisions import Decision, within
-from extraction.text.layout import THREAD, post_body, post_chrome, posts_within, second_copies
+from extraction.text.layout import THREAD, post_body, post_chrome, second_copies
 from extraction.text.threads import post_signature, signature_ancestor
 
 __all__ = ["drop_post_chrome"]
 
 
 def drop_post_chrome(decisions: tuple[Decision, ...], container: etree._Element | None,
-                     posts: Sequence[etree._Element] | None = None) -> tuple[Decision, ...]:
+                     posts: Sequence[etree._Element]) -> tuple[Decision, ...]:
     """On an article whose region is a thread's posts (`layout.posts_within`), leave out (judged)
     what a thread's read leaves out of its posts: signatures, fragments outside each post's body
     (`layout.post_body`: the poster's rank and post count in the panel beside it; short lines
@@ -34,10 +34,8 @@ def drop_post_chrome(decisions: tuple[Decision, ...], container: etree._Element 
     the article's read. Chrome the scorer already left out is judged too: the peer reads a
     post's every line and would put back a poster's post count and join date. A region that is
     no thread's feed still loses a poster's signature inside a post (`threads.post_signature`):
-    one of two posts can win the page alone. `posts`: the region's `posts_within` when the caller
-    has it (the post-passes ask it of the same region)."""
-    if posts is None:
-        posts = posts_within(container)
+    one of two posts can win the page alone. `posts`: the region's `posts_within` (the post-passes
+    ask it of the same region: `pipeline.article_rules`)."""
     if not posts:
         memo: dict[etree._Element, tuple[etree._Element, str] | None] = {}
         signed = {d.block.index: f"a poster's signature (~ {word})" for d in decisions

@@ -29,7 +29,6 @@ from lxml import etree
 from extraction.ancestry import nearest
 from extraction.text.decisions import Decision, Label, within
 from extraction.text.features import permalinked_section, running_prose
-from extraction.text.layout import posts_within
 from extraction.text.threads import comment_lists, comment_named
 
 __all__ = ["drop_reader_comments"]
@@ -38,12 +37,12 @@ WHY = "a reader's comment after the story"
 
 
 def drop_reader_comments(decisions: tuple[Decision, ...], container: etree._Element | None,
-                         posts: Sequence[etree._Element] | None = None) -> tuple[Decision, ...]:
+                         posts: Sequence[etree._Element]) -> tuple[Decision, ...]:
     """On an article, leave out (judged) the blocks after the story's first good paragraph that lie
     in a comment section not holding it (see the module's docstring). `posts`: the region's
-    `layout.posts_within` when the caller has it (the post-passes ask it of the same region)."""
+    `layout.posts_within` (the post-passes ask it of the same region: `pipeline.article_rules`)."""
     start = next((d for d in decisions if d.kept and d.label is Label.GOOD and running_prose(d.features)), None)
-    if start is None or container is None or (posts_within(container) if posts is None else posts):
+    if start is None or container is None or posts:
         return decisions
     first = start.block.element
 

@@ -9,7 +9,7 @@ from extraction.document import Document
 from extraction.maintext import main_text
 from extraction.text.blocks import Gate, segment
 from extraction.text.decisions import Verdict
-from extraction.text.layout import THREAD, decide, repeated_post_items
+from extraction.text.layout import THREAD, decide, posts_within, repeated_post_items
 from extraction.text.pipeline import select
 from extraction.text.rules.post_chrome import drop_post_chrome
 from extraction.text.threads import comment_lists
@@ -180,7 +180,8 @@ def test_a_posts_chrome_the_scorer_left_out_is_judged():
     panel = ("Posts: 524", "Member")
     left_out = tuple(replace(d, kept=False, verdict=Verdict(d.verdict.score, d.verdict.reasons, False))
                      if d.block.text.startswith(panel) else d for d in selection.decisions)
-    judged = [d for d in drop_post_chrome(left_out, selection.container) if d.block.text.startswith(panel)]
+    chrome = drop_post_chrome(left_out, selection.container, posts_within(selection.container))
+    judged = [d for d in chrome if d.block.text.startswith(panel)]
     assert judged and all(not d.kept and d.verdict.hard_bad for d in judged)
 
 
