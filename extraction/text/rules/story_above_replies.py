@@ -52,7 +52,7 @@ REPLY_WHY = "a reply under the story"
 
 
 def story_above_replies(doc: Document, read: Selection,
-                        reread: Callable[[Sequence[int]], Selection], thread: bool = False) -> Selection:
+                        reread: Callable[[Sequence[int]], Selection], thread: bool) -> Selection:
     """`read`, or the read of the story above the replies when its region is one of them (see the
     module's docstring). `reread(indexes)` reads the page with the container chosen among the
     blocks of those indexes. `thread`: the rules weighed the page a thread (by its post items)."""
