@@ -359,7 +359,8 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
         def observe(self, crawled: Any) -> None:
             page = getattr(crawled.result, "page", None) if crawled.result is not None else None
             if isinstance(page, RenderedPage) and "warm=" not in page.requested_url:
-                pages.append({"url": page.requested_url, "outcome": outcome(page), "timings": page.timings,
+                pages.append({"url": page.requested_url, "outcome": outcome(page, crawled.result.profile),
+                              "timings": page.timings,
                               "late": "/articles/" in page.requested_url and LATE_MARK in page.html
                               and bool(page.datalayer.composer_commands)})
                 attempt = crawled.attempt
@@ -407,12 +408,13 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
             "outcomes": {p["url"]: p["outcome"] for p in pages}}
 
 
-def outcome(page: Any) -> dict[str, Any]:
+def outcome(page: Any, profile: Any) -> dict[str, Any]:
     """What must not move when the crawler gets cheaper, per page: the body as served and as
-    rendered (the snapshot's HTML), the late values, every image's natural size, and what was
-    blocked (host and reason)."""
+    rendered (the snapshot's HTML), the profile extracted from it (every field, by its repr),
+    the late values, every image's natural size, and what was blocked (host and reason)."""
     rendered = hashlib.sha256(page.html.encode("utf-8", "surrogatepass")).hexdigest()
-    return {"body": page.raw_sha256, "rendered": rendered, "late_meta": LATE_MARK in page.html,
+    extracted = hashlib.sha256(repr(profile).encode("utf-8", "surrogatepass")).hexdigest()
+    return {"body": page.raw_sha256, "rendered": rendered, "profile": extracted, "late_meta": LATE_MARK in page.html,
             "composer": [name for name, _ in page.datalayer.composer_commands],
             "images": sorted(f"{i.url} {i.natural_width}x{i.natural_height}" for i in page.images),
             "blocked": sorted({f"{b.host} {b.reason}" for b in page.blocked})}
