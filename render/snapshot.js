@@ -1,8 +1,10 @@
 // One pass over the rendered page, returning one string: the layout rows as JSON (Playwright's
 // object serializer costs ~10x more than JSON.stringify on large pages), then the HTML. Every element gets a stable numeric
 // `data-rc-id`, written into the live DOM so the serialized HTML carries it, and layout rows
-// keyed by it. Rows are arrays, not objects, to keep the payload small. Ids are written in a
-// second pass, after all layout reads, so no write can invalidate style between two reads.
+// keyed by it. Rows are arrays, not objects, to keep the payload small, and hold only what
+// extraction reads (values/rendered.py `Box`): each computed-style property read costs ~1-2 us
+// an element. Ids are written in a second pass, after all layout reads, so no write can
+// invalidate style between two reads.
 (options) => {
   // The builtins as they were before page scripts ran (render/guards.js), when available.
   const P = window.__rendercrawlPristine || { stringify: JSON.stringify, parse: JSON.parse, isArray: Array.isArray,
@@ -13,10 +15,6 @@
   const ID = "data-rc-id";
   const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE"]);
   const MIN_VISIBLE_AREA_PX = 2; // 1x1 "screen-reader only" boxes count as hidden
-  const COVER_MIN_VIEWPORT_FRACTION = 0.3; // a fixed layer this large is a wall, not a header bar
-  const COVER_FULL_HEIGHT_FRACTION = 0.9; // ...and this tall covers every scroll position
-  const MAX_COVERING_LAYERS = 5; // geometric test per element and layer: keep it cheap
-  const vw = window.innerWidth, vh = window.innerHeight;
   const sx = window.scrollX, sy = window.scrollY;
   const root = document.documentElement;
   const docW = Math.max(root.scrollWidth, document.body ? document.body.scrollWidth : 0);
@@ -25,7 +23,6 @@
   const boxes = [];
   const all = root.getElementsByTagName("*");
   const limit = Math.min(all.length, options.maxBoxes);
-  const layers = [];
   for (let i = 0; i < limit; i++) {
     const el = all[i];
     if (SKIP.has(el.tagName) || (el.namespaceURI !== "http://www.w3.org/1999/xhtml" && el.tagName !== "svg")) continue;
@@ -41,24 +38,8 @@
       if (r.width * r.height < MIN_VISIBLE_AREA_PX) visible = false;
       else if (x + r.width <= 0 || y + r.height <= 0 || x >= docW) visible = false;
     }
-    if (visible && position === "fixed" && !parentOverlay && layers.length < MAX_COVERING_LAYERS &&
-        r.width * r.height >= COVER_MIN_VIEWPORT_FRACTION * vw * vh) {
-      layers.push({ left: r.left, right: r.right, top: r.top, bottom: r.bottom, full: r.height >= COVER_FULL_HEIGHT_FRACTION * vh });
-    }
     boxes.push([i, Math.round(x), Math.round(y), Math.round(r.width), Math.round(r.height),
-      visible ? 1 : 0, parseFloat(cs.fontSize) || 0, parseInt(cs.fontWeight, 10) || 400,
-      cs.display, position, overlay ? 1 : 0, 0]);
-  }
-  if (layers.length) {
-    // Covered: a visible non-overlay box whose centre lies under a large fixed layer; a layer
-    // as tall as the viewport covers the page at every scroll position, so only x counts.
-    for (const row of boxes) {
-      if (!row[5] || row[10]) continue;
-      const cx = row[1] + row[3] / 2 - sx, cy = row[2] + row[4] / 2 - sy;
-      for (const l of layers) {
-        if (cx >= l.left && cx <= l.right && (l.full || (cy >= l.top && cy <= l.bottom))) { row[11] = 1; break; }
-      }
-    }
+      visible ? 1 : 0, parseFloat(cs.fontSize) || 0, cs.display, position, overlay ? 1 : 0]);
   }
   for (let i = 0; i < all.length; i++) all[i].setAttribute(ID, String(i));
   const images = [];

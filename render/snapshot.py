@@ -98,7 +98,7 @@ def _parse(raw: Any, html: str) -> PageReading:
         raise MalformedReading("the in-page reading has no rows")
     boxes = {
         row[0]: Box(x=row[1], y=row[2], width=row[3], height=row[4], visible=bool(row[5]), font_size=row[6],
-                    font_weight=row[7], display=row[8], position=row[9], overlay=bool(row[10]), covered=bool(row[11]))
+                    display=row[7], position=row[8], overlay=bool(row[9]))
         for row in raw["boxes"]
     }
     images = tuple(

@@ -28,7 +28,8 @@ RAW_HASH_MAX_BYTES = 5 * 1024 * 1024
 
 @dataclass(frozen=True, slots=True)
 class Box:
-    """An element's layout as Chromium computed it (CSS pixels, document coordinates)."""
+    """An element's layout as Chromium computed it (CSS pixels, document coordinates): what
+    extraction reads of it, and no more (each element is measured, render/snapshot.js)."""
 
     x: float
     y: float
@@ -36,14 +37,16 @@ class Box:
     height: float
     visible: bool
     font_size: float
-    font_weight: int
     display: str
     position: str
     """`static`, `relative`, `absolute`, `fixed` or `sticky`."""
     overlay: bool = False
     """Inside a fixed/sticky layer that covers part of the viewport (cookie banner, paywall)."""
-    covered: bool = False
-    """Lies under a large fixed overlay (a paywall or consent wall hides it from a reader)."""
+
+
+RETIRED_BOX_KEYS = frozenset({"font_weight", "covered"})
+"""Measured once and never read by extraction: snapshots stored before they were dropped still
+carry them, and `RenderedPage.from_json` leaves them out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +179,7 @@ class RenderedPage:
             content_type=data["content_type"],
             html=data["html"],
             redirect_chain=tuple(data["redirect_chain"]),
-            boxes={int(k): Box(**v) for k, v in data["boxes"].items()},
+            boxes={int(k): _box(v) for k, v in data["boxes"].items()},
             images=tuple(Image(**i) for i in data["images"]),
             viewport=tuple(data["viewport"]),
             document_size=tuple(data["document_size"]),
@@ -195,6 +198,13 @@ class RenderedPage:
             raw_sha256=data.get("raw_sha256"),
             probed_image=ProbedImage(**data["probed_image"]) if data.get("probed_image") else None,
         )
+
+
+def _box(data: dict[str, Any]) -> Box:
+    """A stored box, of this format or with the keys older snapshots carried."""
+    if RETIRED_BOX_KEYS.isdisjoint(data):
+        return Box(**data)
+    return Box(**{k: v for k, v in data.items() if k not in RETIRED_BOX_KEYS})
 
 
 def raw_sha256(body: bytes) -> str:

@@ -33,7 +33,7 @@ def meta(key: str, content: str, attr: str = "name", extra: str = "") -> str:
 
 
 def box(y: float = 100.0, font_size: float = 16.0, visible: bool = True, overlay: bool = False) -> Box:
-    return Box(x=0, y=y, width=600, height=40, visible=visible, font_size=font_size, font_weight=400,
+    return Box(x=0, y=y, width=600, height=40, visible=visible, font_size=font_size,
                display="block", position="static", overlay=overlay)
 
 

@@ -60,7 +60,7 @@ class Soft404Case:
 
 
 def box(y: float, font_size: float, visible: bool = True) -> Box:
-    return Box(x=0, y=y, width=800, height=60, visible=visible, font_size=font_size, font_weight=700,
+    return Box(x=0, y=y, width=800, height=60, visible=visible, font_size=font_size,
                display="block" if visible else "none", position="static")
 
 

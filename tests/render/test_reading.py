@@ -4,12 +4,17 @@ browser: the rows' JSON, a NUL, then the HTML as the page serialized it."""
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
 from render.snapshot import READING_SEPARATOR, MalformedReading, parse_reading
+from values.rendered import Box
 
-ROWS = {"boxes": [[0, 8, 16, 100, 20, 1, 16, 400, "block", "static", 0, 0]],
+EXTRACTION = Path(__file__).resolve().parents[2] / "extraction"
+ROWS = {"boxes": [[0, 8, 16, 100, 20, 1, 16, "block", "static", 0]],
         "images": [[1, "https://news.test/a.jpg", 640, 480, 320, 240, 8, 40, 1, "A harbour"]],
         "viewport": [1280, 800], "document": [1280, 2000],
         "composer": {"commands": [["setContentAuthor", ["Ann"]]], "state": {}}, "globals": {"pdl": {"id": 1}},
@@ -22,6 +27,20 @@ def test_the_html_after_the_first_nul_is_kept_as_it_is() -> None:
     assert reading.html == html
     assert reading.boxes[0].width == 100 and reading.images[0].natural_width == 640
     assert reading.datalayer.composer_commands == (("setContentAuthor", ("Ann",)),)
+
+
+def test_a_row_is_read_into_its_box_field_by_field() -> None:
+    reading = parse_reading(json.dumps(ROWS) + READING_SEPARATOR + "<p>x</p>")
+    assert reading.boxes == {0: Box(x=8, y=16, width=100, height=20, visible=True, font_size=16, display="block",
+                                    position="static", overlay=False)}
+
+
+def test_every_measured_field_is_read_by_extraction() -> None:
+    # Each field is a computed-style or layout read of every element of every page: one that
+    # extraction never reads is cost for nothing.
+    source = "\n".join(path.read_text(encoding="utf-8") for path in EXTRACTION.rglob("*.py"))
+    unread = [f.name for f in fields(Box) if not re.search(rf"\.{f.name}\b", source)]
+    assert unread == []
 
 
 def test_lone_surrogates_in_the_html_and_the_rows_are_repaired() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from values.rendered import RAW_HASH_MAX_BYTES, SNAPSHOT_FORMAT, RenderedPage, raw_sha256
+from values.rendered import RAW_HASH_MAX_BYTES, SNAPSHOT_FORMAT, Box, RenderedPage, raw_sha256
 
 URL = "https://news.test/story.html"
 
@@ -24,6 +24,15 @@ def test_a_snapshot_stored_without_validators_loads_with_none() -> None:
     assert stored["format"] == SNAPSHOT_FORMAT
     page = RenderedPage.from_json(json.dumps(stored))
     assert (page.etag, page.last_modified, page.raw_sha256) == (None, None, None)
+
+
+def test_a_snapshot_stored_with_the_retired_box_fields_loads_without_them() -> None:
+    box = Box(x=0, y=10, width=600, height=40, visible=True, font_size=16, display="block", position="static")
+    page = RenderedPage(requested_url=URL, final_url=URL, status=200, content_type="text/html",
+                        html='<p data-rc-id="3">x</p>', boxes={3: box})
+    stored = json.loads(page.to_json())
+    stored["boxes"]["3"].update(font_weight=700, covered=True)  # as snapshots were stored before 2026-12-06
+    assert RenderedPage.from_json(json.dumps(stored)) == page
 
 
 def test_a_page_known_only_by_its_html_has_no_validators() -> None:

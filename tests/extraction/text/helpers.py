@@ -33,5 +33,5 @@ def rendered(body: str, boxes: dict[int, Box]) -> Document:
 
 def box(visible: bool = True, y: float = 100.0, x: float = 100.0, width: float = 600.0, height: float = 40.0,
         font_size: float = 16.0, display: str = "block", position: str = "static", overlay: bool = False) -> Box:
-    return Box(x=x, y=y, width=width, height=height, visible=visible, font_size=font_size, font_weight=400,
+    return Box(x=x, y=y, width=width, height=height, visible=visible, font_size=font_size,
                display=display, position=position, overlay=overlay)
