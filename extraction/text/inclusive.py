@@ -53,6 +53,7 @@ from extraction.text.layout import (
 )
 from extraction.text.regions import region_report
 from extraction.text.rules.box_titles import drop_box_titles
+from extraction.text.rules.closed_layers import drop_closed_layers
 from extraction.text.rules.credited_story import keep_credited_stories
 from extraction.text.rules.headline import HEADLINE_WHY
 from extraction.text.rules.region_forms import region_forms
@@ -201,7 +202,7 @@ def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words:
                                        d.block.index in comments, itemized)
         what = widget_label_or_disclaimer(d.block.text) if kept else ""
         decisions.append(d.judged_out(what, what) if what else Decision(d.block, d.features, d.verdict, d.label, kept, why))
-    decisions = drop_box_titles(keep_credited_stories(decisions), kind.kind)
+    decisions = drop_box_titles(drop_closed_layers(keep_credited_stories(decisions)), kind.kind)
     start = root if root is not None else doc.root.find("body")
     if start is None:
         start = doc.root
