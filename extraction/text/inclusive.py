@@ -56,6 +56,7 @@ from extraction.text.rules.box_titles import drop_box_titles
 from extraction.text.rules.closed_layers import drop_closed_layers
 from extraction.text.rules.credited_story import keep_credited_stories
 from extraction.text.rules.headline import HEADLINE_WHY
+from extraction.text.rules.listing_articles import as_listing_item
 from extraction.text.rules.region_forms import region_forms
 from extraction.text.rules.thin_region import thin_region
 from extraction.text.rules.widget_labels import widget_label_or_disclaimer
@@ -196,9 +197,10 @@ def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words:
         elif d.block.tag == "h1" and kind.kind == THREAD:
             kept, why = False, HEADLINE_WHY
         else:
-            itemized = (kind.kind == LISTING and d.features.strong_hint is not None
-                        and not d.features.chrome_ancestor and item_hint(d.block.element))
-            kept, why = inclusive_keep(kind.kind, d.features, d.block.index in card_rows, d.block.element,
+            f = as_listing_item(d.features, d.block.element, kind.kind)
+            itemized = (kind.kind == LISTING and f.strong_hint is not None
+                        and not f.chrome_ancestor and item_hint(d.block.element))
+            kept, why = inclusive_keep(kind.kind, f, d.block.index in card_rows, d.block.element,
                                        d.block.index in comments, itemized)
         what = widget_label_or_disclaimer(d.block.text) if kept else ""
         decisions.append(d.judged_out(what, what) if what else Decision(d.block, d.features, d.verdict, d.label, kept, why))
