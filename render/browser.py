@@ -2,11 +2,12 @@
 
 One Chromium per worker process (`BrowserHost`, which also relaunches it when due or dead),
 `concurrency` pages in flight (from navigation to the last read of the page), a fresh context
-per page closed after use (page before context), so no page sees another's cookies and memory
-stays flat. Opening a context and its page costs ~20-200 ms of wall time (Chromium starts a
-renderer process), and closing them ~10-40 ms, and neither requests anything from a site: so up
-to `OPENED_AHEAD` pages are opened while the pages in flight render, and each is closed after
-it gave its slot to the next (`_render`). At concurrency 1 one page loads at a time, and at
+per page closed after use (its page with it: Chromium disposes of the context's targets, so the
+page needs no call of its own), so no page sees another's cookies and memory stays flat.
+Opening a context and its page costs ~20-200 ms of wall time (Chromium starts a renderer
+process), and closing them ~10-40 ms, and neither requests anything from a site: so up to
+`OPENED_AHEAD` pages are opened while the pages in flight render, and each is closed after it
+gave its slot to the next (`_render`). At concurrency 1 one page loads at a time, and at
 most one more blank page waits, ready. Each context has its own listener on the
 egress proxy, which refuses the hosts the page's rules refuse; rules on paths are Fetch patterns
 (see `render/blocking.py`); blocked requests are recorded from the failure events Chromium emits
@@ -32,7 +33,7 @@ from render.denylist import Denylist
 from render.egress import Scope
 from render.lifecycle import BrowserHost
 from render.outcome import FailureKind, RenderFailure
-from render.pagerender import OpenedPage, PageJob, close_page, open_page, render_page
+from render.pagerender import OpenedPage, PageJob, open_page, render_page
 from render.readiness import settle_init_script
 from render.settings import RenderSettings, SiteSettings
 from render.slowhosts import SlowHosts
@@ -150,13 +151,10 @@ class Renderer:
             return RenderFailure(url, FailureKind.BROWSER_CRASH, error.message.splitlines()[0])
 
     async def _render_opened(self, opened: OpenedPage, job: PageJob, deadline_ms: int) -> RenderedPage | RenderFailure:
-        """Render an opened page in one of the `concurrency` slots; it is closed after the slot
-        is given back, so the next page starts meanwhile."""
-        try:
-            async with self._in_flight:
-                return await bounded(render_page(opened, job), deadline_ms)
-        finally:
-            await close_page(opened.page, self.settings.call_timeout_ms)
+        """Render an opened page in one of the `concurrency` slots; its context is closed after
+        the slot is given back (`_render`), so the next page starts meanwhile."""
+        async with self._in_flight:
+            return await bounded(render_page(opened, job), deadline_ms)
 
     async def _scope(self, job: PageJob) -> Scope | None:
         """The context's own listener on the egress proxy, refusing the hosts the page's rules

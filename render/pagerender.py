@@ -99,22 +99,21 @@ class OpenedPage:
 
 async def open_page(context: BrowserContext, job: PageJob) -> OpenedPage | RenderFailure:
     """Open the page and put the tracker and blocking in place. Nothing is requested from the
-    page's site yet, so this may run while another page holds the browser's slot (`Renderer`);
-    a page that could not be prepared is closed again."""
+    page's site yet, so this may run while another page holds the browser's slot (`Renderer`).
+    The page is the context's only one, and closes with it (the caller's)."""
     s = job.settings
     page = await bounded(context.new_page(), s.call_timeout_ms)
     tracker = RequestTracker(page, lambda r: _reason(job, r) or _egress_reason(job, r.url))
     try:
         await _install_blocking(context, page, job)
     except (PlaywrightError, PageCallTimeout) as error:
-        await close_page(page, s.call_timeout_ms)
         return _failure_from(job.url, error, page.url, tracker, job.egress)
     return OpenedPage(page, tracker)
 
 
 async def render_page(opened: OpenedPage, job: PageJob) -> RenderedPage | RenderFailure:
-    """Navigate, check the response, settle, scroll and read the page. The caller closes it
-    (`close_page`), after giving its slot to the next page."""
+    """Navigate, check the response, settle, scroll and read the page. The caller closes its
+    context, after giving its slot to the next page."""
     s = job.settings
     page, tracker = opened.page, opened.tracker
     started = time.monotonic()
@@ -327,11 +326,3 @@ def _failure_from(url: str, error: Exception, final_url: str, tracker: RequestTr
         return RenderFailure(url, kind, f"{message} after {len(chain) - 1} redirects (… {looped})",
                              redirect_chain=chain)
     return RenderFailure(url, kind, message, final_url=final_url or None, redirect_chain=chain[:-1])
-
-
-async def close_page(page: Page, timeout_ms: int) -> None:
-    """Close the page (before its context); a dead browser has nothing left to close."""
-    try:
-        await bounded(page.close(), timeout_ms)
-    except (PlaywrightError, PageCallTimeout):
-        pass

@@ -95,3 +95,22 @@ def test_redirect_chain_is_kept(render_settings: RenderSettings, demo_site: Demo
 
 def test_snapshot_round_trips_through_json(article: RenderedPage) -> None:
     assert RenderedPage.from_json(article.to_json()) == article
+
+
+def test_a_page_closes_with_its_context_in_one_call(render_settings: RenderSettings, demo_site: DemoSite,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # Closing the page right before its context was a call, its reply and its events for nothing:
+    # the context's close disposes of its page too.
+    from playwright.async_api import BrowserContext, Page
+    closed: list[str] = []
+    for kind in (Page, BrowserContext):
+        original = kind.close
+
+        async def close(self: object, *args: object, _original: object = original, _kind: str = kind.__name__,
+                        **kwargs: object) -> None:
+            closed.append(_kind)
+            await _original(self, *args, **kwargs)  # type: ignore[operator]
+        monkeypatch.setattr(kind, "close", close)
+    page = render(render_settings, demo_site.url("/index.html"))
+    assert isinstance(page, RenderedPage), page
+    assert closed == ["BrowserContext"]
