@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
-from values.rendered import Box, DataLayer, Image
+from values.rendered import Box, DataLayer, Image, boxes_by_node
 
 SNAPSHOT_JS = (files("render") / "snapshot.js").read_text(encoding="utf-8")
 
@@ -96,11 +96,7 @@ def repair_surrogates(text: str) -> str:
 def _parse(raw: Any, html: str) -> PageReading:
     if not isinstance(raw, dict):
         raise MalformedReading("the in-page reading has no rows")
-    boxes = {
-        row[0]: Box(x=row[1], y=row[2], width=row[3], height=row[4], visible=bool(row[5]), font_size=row[6],
-                    display=row[7], position=row[8], overlay=bool(row[9]))
-        for row in raw["boxes"]
-    }
+    boxes = boxes_by_node(raw["boxes"])
     images = tuple(
         Image(node_id=r[0], url=r[1], natural_width=r[2], natural_height=r[3], width=r[4], height=r[5],
               x=r[6], y=r[7], visible=bool(r[8]), alt=r[9])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from values.rendered import RAW_HASH_MAX_BYTES, SNAPSHOT_FORMAT, Box, RenderedPage, raw_sha256
+from values.rendered import RAW_HASH_MAX_BYTES, SNAPSHOT_FORMAT, Box, RenderedPage, boxes_by_node, raw_sha256
 
 URL = "https://news.test/story.html"
 
@@ -33,6 +33,16 @@ def test_a_snapshot_stored_with_the_retired_box_fields_loads_without_them() -> N
     stored = json.loads(page.to_json())
     stored["boxes"]["3"].update(font_weight=700, covered=True)  # as snapshots were stored before 2026-12-06
     assert RenderedPage.from_json(json.dumps(stored)) == page
+
+
+def test_boxes_from_rows_are_the_boxes_the_constructor_makes() -> None:
+    rows = [[3, 8, 16.5, 100, 20, 1, 16, "block", "static", 0], [7, 0, 0, 0, 0, 0, 0, "none", "fixed", 1]]
+    boxes = boxes_by_node(rows)
+    assert boxes == {3: Box(x=8, y=16.5, width=100, height=20, visible=True, font_size=16, display="block",
+                            position="static", overlay=False),
+                     7: Box(x=0, y=0, width=0, height=0, visible=False, font_size=0, display="none", position="fixed",
+                            overlay=True)}
+    assert [(type(b.visible), type(b.overlay)) for b in boxes.values()] == [(bool, bool)] * 2  # as stored: true, not 1
 
 
 def test_a_page_known_only_by_its_html_has_no_validators() -> None:
