@@ -27,7 +27,7 @@ from extraction.jsonld import declares_paywall
 from extraction.text.docs import code_line
 from extraction.text.inline import glued
 from extraction.text.labels import visual_copy
-from extraction.text.tabs import closed_answer, closed_dialog, collapsed_body, controlled_panels, faded_section
+from extraction.text.tabs import closed_answer, closed_dialog, closed_tab_pane, collapsed_body, controlled_panels, faded_section
 
 SKIPPED_TAGS = frozenset({
     "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas",
@@ -550,7 +550,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
             return
     elif (streamed_chunk(doc, el) or (layout and folded(doc, el)) or el.get("id") in state["panels"]
           or (layout and (collapsed_body(doc, el) or scroll_reveal(doc, el)))
-          or closed_answer(doc, el)):  # shown once placed, opened or scrolled to
+          or closed_answer(doc, el) or closed_tab_pane(el)):  # shown once placed, opened or scrolled to
         state["veiled"] = True
     elif is_hidden(doc, el) if layout else statically_hidden(el):
         if not (state["stories"] and paywalled_story(el)) and (

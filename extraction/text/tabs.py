@@ -11,7 +11,12 @@ pattern (an accordion's questions, a "show more" button) is the same: a control 
 `role="tabpanel"`, with no control naming it, is not read: the explicit link between control
 and panel is what tells a tab set from a dialog or a menu that happens to use the role. An FAQ
 built without ARIA hides its answers with a stylesheet (`collapsed_body`, with layout) or an
-inline style (`closed_answer`, after a question), and they are read the same way.
+inline style (`closed_answer`, after a question), and they are read the same way. So is a tab set
+built without ARIA, whose script hides every pane but one with an inline `display:none`
+(`closed_tab_pane`: a shop's "Specifications" tab beside its "Overview"; WCXB static, session 23:
+tune 0.88484 -> 0.88516, a product's specifications +0.117, a service page's tabs +0.095, a
+product's 19-word pane -0.007; check 0.88592 -> 0.88618, two pages up, none down; Zyte and the
+other sets: no page moved).
 
 A closed dialog is the opposite case (`closed_dialog`): a `role="dialog"` the page marks
 `aria-hidden="true"` is a modal no one opened -- a report form, a privacy-settings panel, a
@@ -184,3 +189,33 @@ def _shape(element: etree._Element) -> str:
 
 def _role(element: etree._Element) -> str:
     return (element.get("role") or "").strip().lower()
+
+
+TAB_PANE_CLASS = re.compile(r"(?<![a-z])tabs?[-_]*(?:panes?|panels?|contents?|body)(?![a-z])", re.I)
+"""A class word naming the pane of a tab set (`tab-pane`, `tab__content`, `tabs-panel`)."""
+_STATE_CLASS = re.compile(r"^(?:active|is-active|show|shown|in|open|is-open|selected|is-selected|current|hidden|d-none|fade)$")
+
+
+def closed_tab_pane(element: etree._Element) -> bool:
+    """A tab set built without ARIA: a pane its markup hides (`hidden`, inline `display:none`) until
+    its tab is clicked, named a tab's pane by its class (`TAB_PANE_CLASS`), beside a like pane
+    (tag and classes, digits and state words dropped) that shows -- a product's "Specifications"
+    beside its "Overview". Its text is the page's, one click away, as a WAI-ARIA panel's is."""
+    if not TAB_PANE_CLASS.search(element.get("class") or ""):
+        return False
+    if element.get("aria-hidden") == "true" or not _pane_hidden(element):
+        return False
+    parent = element.getparent()
+    if parent is None:
+        return False
+    shape = _pane_shape(element)
+    return any(sib is not element and _pane_shape(sib) == shape and not _pane_hidden(sib) for sib in parent)
+
+
+def _pane_hidden(element: etree._Element) -> bool:
+    return element.get("hidden") is not None or bool(_INLINE_HIDDEN.search(element.get("style") or ""))
+
+
+def _pane_shape(element: etree._Element) -> str:
+    words = sorted(_DIGITS.sub("", w) for w in (element.get("class") or "").lower().split() if not _STATE_CLASS.match(w))
+    return f"{element.tag if isinstance(element.tag, str) else ''}.{'.'.join(words)}"
