@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, bindparam, func, select
 from sqlalchemy.orm import Session
 
 from storage.models import Crawl, Profile
 from storage.records import SUCCESS_OUTCOMES, Outcome
+
+CRAWLS = Crawl.__table__
+PROFILES = Profile.__table__
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,17 +36,29 @@ class SuccessfulCrawls:
 
 
 def successful_crawls(session: Session, page_id: int, recent: int) -> SuccessfulCrawls | None:
-    """The first and the `recent` + 1 latest successful crawls of a page; None if there are none."""
-    ok = (Crawl.page_id == page_id) & Crawl.outcome.in_([o.value for o in SUCCESS_OUTCOMES])
-    first = session.execute(select(func.min(Crawl.started_at)).where(ok)).scalar()
+    """The first and the `recent` + 1 latest successful crawls of a page; None if there are none.
+    The first crawl's time and the profile's publication come back in one statement (settling
+    reads this for every good crawl)."""
+    first, published = session.execute(FIRST_SUCCESS_AND_PUBLISHED, {"page_id": page_id}).one()
     if first is None:
         return None
-    rows = [Observation(at, None if changed is None else bool(changed)) for at, changed in session.execute(
-        select(Crawl.finished_at, Crawl.content_changed).where(ok)
-        .order_by(Crawl.started_at.desc(), Crawl.id.desc()).limit(recent + 1)).tuples()]
+    rows = [Observation(at, None if changed is None else bool(changed))
+            for at, changed in session.execute(_latest_successes(recent + 1), {"page_id": page_id}).tuples()]
     rows.reverse()
-    published = session.execute(select(Profile.published_at).where(Profile.page_id == page_id)).scalar()
     return SuccessfulCrawls(first_crawled_at=first, recent=tuple(rows), published_at=published)
+
+
+_SUCCESS = (CRAWLS.c.page_id == bindparam("page_id")) & CRAWLS.c.outcome.in_([o.value for o in SUCCESS_OUTCOMES])
+FIRST_SUCCESS_AND_PUBLISHED = select(
+    select(func.min(CRAWLS.c.started_at)).where(_SUCCESS).scalar_subquery(),
+    select(PROFILES.c.published_at).where(PROFILES.c.page_id == bindparam("page_id")).scalar_subquery())
+"""Read at every settling: built once, with the page as a parameter (why: `storage.pages.PAGES`)."""
+
+
+@functools.cache
+def _latest_successes(n: int) -> Select[tuple[datetime, bool | None]]:
+    return (select(CRAWLS.c.finished_at, CRAWLS.c.content_changed).where(_SUCCESS)
+            .order_by(CRAWLS.c.started_at.desc(), CRAWLS.c.id.desc()).limit(n))
 
 
 OUTCOME_STREAK_LIMIT = 100

@@ -242,6 +242,16 @@ take the host's slot, lease the row. The gate is re-checked on a host row that c
 the statement began, so it always sees the newest `leased` and `next_start_at`."""
 
 
+TAKE_HOST_SLOT = update(H).where(H.c.host == bindparam("b_host")).values(
+    leased=H.c.leased + 1, last_started_at=bindparam("b_now", type_=UTCDateTime()),
+    next_start_at=bindparam("b_next", type_=UTCDateTime()))
+LEASE_ROW = update(Q).where(Q.c.id == bindparam("b_id")).values(
+    state=QueueState.LEASED.value, lease_owner=bindparam("b_owner", type_=Q.c.lease_owner.type),
+    lease_expires_at=bindparam("b_expires", type_=UTCDateTime()), attempts=Q.c.attempts + 1,
+    updated_at=bindparam("b_now", type_=UTCDateTime()))
+"""The claim's two writes on SQLite, built once (why: `storage.pages.PAGES`)."""
+
+
 def claim(session: Session, owner: str, now: datetime, lease: timedelta, host_rule: HostLimits) -> Lease | None:
     """Lease the most urgent due page whose host has a free slot, or return None.
 
@@ -261,11 +271,9 @@ def claim(session: Session, owner: str, now: datetime, lease: timedelta, host_ru
     candidate = session.execute(_typed(CLAIMABLE, returns_due_at=True), params).first()
     if candidate is None:
         return None
-    session.execute(update(H).where(H.c.host == candidate.host).values(
-        leased=H.c.leased + 1, last_started_at=now, next_start_at=now + timedelta(milliseconds=candidate.delay_ms)))
-    session.execute(update(Q).where(Q.c.id == candidate.id).values(
-        state=QueueState.LEASED.value, lease_owner=owner, lease_expires_at=expires, attempts=Q.c.attempts + 1,
-        updated_at=now))
+    session.execute(TAKE_HOST_SLOT, {"b_host": candidate.host, "b_now": now,
+                                     "b_next": now + timedelta(milliseconds=candidate.delay_ms)})
+    session.execute(LEASE_ROW, {"b_id": candidate.id, "b_owner": owner, "b_expires": expires, "b_now": now})
     return Lease(candidate.id, candidate.page_id, candidate.url, candidate.host, owner, Reason(candidate.reason),
                  candidate.due_at, candidate.attempts + 1, expires)
 

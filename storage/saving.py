@@ -13,13 +13,14 @@ always the first statement, takes the database write lock (waiting up to `busy_t
 
 from __future__ import annotations
 
+import functools
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Integer, String, bindparam, case, delete, func, insert, select, update
+from sqlalchemy import Integer, String, Update, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from storage.bulk import bulk_insert
@@ -157,11 +158,9 @@ def _upsert_pages(session: Session, records: list[CrawlRecord]) -> dict[str, int
     state changes, instead of finding it by URL again."""
     known = sorted((r for r in records if r.attempt.page_id is not None), key=lambda r: r.attempt.page_id or 0)
     if known:  # in id order: one lock order for every writer
-        by_id = update(PAGES).where(PAGES.c.id == bindparam("b_id")).values(**_page_changes(
-            bindparam("b_crawl_state", type_=String()), bindparam("b_error_count", type_=Integer()),
-            bindparam("b_canonical_url", type_=String()), bindparam("b_last_crawled_at", type_=UTCDateTime())))
-        session.execute(by_id, [{"b_id": r.attempt.page_id, **{f"b_{column}": value for column, value in _page_values(r).items()}}
-                                for r in known])
+        session.execute(_update_page_by_id(), [
+            {"b_id": r.attempt.page_id, **{f"b_{column}": value for column, value in _page_values(r).items()}}
+            for r in known])
     found = {r.attempt.url: r.attempt.page_id for r in known if r.attempt.page_id is not None}
     rows = [{"url": r.attempt.url, "host": host_of(r.attempt.url), "first_seen_at": r.attempt.started_at,
              **_page_values(r)} for r in records if r.attempt.page_id is None]
@@ -171,6 +170,14 @@ def _upsert_pages(session: Session, records: list[CrawlRecord]) -> dict[str, int
     stmt = stmt.on_conflict_do_update(index_elements=["url"], set_=_page_changes(
         stmt.excluded.crawl_state, stmt.excluded.error_count, stmt.excluded.canonical_url, stmt.excluded.last_crawled_at))
     return found | {url: page_id for page_id, url in bulk_insert(session, stmt, PAGES, rows, [Page.id, Page.url])}
+
+
+@functools.cache
+def _update_page_by_id() -> Update:
+    """The crawled page's update by id (every worker save), built once (why: `storage.pages.PAGES`)."""
+    return update(PAGES).where(PAGES.c.id == bindparam("b_id")).values(**_page_changes(
+        bindparam("b_crawl_state", type_=String()), bindparam("b_error_count", type_=Integer()),
+        bindparam("b_canonical_url", type_=String()), bindparam("b_last_crawled_at", type_=UTCDateTime())))
 
 
 def _page_values(record: CrawlRecord) -> dict[str, object]:
@@ -241,12 +248,15 @@ class CurrentProfile:
     soft_404: bool
 
 
+CURRENT_PROFILES = select(PROFILE_TABLE.c.page_id, PROFILE_TABLE.c.content_hash, PROFILE_TABLE.c.version_id,
+                          PROFILE_TABLE.c.soft_404).where(PROFILE_TABLE.c.page_id.in_(bindparam("page_ids", expanding=True)))
+
+
 def current_profiles(session: Session, page_ids: Sequence[int]) -> dict[int, CurrentProfile]:
     """What `store_profiles` compares a new profile with: page id -> its current profile."""
     if not page_ids:
         return {}
-    rows = session.execute(select(Profile.page_id, Profile.content_hash, Profile.version_id, Profile.soft_404)
-                           .where(Profile.page_id.in_(list(page_ids))))
+    rows = session.execute(CURRENT_PROFILES, {"page_ids": list(page_ids)})
     return {row.page_id: CurrentProfile(row.content_hash, row.version_id, bool(row.soft_404)) for row in rows}
 
 

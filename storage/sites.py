@@ -11,11 +11,18 @@ import json
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from sqlalchemy import ColumnElement, delete, insert, select, true
+from sqlalchemy import ColumnElement, bindparam, delete, insert, select, true
 from sqlalchemy.orm import Session
 
 from storage.models import Site, SiteHost
 from storage.pages import dialect_insert
+
+SITES = Site.__table__
+SITE_HOSTS = SiteHost.__table__
+SITE_IDS = select(SITES.c.host, SITES.c.id).where(SITES.c.host.in_(bindparam("hosts", expanding=True)))
+OTHER_HOST_SITE_IDS = select(SITE_HOSTS.c.host, SITE_HOSTS.c.site_id).where(
+    SITE_HOSTS.c.host.in_(bindparam("hosts", expanding=True)))
+"""The worker looks its page's host up in both for every page: built once (why: `storage.pages.PAGES`)."""
 
 SETTING_COLUMNS = ("min_recrawl_seconds", "max_recrawl_seconds", "max_concurrent_pages", "min_delay_ms", "obey_robots",
                    "ignored_query_params", "extra_denylist", "basic_auth_ref", "headers", "crawl_budget_per_hour")
@@ -57,8 +64,10 @@ def site_rows_of(session: Session, hosts: Collection[str]) -> dict[str, SiteRow]
     if not hosts:
         return {}
     wanted = list(hosts)
-    site_of = dict(session.execute(select(Site.host, Site.id).where(Site.host.in_(wanted))).tuples().all())
-    site_of.update(session.execute(select(SiteHost.host, SiteHost.site_id).where(SiteHost.host.in_(wanted))).tuples().all())
+    site_of = dict(session.execute(SITE_IDS, {"hosts": wanted}).tuples().all())
+    site_of.update(session.execute(OTHER_HOST_SITE_IDS, {"hosts": wanted}).tuples().all())
+    if not site_of:  # most hosts have no row: the worker asks this of every page
+        return {}
     rows = {row_id: row for row_id, row in _rows(session, Site.id.in_(set(site_of.values())))}
     return {host: rows[site_id] for host, site_id in site_of.items()}
 
