@@ -57,6 +57,7 @@ from extraction.text.pipeline import Heuristic, MainText
 from extraction.text.reviews import review_ancestor
 from extraction.text.rules.commented_story import declares_discussion
 from extraction.text.threads import COMMENT_LABELS, words
+from extraction.textutil import text_of
 
 FIELD = "comment_count"
 
@@ -211,14 +212,14 @@ def _microdata_counts(doc: Document) -> Iterator[tuple[str, str]]:
         elif "userInteractionCount" in props:
             scope = next((a for a in element.iterancestors() if a.get("itemscope") is not None), None)
             kinds = scope.xpath(".//*[@itemprop='interactionType']") if scope is not None else []
-            if any(_COMMENT_ACTION.search(k.get("content") or k.get("href") or k.text_content()) for k in kinds):
+            if any(_COMMENT_ACTION.search(k.get("content") or k.get("href") or text_of(k)) for k in kinds):
                 value = _itemprop_value(element)
                 if value:
                     yield "microdata:interactionStatistic", value
 
 
 def _itemprop_value(element: etree._Element) -> str:
-    return (element.get("content") or "".join(element.itertext())).strip()
+    return (element.get("content") or text_of(element)).strip()
 
 
 # --- the printed label ----------------------------------------------------------------------------
@@ -228,7 +229,7 @@ def _labels(doc: Document) -> Iterator[tuple[str, str | Refused]]:
     places = _label_places(doc)
     ordered = [e for e in doc.root.iter(*_HEADINGS, *_BOLD, *_COUNT_TAGS) if e in places] if len(places) > 1 else places
     for element in ordered:
-        line = " ".join("".join(element.itertext()).split())
+        line = " ".join(text_of(element).split())
         if not line or len(line) > LABEL_MAX_CHARS:
             continue
         for pattern in COMMENT_LABELS:
@@ -332,7 +333,7 @@ def _item_signature(element: etree._Element) -> str | None:
         return None
     if any(a.tag == "form" for a in element.iterancestors()):
         return None  # the comment form's own parts (`div.comment-meta__line` around a name field)
-    link_words = sum(len("".join(a.itertext()).split()) for a in element.iter("a"))
+    link_words = sum(len(text_of(a).split()) for a in element.iter("a"))
     if words(element) - link_words < ITEM_MIN_WORDS:
         return None
     return f"{element.tag!s}{named}"

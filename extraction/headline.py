@@ -13,7 +13,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml.html import HtmlElement
 
 from extraction.document import Document
-from extraction.textutil import element_text
+from extraction.textutil import element_text, text_of
 from extraction.titles import home_link_texts, registered_domain, site_name_keys_values
 from extraction.zones import ARTICLE_CONTAINERS, under_tag_within
 
@@ -75,7 +75,7 @@ def _find_headline_zone(doc: Document) -> HtmlElement | None:
         if ancestor.tag in ("html", "body"):
             break
         zone = ancestor
-        if ancestor.tag not in MASTHEAD_TAGS and len(ancestor.text_content()) >= MIN_ZONE_CHARS:
+        if ancestor.tag not in MASTHEAD_TAGS and len(text_of(ancestor)) >= MIN_ZONE_CHARS:
             break
     return zone
 

@@ -17,6 +17,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.found import Choice, Found, Invalid, first_valid
+from extraction.textutil import text_of
 
 PAGE_CLASSES = ("article", "frontpage")
 DECLARED_KEY = "cxenseparse:pageclass"
@@ -204,6 +205,6 @@ def _own_text(block: etree._Element) -> str:
             parts.append(child.tail or "")
             continue
         if tag not in BLOCK_TAGS and tag not in CHROME_TAGS and tag != "a":
-            parts.append("".join(child.itertext()))
+            parts.append(text_of(child))
         parts.append(child.tail or "")
     return " ".join(parts)

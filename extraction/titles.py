@@ -36,7 +36,7 @@ from urllib.parse import SplitResult, urljoin, urlsplit
 from extraction.datalayer import layer_then_metas
 from extraction.document import Document
 from extraction.found import Found, first_valid
-from extraction.textutil import element_text, squash, strip_markup
+from extraction.textutil import element_text, squash, strip_markup, text_of
 from values.domains import PUBLIC_SUFFIXES
 
 META_KEYS = ("cxenseparse:title", "og:title")
@@ -176,7 +176,7 @@ def first_h1(doc: Document) -> str:
 
 def title_tag(doc: Document) -> str:
     el = doc.root.find(".//title")
-    return squash(el.text_content()) if el is not None else ""
+    return squash(text_of(el)) if el is not None else ""
 
 
 def strip_site_name(doc: Document, text: str) -> str:

@@ -28,6 +28,7 @@ from extraction.text.docs import code_line
 from extraction.text.inline import glued
 from extraction.text.labels import visual_copy
 from extraction.text.tabs import closed_answer, closed_dialog, closed_tab_pane, collapsed_body, controlled_panels, faded_section
+from extraction.textutil import text_of
 
 SKIPPED_TAGS = frozenset({
     "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas",
@@ -211,15 +212,15 @@ def loading_veil(element: HtmlElement, body_chars: int) -> bool:
 def paywalled_story(element: HtmlElement) -> bool:
     """A hidden element holding a story's paragraphs (see PAYWALLED_STORY_MIN_WORDS); asked only
     where hidden stories are read: a page that declares a paywall, or markup holding nothing else."""
-    return sum(count_words(p.text_content()) for p in element.iter("p")) >= PAYWALLED_STORY_MIN_WORDS
+    return sum(count_words(text_of(p)) for p in element.iter("p")) >= PAYWALLED_STORY_MIN_WORDS
 
 
 def readable_chars(element: HtmlElement) -> int:
     """Characters of text, spaces and the code in scripts and styles left out: the share of a
     page's text is the share of what can be read (inline scripts and indentation can be most of
     the characters of a page's source)."""
-    code = sum(solid_chars(e.text_content()) for e in element.iter(*UNREAD_TAGS))
-    return max(0, solid_chars(element.text_content()) - code)
+    code = sum(solid_chars(text_of(e)) for e in element.iter(*UNREAD_TAGS))
+    return max(0, solid_chars(text_of(element)) - code)
 
 
 def solid_chars(text: str) -> int:
@@ -259,10 +260,10 @@ def read_anyway(doc: Document, element: HtmlElement, tag: str, shell: bool = Fal
     too little text, its `<noscript>` is read as on a static page."""
     if tag == "noscript":
         return ((shell or not doc.page.has_layout)
-                and count_words(element.text_content()) >= NOSCRIPT_MIN_WORDS)
+                and count_words(text_of(element)) >= NOSCRIPT_MIN_WORDS)
     if tag == "button":
         return (any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in element.iterdescendants())
-                and count_words(element.text_content()) >= MISNESTED_CONTROL_MIN_WORDS)
+                and count_words(text_of(element)) >= MISNESTED_CONTROL_MIN_WORDS)
     return False
 
 
@@ -294,7 +295,7 @@ def is_data_cell(element: HtmlElement, tag: str | None = None) -> bool:
         return False
     if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in element.iterdescendants()):
         return False
-    return count_words(element.text_content()) <= DATA_CELL_MAX_WORDS
+    return count_words(text_of(element)) <= DATA_CELL_MAX_WORDS
 
 
 def starts_block(doc: Document, element: HtmlElement, tag: str | None = None) -> bool:
@@ -327,7 +328,7 @@ def heading_title(block: Block) -> str:
     if not block.is_heading:
         return block.text
     for link in block.element.iter("a"):
-        mark = "".join(link.itertext()).strip()
+        mark = text_of(link).strip()
         if not (permalink(link, block.element) and 0 < len(mark) <= PERMALINK_MARK_MAX_CHARS
                 and not any(c.isalnum() for c in mark)):
             continue
@@ -473,7 +474,7 @@ def _segment_page(doc: Document, gate: Gate, stories: bool, note_stories: bool) 
     start = body if body is not None else doc.root
     longest = 0
     if doc.page.has_layout:
-        longest = max((count_words(n.text_content()) for n in start.iter("noscript")), default=0)
+        longest = max((count_words(text_of(n)) for n in start.iter("noscript")), default=0)
     if longest < NOSCRIPT_MIN_WORDS:
         return _segment(doc, start, gate, shell=False, stories=stories, note_stories=note_stories)
     if gate is Gate.ALL and not note_stories:  # a comment gate's state could change inside a <noscript>

@@ -26,6 +26,7 @@ from extraction.text.container import row_shape
 from extraction.text.decisions import Label, Verdict
 from extraction.text.features import Features
 from extraction.text.score import GOOD_SCORE_WORDS
+from extraction.textutil import text_of
 
 SHORT_MAX_LINK_DENSITY = 0.5  # a short block with more links than this is navigation
 HEADING_LOOKAHEAD_BLOCKS = 3  # a heading is kept when good text starts within this many blocks
@@ -50,7 +51,7 @@ def data_row(element: etree._Element) -> bool:
     row links every cell; such rows are settled with their table (`smooth`), by its neighbours."""
     if element.tag != "tr":
         return False
-    cells = [c for c in element if c.tag in ("td", "th") and "".join(c.itertext()).strip()]
+    cells = [c for c in element if c.tag in ("td", "th") and text_of(c).strip()]
     return len(cells) >= 2 and any(next(c.iter("a"), None) is None for c in cells)
 
 

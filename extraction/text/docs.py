@@ -48,6 +48,8 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from extraction.textutil import text_of
+
 _LINE_CLASS = re.compile(r"(?:^|[-_])line(?:$|[-_])", re.I)
 """A class word that names one line of highlighted code (`line`, `cm-line`, `ec-line`,
 `highlight-line`, `gatsby-highlight-code-line`, `line-of-code`): highlighters wrap each line in
@@ -109,7 +111,7 @@ def has_definition(element: etree._Element) -> bool:
     nxt = term.getnext()
     while nxt is not None and nxt.tag == "dt":
         nxt = nxt.getnext()
-    return nxt is not None and nxt.tag == "dd" and bool("".join(nxt.itertext()).split())
+    return nxt is not None and nxt.tag == "dd" and bool(text_of(nxt).split())
 
 
 _NOT_ALNUM = re.compile(r"[\W_]+")
@@ -161,7 +163,7 @@ def _led_lists(groups: Sequence[object | None], elements: Sequence[etree._Elemen
     led: set[object] = set()
     for i in range(1, len(groups)):
         if groups[i] is not None and groups[i] is not groups[i - 1]:
-            lead = " ".join("".join(elements[i - 1].itertext()).split())
+            lead = " ".join(text_of(elements[i - 1]).split())
             if lead.endswith(":") and len(lead.split()) >= LEAD_MIN_WORDS:
                 led.add(groups[i])
     return led
@@ -170,7 +172,7 @@ def _led_lists(groups: Sequence[object | None], elements: Sequence[etree._Elemen
 def _page_link_item(element: etree._Element, in_page: bool = False, max_words: int = PAGE_INDEX_MAX_WORDS) -> bool:
     """At most `max_words` words with a link to another page, or (`in_page`, an item of a list a
     sentence introduces) to a section of this one."""
-    text = " ".join("".join(element.itertext()).split())
+    text = " ".join(text_of(element).split())
     if not text or len(text.split()) > max_words:
         return False
     hrefs = [(a.get("href") or "").strip() for a in element.iter("a")]
@@ -274,7 +276,7 @@ def _member_line(element: etree._Element) -> bool:
     field ("Extends: DispatchOptions", "Returns: Promise")."""
     if in_code(element) or element.tag in ("li", "dt", "dd", "td", "th", "tr"):
         return True
-    text = " ".join("".join(element.itertext()).split())
+    text = " ".join(text_of(element).split())
     return bool(_SENTENCE.match(text) or _FIELD.match(text))
 
 
@@ -300,8 +302,8 @@ def cross_references(good: Sequence[bool], hard_bad: Sequence[bool], bad: Sequen
     for i in range(first + 1, last):
         if not bad[i] or hard_bad[i] or elements[i].tag in ("li", "dt", "dd", "td", "th", "tr"):
             continue
-        text = " ".join("".join(elements[i].itertext()).split())
-        linked = sum(len("".join(a.itertext()).split()) for a in elements[i].iter("a"))
+        text = " ".join(text_of(elements[i]).split())
+        linked = sum(len(text_of(a).split()) for a in elements[i].iter("a"))
         if len(text.split()) >= CROSS_REFERENCE_MIN_WORDS and _SENTENCE.match(text) and \
                 0 < linked < len(text.split()):
             found.append(i)
@@ -369,7 +371,7 @@ def anchored_heading(heading: etree._Element) -> bool:
     only, one inside the other: `data-preprocessing` for "1. Data Preprocessing"), or it holds
     a link into the page (a `¶`/`#` permalink)."""
     key = _NOT_ALNUM.sub("", (heading.get("id") or "").lower())
-    title = _NOT_ALNUM.sub("", "".join(heading.itertext()).lower())
+    title = _NOT_ALNUM.sub("", text_of(heading).lower())
     if len(key) >= SLUG_MIN_CHARS and title and (key in title or title in key):
         return True
     return any(len(a.get("href") or "") > 1 and (a.get("href") or "").startswith("#") for a in heading.iter("a"))

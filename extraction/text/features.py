@@ -24,6 +24,7 @@ from extraction.document import Document
 from extraction.text.blocks import Block, count_words, unspaced_chars
 from extraction.text.docs import in_code
 from extraction.text.phrases import boilerplate_phrase, fulfilment_line
+from extraction.textutil import text_of
 
 LINE_WIDTH_CHARS = 80
 """Characters per wrapped line for text density (Kohlschütter et al.: 80-90 characters)."""
@@ -675,7 +676,7 @@ def repeated_pieces(element: etree._Element) -> bool:
                          if _LINKED_TITLE(c))
         if shapes and shapes.most_common(1)[0][1] >= PIECES_MIN:
             return True
-        sizes = [len("".join(c.itertext())) for c in children]
+        sizes = [len(text_of(c)) for c in children]
         if not sizes or max(sizes) < PIECES_WRAPPER_SHARE * sum(sizes):
             return False
         element = children[sizes.index(max(sizes))]

@@ -25,6 +25,8 @@ from collections.abc import Callable
 
 from lxml.html import HtmlElement
 
+from extraction.textutil import text_of
+
 CODE_TAGS = frozenset({"pre", "code", "kbd", "samp", "tt"})
 """Inside these the markup's characters are the text, spaces included."""
 MIN_PIECE_CHARS = 2
@@ -45,10 +47,10 @@ def glued(previous: HtmlElement | None, child: HtmlElement, parent: HtmlElement,
         return False
     # Only the characters that meet and whether either text is a single piece matter: the
     # texts are stripped, not rebuilt without their spaces (a long element's text is long).
-    before = previous.text_content().rstrip()
+    before = text_of(previous).rstrip()
     if not before:
         return False
-    after = child.text_content().strip()
+    after = text_of(child).strip()
     if not after:
         return False
     single = _fewer_solid(before.lstrip(), MIN_PIECE_CHARS) or _fewer_solid(after, MIN_PIECE_CHARS)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from lxml import etree
 
 from extraction.text.tokens import WORD
+from extraction.textutil import text_of
 
 
 def visual_copy(element: etree._Element) -> bool:
@@ -26,13 +27,13 @@ def visual_copy(element: etree._Element) -> bool:
     parent = element.getparent()
     if parent is None:
         return False
-    own = WORD.findall("".join(element.itertext()))
+    own = WORD.findall(text_of(element))
     if not own:
         return False
     for sibling in parent:
         if sibling is element or not isinstance(sibling.tag, str) or sibling.get("aria-hidden") == "true":
             continue
-        if _runs_in(own, WORD.findall("".join(sibling.itertext()))):
+        if _runs_in(own, WORD.findall(text_of(sibling))):
             return True
     return False
 

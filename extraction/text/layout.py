@@ -99,6 +99,7 @@ from extraction.text.docs import (
 from extraction.text.features import KEPT_HINTS, Features
 from extraction.text.reviews import review_ancestor
 from extraction.text.threads import post_token, signature_ancestor, template_replies, words
+from extraction.textutil import text_of
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
 # and the Zyte set. Last run, static: WCXB tune 0.834, check 0.835; Zyte 0.9766 (held half 0.9778);
@@ -388,7 +389,7 @@ def _post_group(root: lxml.html.HtmlElement) -> list[etree._Element]:
         parent = _item_parent(element) if token is not None else None
         if token is None or parent is None:
             continue
-        if len(element.text_content().split()) < THREAD_POST_MIN_WORDS:
+        if len(text_of(element).split()) < THREAD_POST_MIN_WORDS:
             continue
         group = groups.setdefault((parent, token), [])
         group.append(element)
@@ -448,9 +449,9 @@ def _product(doc: Document) -> bool:
     body = doc.root.find("body")
     if body is None:
         return False
-    controls = " ".join(f"{b.text_content()} {b.get('class') or ''} {b.get('name') or ''}"
+    controls = " ".join(f"{text_of(b)} {b.get('class') or ''} {b.get('name') or ''}"
                         for b in body.iter("button", "form", "input"))
-    return bool(_CART.search(controls)) and bool(_PRICE.search(body.text_content()))
+    return bool(_CART.search(controls)) and bool(_PRICE.search(text_of(body)))
 
 
 def main_root(doc: Document) -> etree._Element | None:

@@ -31,6 +31,7 @@ from lxml import etree
 
 from extraction.ancestry import below_body, nearest
 from extraction.text.blocks import UNREAD_TAGS, Block
+from extraction.textutil import text_of
 from extraction.zones import inside
 
 POST_MIN_WORDS = 15  # a post/comment item holds at least this many words (not a "post-date" label)
@@ -104,8 +105,8 @@ def words(element: etree._Element) -> int:
     """Words of the element's text, the code of its scripts and styles left out: forum software
     prints a script inside each post (an ad slot, a like button's setup), and counted as words
     it outweighed a short post's text, so no child held the post's body (`layout.post_body`)."""
-    code = sum(len("".join(e.itertext()).split()) for e in element.iter(*UNREAD_TAGS))
-    return len("".join(element.itertext()).split()) - code
+    code = sum(len(text_of(e).split()) for e in element.iter(*UNREAD_TAGS))
+    return len(text_of(element).split()) - code
 
 
 def template_replies(container: etree._Element | None) -> list[etree._Element]:
