@@ -384,8 +384,9 @@ def post_body(post: etree._Element) -> etree._Element:
 def _post_group(root: lxml.html.HtmlElement) -> list[etree._Element]:
     groups: dict[tuple[etree._Element, str], list[etree._Element]] = {}
     best: list[etree._Element] = []
+    seen: dict[str, bool] = {}
     for element in root.iter(etree.Element):
-        token = post_token(element)
+        token = post_token(element, seen)
         parent = _item_parent(element) if token is not None else None
         if token is None or parent is None:
             continue

@@ -65,15 +65,18 @@ one-word class (`content`, `text`, `inner`) is a layout name any template uses, 
 article's comments share it with its body."""
 
 
-def post_token(element: etree._Element) -> str | None:
+def post_token(element: etree._Element, seen: dict[str, bool] | None = None) -> str | None:
     """The class or id word that names the element a post (digits dropped: `post_123`), with
     its tag: siblings are one thread's posts only when they share it, so an article's own
     `post-header`, `post-content` and `post-footer` are not three posts. A schema.org `Comment`,
     `Answer` or `DiscussionForumPosting` item is named by that type first: forum software marks
-    every post so, while a class may name only some of them (NodeBB's `topic-owner-post`)."""
+    every post so, while a class may name only some of them (NodeBB's `topic-owner-post`).
+    `seen`, shared by the calls of one walk, keeps whether each class value names a post: a page
+    repeats its class values on many elements (every card, every menu item), and the search of
+    each value was most of a walk's cost."""
     itemtype = element.get("itemtype")
     found = _POST_ITEMTYPE.search(itemtype) if itemtype else None
-    if found is None and not _names_match(element, _POST):  # few elements name a post
+    if found is None and not _names_match(element, _POST, seen):  # few elements name a post
         return None
     tag = element.tag if isinstance(element.tag, str) else ""
     if found:
@@ -89,14 +92,23 @@ def _name_string(element: etree._Element) -> str:
     return f"{element.get('class') or ''} {element.get('id') or ''}"
 
 
-def _names_match(element: etree._Element, pattern: re.Pattern[str]) -> bool:
+def _names_match(element: etree._Element, pattern: re.Pattern[str], seen: dict[str, bool] | None = None) -> bool:
     """Whether `pattern` matches the element's class or its id: what a search of `_name_string`
     answers when the pattern holds no space and its ends look for a non-letter, as a space is
     (`_POST`, `_COMMENT`, `_SIGNATURE`), without building that string for the elements, most of
-    a page, that match nothing; an element with neither attribute is passed over untested."""
+    a page, that match nothing; an element with neither attribute is passed over untested.
+    `seen`: the answers for the class values already searched with `pattern` (see `post_token`)."""
     names = element.get("class")
-    if names and pattern.search(names):
-        return True
+    if names:
+        if seen is None:
+            if pattern.search(names):
+                return True
+        else:
+            hit = seen.get(names)
+            if hit is None:
+                hit = seen[names] = pattern.search(names) is not None
+            if hit:
+                return True
     ident = element.get("id")
     return ident is not None and pattern.search(ident) is not None
 

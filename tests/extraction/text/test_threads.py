@@ -280,3 +280,16 @@ def test_a_story_followed_by_its_comments_is_an_article_whatever_its_length_a_to
                             f"<ol class='comment-list'>{comments}</ol></div>"))
     assert thread.explanation is not None and thread.explanation.layout_kind == "thread"
     assert "Reply 2." in thread.body
+
+
+def test_post_tokens_remembered_per_class_value_are_the_same():
+    """`post_token` with the answers of one walk kept (`seen`): the same tokens, and each class
+    value searched once."""
+    from extraction.text.threads import post_token
+
+    doc = page(_forum("".join(_reply(i) for i in range(4))) + "<div class='item item-comment' id='post-9'>x</div>")
+    seen: dict[str, bool] = {}
+    elements = list(doc.root.iter())
+    assert [post_token(e, seen) for e in elements if isinstance(e.tag, str)] == \
+        [post_token(e) for e in elements if isinstance(e.tag, str)]
+    assert seen["item item-comment"] is True and seen["author"] is False
