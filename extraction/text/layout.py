@@ -306,7 +306,13 @@ def _posts_kind(posts: list[etree._Element], evidence: tuple[str, ...]) -> Layou
 
 
 def article_markup(doc: Document) -> bool:
-    """The page declares itself an article: `og:type` article or a JSON-LD article type."""
+    """The page declares itself an article: `og:type` article or a JSON-LD article type. Worked
+    out once per document: the container, the kind's evidence and its rules ask up to six times,
+    and each read searches every JSON-LD script."""
+    return doc.derive("layout.article_markup", _article_markup)
+
+
+def _article_markup(doc: Document) -> bool:
     for meta in doc.root.iter("meta"):
         if (meta.get("property") or meta.get("name") or "").lower() == "og:type":
             if (meta.get("content") or "").strip().lower() == "article":
@@ -429,7 +435,12 @@ def posts_around(container: etree._Element | None, min_posts: int = THREAD_MIN_P
 
 
 def product_markup(doc: Document) -> bool:
-    """The page declares a schema.org `Product` (JSON-LD or microdata)."""
+    """The page declares a schema.org `Product` (JSON-LD or microdata). Worked out once per
+    document, as `article_markup` is."""
+    return doc.derive("layout.product_markup", _product_markup)
+
+
+def _product_markup(doc: Document) -> bool:
     for script in doc.root.iter("script"):
         if script.get("type") == "application/ld+json" and _PRODUCT_TYPE.search(script.text or ""):
             return True
@@ -445,6 +456,12 @@ def shop_page(doc: Document) -> bool:
 
 
 def _product(doc: Document) -> bool:
+    """Product markup, or a cart control and a price on the page (both read from the whole
+    body's text): worked out once per document."""
+    return doc.derive("layout.product", _product_evidence)
+
+
+def _product_evidence(doc: Document) -> bool:
     if product_markup(doc):
         return True
     body = doc.root.find("body")

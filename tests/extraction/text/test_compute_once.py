@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from extraction.maintext import main_text
-from extraction.text import arbiter, blocks, cards, peer
+from extraction.text import arbiter, blocks, cards, layout, peer
 from tests.extraction.test_cards import PRODUCT_LD, SPECS, _cards
 from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_arbiter import ARTICLE, DISTANT, NOTES, STORY
@@ -71,3 +71,17 @@ def test_the_arbiter_asks_each_decision_once(monkeypatch: pytest.MonkeyPatch):
     text = main_text(page(ARTICLE + DISTANT))
     assert text.body == "\n\n".join([*STORY, *NOTES])
     assert text.explanation is not None and len(asked) == len(text.explanation.blocks)
+
+
+def test_the_pages_markup_is_read_once(monkeypatch: pytest.MonkeyPatch):
+    """Whether the page declares an article or a product, and whether it sells something, is
+    asked by the container, the kind's evidence and its rules: each read once per document."""
+    doc = page(f"<main><h2>Kettle</h2><p>{P1}</p><p>{P2}</p>{SPECS}<h2>Similar items</h2>{_cards(6)}</main>",
+               head=PRODUCT_LD)
+    monkeypatch.setattr(peer, "peer_text", lambda d: "\n".join(STORY))
+    reads = {name: _counted(monkeypatch, layout, name) for name in ("_article_markup", "_product_markup",
+                                                                     "_product_evidence")}
+    main_text(doc)
+    assert {name: len(calls) for name, calls in reads.items()} == {
+        "_article_markup": 1, "_product_markup": 1, "_product_evidence": 1}
+
