@@ -236,7 +236,9 @@ def sentence_ends(text: str) -> int:
 
 
 def date_count(text: str) -> int:
-    return len(_DATE.findall(text))
+    """Dates and times in `text` (`_DATE`). Each of its alternatives holds a digit, so a text
+    without one (four blocks in five on the WCXB pages) is not searched: 0.52 -> 0.30 ms a page."""
+    return len(_DATE.findall(text)) if _DIGITS.search(text) else 0
 
 
 LAYOUT_NAME = re.compile(r"(?:has|with|no|without|show)[-_]?(?:(?:sticky|fixed)[-_]?)?(?:sidebar|nav|menu)|sidebars|"

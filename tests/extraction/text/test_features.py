@@ -90,3 +90,21 @@ def test_datelines_are_a_phrase_class_only_at_the_start_of_a_block():
 
     assert boilerplate_phrase("Aktualisiert am 19.11.2024, 10:48 Uhr", 5) == "dateline"
     assert boilerplate_phrase("The report was published on 19 November by the ministry.", 10) is None
+
+
+def test_a_text_without_a_digit_is_not_searched_for_dates(monkeypatch):
+    """Every date `_DATE` reads holds a digit: a text without one counts none, unsearched."""
+    from extraction.text import features
+
+    searched: list[str] = []
+    pattern = features._DATE
+
+    class Counting:
+        def findall(self, text: str) -> list[str]:
+            searched.append(text)
+            return pattern.findall(text)
+
+    monkeypatch.setattr(features, "_DATE", Counting())
+    assert features.date_count("Posted on May the fourth, a Tuesday") == 0
+    assert features.date_count("Posted 4 May 2024 at 10:30 am") == 2
+    assert searched == ["Posted 4 May 2024 at 10:30 am"]
