@@ -48,6 +48,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from extraction.document import Document
 from extraction.textutil import text_of
 
 _LINE_CLASS = re.compile(r"(?:^|[-_])line(?:$|[-_])", re.I)
@@ -334,28 +335,38 @@ as Hugo's docs themes do): a blog's tutorial comes from a blog engine (WordPress
 Gatsby), which this list leaves out. General site builders are not documentation generators."""
 
 
-def documentation_generator(root: etree._Element) -> bool:
-    """The page's generator meta names a documentation generator (`DOC_GENERATORS`)."""
-    for meta in root.iter("meta"):
-        if (meta.get("name") or "").lower() == "generator" and DOC_GENERATORS.search(meta.get("content") or ""):
-            return True
-    return False
+def documentation_generator(doc: Document) -> bool:
+    """The page's generator meta names a documentation generator (`DOC_GENERATORS`). Worked out
+    once per document: the kind's evidence and `layout.blog_with_code` both ask."""
+    return doc.derive("docs.documentation_generator", _documentation_generator)
 
 
-def code_blocks(root: etree._Element) -> int:
-    """`<pre>` blocks on the page: code samples, what documentation is made of."""
-    return sum(1 for _ in root.iter("pre"))
+def _documentation_generator(doc: Document) -> bool:
+    # The document's meta index holds every `<meta>` whose name is "generator" in any case.
+    return any((meta.attrs.get("name") or "").lower() == "generator" and DOC_GENERATORS.search(meta.content)
+               for meta in doc.meta_tags("generator"))
 
 
-def documents_code(root: etree._Element, article_markup: bool) -> bool:
+def code_blocks(doc: Document) -> int:
+    """`<pre>` blocks on the page: code samples, what documentation is made of. Worked out once
+    per document: the kind's evidence, `layout.decide` and `documents_code` ask (2.4 times a page
+    on the WCXB dev pages), and each count walks the whole tree."""
+    return doc.derive("docs.code_blocks", _code_blocks)
+
+
+def _code_blocks(doc: Document) -> int:
+    return sum(1 for _ in doc.root.iter("pre"))
+
+
+def documents_code(doc: Document, article_markup: bool) -> bool:
     """The page is laid out as documentation: `DOC_MIN_CODE_BLOCKS` `<pre>` blocks and no
     `og:type`/JSON-LD article (blogs with code samples say article; `layout.blog_with_code`
     lets a documentation path overrule it), or
     `ANCHORED_HEADINGS_MIN` anchored section headings (`anchored_heading`)."""
-    if not article_markup and code_blocks(root) >= DOC_MIN_CODE_BLOCKS:
+    if not article_markup and code_blocks(doc) >= DOC_MIN_CODE_BLOCKS:
         return True
     anchored = 0
-    for heading in root.iter("h2", "h3", "h4"):
+    for heading in doc.root.iter("h2", "h3", "h4"):
         anchored += anchored_heading(heading)
         if anchored >= ANCHORED_HEADINGS_MIN:
             return True

@@ -125,12 +125,12 @@ def kind_evidence(doc: Document, selection: Selection, words: PageWords) -> Kind
         posts=len(posts),
         comment_posts=bool(posts) and commented(posts),
         posts_around=len(posts_around(container, THREAD_ALONE_MIN_POSTS)),
-        code_blocks=code_blocks(doc.root),
+        code_blocks=code_blocks(doc),
         article_markup=article_markup(doc),
         product_markup=product_markup(doc),
         product_evidence=shop_page(doc) or product_markup(doc),
         documentation_url=documentation_url(doc.url),
-        documentation_generator=documentation_generator(doc.root),
+        documentation_generator=documentation_generator(doc),
         container_is_body=container is None or container.tag in ("body", "html"),
     )
 

@@ -194,14 +194,14 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
                                     "page: its comments, not its text"))
     if (share >= ARTICLE_MIN_SHARE or content_share >= ARTICLE_MIN_CONTENT_SHARE
             or region_prose_words >= ARTICLE_MIN_PROSE_WORDS):
-        code = code_blocks(doc.root)
+        code = code_blocks(doc)
         if code >= DOC_MIN_CODE_BLOCKS and not blog_with_code(doc):
             return LayoutKind(DOCUMENTATION, (*evidence, f"{code} code blocks, no article markup (or a documentation path)",
                                               "one dominant region: read like an article"), inclusive=False)
         return LayoutKind(ARTICLE, tuple(evidence), inclusive=False)
     uncommented_share = min(1.0, region_words / uncommented_words) if uncommented_words else 0.0
     if (region_prose_words >= ARTICLE_MARKUP_MIN_PROSE_WORDS and uncommented_share >= ARTICLE_MARKUP_MIN_SHARE
-            and article_markup(doc) and not documentation_generator(doc.root)):
+            and article_markup(doc) and not documentation_generator(doc)):
         return LayoutKind(ARTICLE, (*evidence, "article markup (og:type or JSON-LD)"), inclusive=False)
     posts = repeated_post_items(doc)
     if len(posts) >= THREAD_ALONE_MIN_POSTS:
@@ -211,7 +211,7 @@ def decide(doc: Document, region_words: int, region_prose_words: int, content_wo
         return _posts_kind(posts, (*evidence, f"{len(posts)} repeated post/comment items"))
     if _product(doc):
         return LayoutKind(PRODUCT, (*evidence, "product markup or price with add-to-cart"))
-    code = code_blocks(doc.root)
+    code = code_blocks(doc)
     if code >= DOC_MIN_CODE_BLOCKS:
         return LayoutKind(DOCUMENTATION, (*evidence, f"{code} code blocks"))
     link_share = teaser_link_words / page_words if page_words else 0.0
@@ -329,7 +329,7 @@ def blog_with_code(doc: Document) -> bool:
     (`docs.documentation_url`) or its generator meta names a documentation generator
     (`docs.documentation_generator`): Hugo's and Gatsby's docs themes and Starlight print
     `og:type` article on every page of a manual."""
-    return article_markup(doc) and not documentation_url(doc.url) and not documentation_generator(doc.root)
+    return article_markup(doc) and not documentation_url(doc.url) and not documentation_generator(doc)
 
 
 def repeated_post_items(doc: Document) -> list[etree._Element]:

@@ -257,7 +257,7 @@ def choose_container(doc: Document, blocks: list[Block], verdicts: list[Verdict]
     if sections and parent is not None and opened_by(parent, {best, *siblings}, sums, hinted):
         best, siblings, best_score = parent, (), sums.get(parent, best_score)
         how.append("with their parent, which holds nothing else scoring below zero (a title, an introduction)")
-    documentation = documents_code(doc.root, blog_with_code(doc))
+    documentation = documents_code(doc, blog_with_code(doc))
     if documentation:
         inside = [within(block.element, {best, *siblings}) for block in blocks]
         landmark = docs_landmark(doc, best, blocks, verdicts, inside)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from extraction.maintext import main_text
-from extraction.text import arbiter, blocks, cards, layout, peer
+from extraction.text import arbiter, blocks, cards, docs, layout, peer
 from tests.extraction.test_cards import PRODUCT_LD, SPECS, _cards
 from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_arbiter import ARTICLE, DISTANT, NOTES, STORY
@@ -85,3 +85,15 @@ def test_the_pages_markup_is_read_once(monkeypatch: pytest.MonkeyPatch):
     assert {name: len(calls) for name, calls in reads.items()} == {
         "_article_markup": 1, "_product_markup": 1, "_product_evidence": 1}
 
+
+
+def test_the_pages_code_blocks_and_generator_are_read_once(monkeypatch: pytest.MonkeyPatch):
+    """How many code blocks the page holds, and whether a documentation generator made it, are
+    asked by the kind's evidence, `layout.decide`, `blog_with_code` and `documents_code`: each
+    read once per document."""
+    code = "<pre>tool serve --socket /run/tool.sock</pre><pre>tool connect --verbose</pre>"
+    doc = page(f"<main><h1>Client guide</h1><p>{P1}</p>{code}<p>{P2}</p></main>",
+               head="<meta property='og:type' content='article'><meta name='generator' content='Starlight v0.37'>")
+    reads = {name: _counted(monkeypatch, docs, name) for name in ("_code_blocks", "_documentation_generator")}
+    assert main_text(doc).explanation.layout_kind == "documentation"  # type: ignore[union-attr]
+    assert {name: len(calls) for name, calls in reads.items()} == {"_code_blocks": 1, "_documentation_generator": 1}

@@ -38,10 +38,10 @@ def test_anchored_section_headings_make_a_page_documentation_without_code():
 
 
 def test_documents_code_wants_pre_blocks_without_article_markup_or_anchored_headings():
-    two_pre = lxml.html.fromstring("<div><pre>a</pre><pre>b</pre></div>")
+    two_pre = page("<div><pre>a</pre><pre>b</pre></div>")
     assert documents_code(two_pre, article_markup=False)
     assert not documents_code(two_pre, article_markup=True)
-    four = lxml.html.fromstring("<div>" + "<h2><a href='#x'>¶</a>X</h2>" * 4 + "</div>")
+    four = page("<div>" + "<h2><a href='#x'>¶</a>X</h2>" * 4 + "</div>")
     assert not documents_code(four, article_markup=False)
 
 

@@ -4,8 +4,6 @@ widens to the page's `<main>` when the chosen container holds only part of its p
 
 from __future__ import annotations
 
-from lxml import etree
-
 from extraction.document import parse
 from extraction.maintext import main_text
 from extraction.text.docs import code_between, documentation_generator, documentation_url
@@ -59,14 +57,12 @@ def test_a_documentation_generators_meta_overrules_its_themes_article_markup():
 
 
 def test_documentation_generator_reads_the_generator_meta_only():
-    def root(head: str) -> etree._Element:
-        return parse(RenderedPage.from_html(f"<html><head>{head}</head><body><p>x</p></body></html>",
-                                            "https://example.org/a")).root
-
-    assert documentation_generator(root("<meta name='generator' content='Docusaurus v3.5.2'>"))
-    assert documentation_generator(root("<meta name='generator' content='mkdocs-1.6.1, mkdocs-material-9.7.1'>"))
-    assert not documentation_generator(root("<meta name='generator' content='Hugo 0.140'>"))
-    assert not documentation_generator(root("<meta name='description' content='Sphinx tips'>"))
+    assert documentation_generator(page("<p>x</p>", "<meta name='generator' content='Docusaurus v3.5.2'>"))
+    assert documentation_generator(page("<p>x</p>", "<meta name='GENERATOR' content='mkdocs-1.6.1, mkdocs-material-9.7.1'>"))
+    assert not documentation_generator(page("<p>x</p>", "<meta name='generator' content='Hugo 0.140'>"))
+    assert not documentation_generator(page("<p>x</p>", "<meta name='description' content='Sphinx tips'>"))
+    assert not documentation_generator(page("<p>x</p>", "<meta property='generator' content='Sphinx 8.1'>"))
+    assert not documentation_generator(page("<p>x</p>", "<meta name=' generator' content='Sphinx 8.1'>"))
 
 
 def test_on_documentation_the_region_widens_to_main_when_it_holds_only_part_of_its_prose():
