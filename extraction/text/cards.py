@@ -37,6 +37,7 @@ from lxml import etree
 from extraction.text.blocks import Block
 from extraction.text.features import SCREEN_READER_HINTS, strong_hint_of
 from extraction.text.teasers import Item, sibling_runs
+from extraction.textutil import text_of
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
 # and the Zyte set (docs/lab/2026-12-01-issue-12-main-text.md has the run).
@@ -175,7 +176,7 @@ def item_hint(element: etree._Element) -> bool:
         if len(like) >= CARD_MIN_ITEMS:
             holding = sum(1 for s in like if any(word in f"{e.get('class') or ''} {e.get('id') or ''}".split()
                                                  for e in s.iter() if isinstance(e.tag, str)))
-            own = len("".join(carrier.itertext()).split())
-            whole = len("".join(item.itertext()).split())
+            own = len(text_of(carrier).split())
+            whole = len(text_of(item).split())
             return holding >= CARD_ROW_SHARE * len(like) and own >= ITEM_HINT_MIN_SHARE * whole
     return False

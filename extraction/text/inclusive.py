@@ -61,6 +61,7 @@ from extraction.text.rules.region_forms import region_forms
 from extraction.text.rules.thin_region import thin_region
 from extraction.text.rules.widget_labels import widget_label_or_disclaimer
 from extraction.text.threads import comment_blocks
+from extraction.textutil import text_of
 
 PRICED_BLOCK_MAX_WORDS = 40  # a block this short showing a price is a card's or a buy box's line, not prose
 KIND_POLICY = Policy(name=0.0, fallback=0.8, up=1.01)
@@ -234,5 +235,5 @@ def counts_for_page(block: Block, f: Features) -> bool:
 def short_links(block: Block) -> bool:
     """Links of a few words each: menu entries, categories, a tag cloud (a listing's linked
     headlines run longer)."""
-    links = sum(1 for a in block.element.iter("a") if "".join(a.itertext()).strip())
+    links = sum(1 for a in block.element.iter("a") if text_of(a).strip())
     return bool(links) and block.link_words / links < NAV_LINK_MAX_WORDS

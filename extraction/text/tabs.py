@@ -37,6 +37,7 @@ import re
 from lxml import etree
 
 from extraction.document import Document, attribute_owners
+from extraction.textutil import text_of
 
 TAB_ROLE = "tab"
 PANEL_ROLE = "tabpanel"
@@ -106,7 +107,7 @@ def collapsed_body(doc: Document, element: etree._Element) -> bool:
     title = _title_before(element)
     if title is None or not _shown(doc, title):
         return False
-    return _accordion_body(element, item, _text(title))
+    return _accordion_body(element, item, text_of(title))
 
 
 def closed_answer(doc: Document, element: etree._Element) -> bool:
@@ -127,7 +128,7 @@ def closed_answer(doc: Document, element: etree._Element) -> bool:
         return False
     if doc.page.has_layout and not (_shown(doc, item) and _shown(doc, title)):
         return False
-    question = _text(title).strip()
+    question = text_of(title).strip()
     return question.endswith("?") and _accordion_body(element, item, question)
 
 
@@ -143,9 +144,9 @@ def _accordion_body(element: etree._Element, item: etree._Element, title: str) -
     some prose that is not a list of links, and an item repeated among like siblings."""
     if not 0 < len(title.split()) <= ACCORDION_TITLE_MAX_WORDS:
         return False
-    text = _text(element)
+    text = text_of(element)
     words = len(text.split())
-    linked: int = sum(len(_text(a).split()) for a in element.iter("a"))
+    linked: int = sum(len(text_of(a).split()) for a in element.iter("a"))
     if words < ACCORDION_BODY_MIN_WORDS or linked > ACCORDION_BODY_MAX_LINK_DENSITY * words or not _SENTENCE.search(text):
         return False
     holder = item.getparent()
@@ -170,11 +171,6 @@ def faded_section(doc: Document, element: etree._Element) -> bool:
     parent_box = doc.box(parent)
     return (parent_box is not None and parent_box.visible
             and any(True for _ in element.iter("h2", "h3", "h4")))  # the subtree walk last: it costs most
-
-
-def _text(element: etree._Element) -> str:
-    """The element's text, as `text_content()` gives it (typed for a plain `_Element`)."""
-    return str(etree.tostring(element, method="text", encoding="unicode", with_tail=False))
 
 
 def _shown(doc: Document, element: etree._Element) -> bool:
