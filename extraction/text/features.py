@@ -36,6 +36,9 @@ an 80-column line holds about 40 of them."""
 CHROME_TAGS = frozenset({"nav", "footer", "aside", "menu", "figcaption"})
 """Elements whose text is page chrome or sits beside the running text (a figure's caption);
 `header` is judged by its text because articles put their own title and byline in one."""
+NESTED_ARTICLE_CHROME = "article> among <article"
+"""The chrome ancestor `HintIndex` names for an `<article>` among others inside an `<article>` (a
+rail of other stories under a story); a listing's read sets it aside (`rules/listing_articles`)."""
 
 SCREEN_READER_HINTS = r"visually-?hidden|hidden-visually|sr-only|show-for-sr|screen-?reader|element-invisible|assistive-text"
 """Each framework's class for text only a screen reader reads (see `STRONG_HINTS`)."""
@@ -636,7 +639,7 @@ class HintIndex:
                 else:
                     chrome = chrome or tag
             elif tag == "article" and not prose and _is_teaser_article(element):
-                chrome = chrome or "article> among <article"
+                chrome = chrome or NESTED_ARTICLE_CHROME
             cls, ident = element.get("class"), element.get("id")  # read once for the three patterns
             named = bool(cls or ident) or "-" in tag  # else `hint_of` reads nothing
             own_strong = _strong_hint_in(element, cls, ident, tag, self._path) if named else None

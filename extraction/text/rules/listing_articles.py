@@ -23,13 +23,10 @@ from dataclasses import replace
 
 from lxml import etree
 
-from extraction.text.features import CHROME_TAGS, Features
+from extraction.text.features import CHROME_TAGS, NESTED_ARTICLE_CHROME, Features
 from extraction.text.layout import LISTING
 
 __all__ = ["as_listing_item"]
-
-NESTED_ARTICLE_CHROME = "article> among <article"
-"""The chrome ancestor `features.HintIndex` names for an `<article>` among others inside an `<article>`."""
 
 
 def as_listing_item(f: Features, element: etree._Element, kind: str) -> Features:
