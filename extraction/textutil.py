@@ -8,6 +8,7 @@ import re
 from lxml import etree
 
 _TAG = re.compile(r"<[^>]{0,500}>")
+_DIGITS = re.compile(r"\d+")
 _SPACE = re.compile(r"\s+")
 _SKIPPED_TAGS = frozenset({"script", "style", "noscript", "template"})
 """Elements whose text is code, never words a reader sees."""
@@ -27,6 +28,15 @@ def text_of(element: etree._Element) -> str:
     (0.23 against 1.2 µs for a one-line `span`; 0.91 -> 0.26 ms a page for the children whose
     text `pageclass.longest_block_words` reads, 100 WCXB pages)."""
     return etree.tostring(element, method="text", encoding=str, with_tail=False)
+
+
+def class_shape(element: etree._Element, dropped: re.Pattern[str] | None = None) -> str:
+    """Tag and class words, digits dropped (`slide-1`, `slide-2`), and the words `dropped` matches
+    (the state classes a script toggles): what like siblings share -- the cards of a row, the
+    items of an accordion, the panes of a tab set -- while a page's top-level wrappers differ."""
+    words = sorted(_DIGITS.sub("", word) for word in (element.get("class") or "").lower().split()
+                   if dropped is None or not dropped.match(word))
+    return f"{element.tag if isinstance(element.tag, str) else ''}.{'.'.join(words)}"
 
 
 def squash(text: str | None) -> str:

@@ -37,7 +37,7 @@ from lxml import etree
 from extraction.text.blocks import Block
 from extraction.text.features import SCREEN_READER_HINTS, strong_hint_of
 from extraction.text.teasers import Item, sibling_runs
-from extraction.textutil import text_of
+from extraction.textutil import class_shape, text_of
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
 # and the Zyte set (docs/lab/2026-12-01-issue-12-main-text.md has the run).
@@ -60,25 +60,16 @@ clears them. The others name what the item is (related, sponsored, a subscriptio
 
 ITEM_HINT_MIN_SHARE = 0.5  # the hinted element holds this share of its item's words: it names the item
 
-_DIGITS = re.compile(r"\d+")
 
 
 def card_blocks(blocks: list[Block]) -> set[int]:
     """Indexes of the blocks inside rows of linked cards."""
     found: set[int] = set()
-    for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, card_shape):
+    for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, class_shape):
         cards = [s for s in siblings if is_card(s)]
         if len(cards) >= CARD_MIN_ITEMS and len(cards) >= CARD_ROW_SHARE * len(siblings):
             found.update(b.index for s in siblings if _joins(s) for b in s.blocks)
     return found
-
-
-def card_shape(element: etree._Element) -> str:
-    """Tag and class words, digits dropped (`slide-1`, `slide-2`): the cards of one row are
-    styled alike, while a page's top-level wrappers differ."""
-    words = sorted(_DIGITS.sub("", word) for word in (element.get("class") or "").lower().split())
-    tag = element.tag if isinstance(element.tag, str) else ""
-    return f"{tag}.{'.'.join(words)}"
 
 
 def is_card(item: Item) -> bool:
@@ -89,11 +80,11 @@ def is_card(item: Item) -> bool:
 
 
 def story_rails(blocks: list[Block]) -> list[list[int]]:
-    """Runs of like siblings (`card_shape`) that are each a titled card with a link and at most a
+    """Runs of like siblings (`class_shape`) that are each a titled card with a link and at most a
     short summary: block indexes of each run, in document order. Where a run stands (after a
     story, or as the page's listing) is the caller's question."""
     rails: list[list[int]] = []
-    for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, card_shape):
+    for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, class_shape):
         titles = [t for t in (rail_title(s) for s in siblings) if t is not None]
         if (len(titles) >= CARD_MIN_ITEMS and len(titles) >= CARD_ROW_SHARE * len(siblings)
                 and statistics.median(t.words for t in titles) >= RAIL_HEADLINE_MIN_WORDS):
@@ -151,7 +142,7 @@ def _joins(item: Item) -> bool:
 def item_hint(element: etree._Element) -> bool:
     """The boilerplate class/id word in force at `element` names each item of a row, not a widget
     around the content: the element carrying it lies inside one of `CARD_MIN_ITEMS` or more like
-    siblings (`card_shape`), and `CARD_ROW_SHARE` of them hold an element with that class word too
+    siblings (`class_shape`), and `CARD_ROW_SHARE` of them hold an element with that class word too
     (a shop grid's `subscription-eligible` card, a store's `as-util-relatedlink` tile). A rail of
     related stories carries its word above its items (`div.related > ul > li`), or on each item
     itself (`li.related-post`), never only inside them. The element carrying the word holds
@@ -171,8 +162,8 @@ def item_hint(element: etree._Element) -> bool:
         parent = item.getparent()
         if parent is None or item.tag in ("body", "html"):
             return False
-        shape = card_shape(item)
-        like = [s for s in parent if isinstance(s.tag, str) and card_shape(s) == shape]
+        shape = class_shape(item)
+        like = [s for s in parent if isinstance(s.tag, str) and class_shape(s) == shape]
         if len(like) >= CARD_MIN_ITEMS:
             holding = sum(1 for s in like if any(word in f"{e.get('class') or ''} {e.get('id') or ''}".split()
                                                  for e in s.iter() if isinstance(e.tag, str)))

@@ -37,7 +37,7 @@ import re
 from lxml import etree
 
 from extraction.document import Document, attribute_owners
-from extraction.textutil import text_of
+from extraction.textutil import class_shape, text_of
 
 TAB_ROLE = "tab"
 PANEL_ROLE = "tabpanel"
@@ -50,7 +50,6 @@ ACCORDION_BODY_MIN_WORDS = 10  # ... and some prose: a sentence (a filter's clos
 FADED_MIN_AREA_PX = 2.0  # a faded section has a real box in the flow (blocks.MIN_BOX_AREA_PX)
 FADED_DISPLAYS = frozenset({"block", "flex", "grid"})  # ... laid out as a section, not a ticker's inline items
 
-_DIGITS = re.compile(r"\d+")
 _SENTENCE = re.compile(r"\w[.!?](?:\s|$)")
 _INLINE_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
@@ -150,8 +149,8 @@ def _accordion_body(element: etree._Element, item: etree._Element, title: str) -
     if words < ACCORDION_BODY_MIN_WORDS or linked > ACCORDION_BODY_MAX_LINK_DENSITY * words or not _SENTENCE.search(text):
         return False
     holder = item.getparent()
-    shape = _shape(item)
-    return holder is not None and sum(1 for sib in holder if _shape(sib) == shape) >= ACCORDION_MIN_ITEMS
+    shape = class_shape(item)
+    return holder is not None and sum(1 for sib in holder if class_shape(sib) == shape) >= ACCORDION_MIN_ITEMS
 
 
 def faded_section(doc: Document, element: etree._Element) -> bool:
@@ -178,11 +177,6 @@ def _shown(doc: Document, element: etree._Element) -> bool:
     return box is not None and box.visible
 
 
-def _shape(element: etree._Element) -> str:
-    words = sorted(_DIGITS.sub("", word) for word in (element.get("class") or "").lower().split())
-    return f"{element.tag if isinstance(element.tag, str) else ''}.{'.'.join(words)}"
-
-
 def _role(element: etree._Element) -> str:
     return (element.get("role") or "").strip().lower()
 
@@ -204,14 +198,9 @@ def closed_tab_pane(element: etree._Element) -> bool:
     parent = element.getparent()
     if parent is None:
         return False
-    shape = _pane_shape(element)
-    return any(sib is not element and _pane_shape(sib) == shape and not _pane_hidden(sib) for sib in parent)
+    shape = class_shape(element, _STATE_CLASS)
+    return any(sib is not element and class_shape(sib, _STATE_CLASS) == shape and not _pane_hidden(sib) for sib in parent)
 
 
 def _pane_hidden(element: etree._Element) -> bool:
     return element.get("hidden") is not None or bool(_INLINE_HIDDEN.search(element.get("style") or ""))
-
-
-def _pane_shape(element: etree._Element) -> str:
-    words = sorted(_DIGITS.sub("", w) for w in (element.get("class") or "").lower().split() if not _STATE_CLASS.match(w))
-    return f"{element.tag if isinstance(element.tag, str) else ''}.{'.'.join(words)}"

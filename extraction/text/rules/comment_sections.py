@@ -41,11 +41,11 @@ from lxml import etree
 
 from extraction.ancestry import below_body
 from extraction.document import Document
-from extraction.text.cards import card_shape
 from extraction.text.decisions import Decision, Label, Selection, within
 from extraction.text.features import running_prose
 from extraction.text.rules.commented_story import FORUM_HINTS, declares_discussion
 from extraction.text.threads import COMMENT_LABELS
+from extraction.textutil import class_shape
 
 __all__ = ["drop_comment_sections"]
 
@@ -138,7 +138,7 @@ def _items(elements: list[etree._Element]) -> list[etree._Element]:
     for element, count in held.items():
         parent = element.getparent()
         if count >= ITEM_MIN_BLOCKS and parent is not None and isinstance(element.tag, str):
-            groups.setdefault((parent, card_shape(element)), []).append(element)
+            groups.setdefault((parent, class_shape(element)), []).append(element)
     return max(groups.values(), key=len, default=[])
 
 
@@ -149,11 +149,11 @@ def _items_hold(decisions: tuple[Decision, ...], after: list[int], items: list[e
     only the comments (and a form, a footer). A count in a byline over the rest of the story, or
     the bar of a post the story quotes, is followed by the story's own text, which no item holds
     (a sidebar's related cards, the story's lists)."""
-    shapes = {card_shape(e) for e in items}
+    shapes = {class_shape(e) for e in items}
     around = {title, *title.iterancestors()}
     kept = [decisions[j].block for j in after if decisions[j].kept]
     held = sum(b.words for b in kept
-               if any(card_shape(e) in shapes for e in (b.element, *b.element.iterancestors()) if e not in around))
+               if any(class_shape(e) in shapes for e in (b.element, *b.element.iterancestors()) if e not in around))
     return held >= ITEMS_MIN_SHARE * sum(b.words for b in kept)
 
 
