@@ -16,7 +16,7 @@
                     and second copies)
     7. post-passes  an article's (`rules/story_above_replies`, which may choose the region
                     again, then `story_rails`, `references`, `author_boxes`, `shop_reviews`,
-                    `reader_comments`, `comment_sections`, `post_chrome`), then every read's
+                    `reader_comments`, `comment_sections`, `counted_comments`, `post_chrome`), then every read's
                     (`rules/repeats`)
     8. second       the peer's body as a second candidate, by our features' leave (`arbiter.py`)
     9. assemble     the body and its sections from the kept blocks (or the peer's body)
@@ -84,6 +84,7 @@ from extraction.text.rules.author_boxes import drop_author_boxes
 from extraction.text.rules.author_note import author_names, trim_author_note
 from extraction.text.rules.comment_sections import drop_comment_sections
 from extraction.text.rules.commented_story import commented_story
+from extraction.text.rules.counted_comments import drop_counted_comments
 from extraction.text.rules.declared_thread import declared_thread
 from extraction.text.rules.docs_landmark import docs_landmark
 from extraction.text.rules.docs_structure import relabel_docs_structure
@@ -315,6 +316,7 @@ def article_rules(doc: Document, read: Selection) -> tuple[Decision, ...]:
     decisions = drop_shop_reviews(doc, decisions)
     decisions = drop_reader_comments(decisions, read.container, posts)
     decisions = drop_comment_sections(doc, replace(read, decisions=decisions), posts)
+    decisions = drop_counted_comments(doc, replace(read, decisions=decisions), posts)
     return drop_post_chrome(decisions, read.container, posts)
 
 

@@ -1,0 +1,91 @@
+"""Issue 32: readers' comments under a title in words no phrase list holds ("Your views (3)"), or a
+single comment ("Comments (1)"), are found by the count in their title matching the dated items
+under it (`rules/counted_comments.py`)."""
+
+from __future__ import annotations
+
+from extraction.maintext import main_text
+from extraction.text.rules.counted_comments import counted
+from tests.extraction.text.helpers import page
+from tests.extraction.text.test_reader_comments import COMMENT
+from tests.extraction.text.test_traps import P1, P2, P3
+
+STORY = f"<p>{P1}</p><p>{P2}</p><p>{P3}</p>"
+SIDEBAR = "<ul>" + "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(8)) + "</ul>"
+
+
+def _rows(n: int, dated: bool = True) -> str:
+    """Items as table rows of a name, a date and a text, no class naming a comment."""
+    when = "<div class='when'>May {d}, 2009</div>" if dated else "<div class='when'>Harwick branch</div>"
+    return "".join(f"<tr><td><div class='who'>reader{i}, Harwick</div>{when.format(d=i + 1)}"
+                   f"<div class='what'>{COMMENT}{COMMENT}</div></td></tr>" for i in range(n))
+
+
+def _table_page(title: str, rows: str) -> str:
+    return (f"<table><tr><td>{SIDEBAR}</td><td><h1>Council expands buses</h1><div class='story'>{STORY}</div>"
+            f"<div class='feedback'><h4>{title}</h4><table class='list'>{rows}</table></div></td></tr></table>")
+
+
+def test_items_a_title_counts_are_left_out_whatever_its_words() -> None:
+    text = main_text(page(_table_page("Your views (3)", _rows(3))))
+    assert P1 in text.body and P3 in text.body
+    assert "near the river" not in text.body and "Your views" not in text.body
+    assert "its title counts its dated items" in (text.explanation.render() if text.explanation else "")
+
+
+def test_a_single_comment_under_its_count_is_left_out() -> None:
+    text = main_text(page(_table_page("Comments (1)", _rows(1))))
+    assert P3 in text.body and "near the river" not in text.body
+
+
+def test_a_single_comment_under_a_bare_title_is_left_out() -> None:
+    """`comment_sections` opens a bare "Comments" title over two like items or more; one comment
+    is no group of like items, and its dated line says what it is."""
+    text = main_text(page(_table_page("Comments", _rows(1))))
+    assert P3 in text.body and "near the river" not in text.body
+    undated = main_text(page(_table_page("Comments", _rows(1, dated=False))))
+    assert "near the river" in undated.body
+
+
+def test_a_count_the_items_do_not_match_or_items_without_dates_stay() -> None:
+    """Two items under "(3)", or three items with no dated line (a story's own counted section:
+    its branches, a changelog's entries), are not what readers sent in."""
+    for title, rows in (("Your views (3)", _rows(2)), ("Our branches (3)", _rows(3, dated=False))):
+        text = main_text(page(_table_page(title, rows)))
+        assert P3 in text.body and "near the river" in text.body, title
+
+
+def test_counts() -> None:
+    assert counted("Your views (9)") == 9
+    assert counted("Comments (1)") == 1
+    assert counted("7 comments") == 7
+    assert counted("Leserbriefe (12):") == 12
+    for line in ("Best of 2009 (3)", "Your views (0)", "No comments", "Comments", "Chapter 3", "(4)"):
+        assert counted(line) is None, line
+
+
+def test_a_counted_section_after_the_region_is_judged_so_the_peer_may_not_put_it_back() -> None:
+    """Short comments fall outside the story's region; left out only as "outside the chosen
+    container", the second candidate could put them back (`arbiter.py`): they are judged."""
+    rows = "".join(f"<tr><td><div class='who'>reader{i}, Harwick</div><div class='when'>May {i + 1}, 2009</div>"
+                   "<div class='what'>Does anyone know when the next meeting is?</div></td></tr>" for i in range(3))
+    html = (f"<div id='page'><div class='col'>{SIDEBAR}</div><div class='col'><div class='story'>"
+            f"<h1>Council expands buses</h1>{STORY}</div><div class='feedback'><h4>Your views (3)</h4>"
+            f"<table class='list'>{rows}</table></div></div></div>")
+    text = main_text(page(html))
+    assert text.explanation is not None and text.explanation.container.endswith("div.story")
+    assert P3 in text.body and "next meeting" not in text.body
+    judged = [b for b in text.explanation.blocks if "next meeting" in b.preview]
+    assert len(judged) == 3 and all("its title counts its dated items" in b.why for b in judged)
+
+
+def test_a_rail_of_dated_cards_under_a_comment_word_is_no_single_comment() -> None:
+    """A sidebar tab "Last comments" over a wrapper of dated story cards: the wrapper is one element
+    with a dated line, but holds four dated lines, not the one comment a bare title expects."""
+    cards = "".join(f"<div class='card'><h5><a href='/n/{i}'>Harbour board reviews plan {i}</a></h5>"
+                    f"<p class='meta'>{i + 2} hours ago</p></div>" for i in range(4))
+    html = (f"<div id='page'><div class='col'><div class='story'><h1>Council expands buses</h1>{STORY}</div></div>"
+            f"<div class='side'><h4>Last comments</h4><div class='wrap'>{cards}</div></div></div>")
+    text = main_text(page(html))
+    assert text.explanation is not None and P3 in text.body
+    assert not any("its title counts its dated items" in b.why for b in text.explanation.blocks)
