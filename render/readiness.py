@@ -48,7 +48,7 @@ at the call timeout (1 of 9 renders of bench's script-chain page, and every time
 busy wait runs in a timer; real time catches its value). Where it cannot meet such pages it
 gives concurrency 1 its wait back: 0.82x the bare loop's pages/s against 0.63x, late values
 42/42, outcomes identical (bench/render_budget.py, 3 rounds, 2026-12-06); at 2 and 4 pages in
-flight the wait is off the critical path and it gains nothing.
+flight it gained nothing (0.53-0.55x against 0.63-0.69x at 2).
 
 Known limit: a promise does not carry the chain level, so a polling loop written as
 `while (true) { await sleep(100); ... }` holds the page to the cap (flagged unsettled), as a
