@@ -270,17 +270,25 @@ class Accounts:
         self.seconds: dict[str, float] = defaultdict(float)
         self.lock = threading.Lock()
 
-    def wrap(self, module: Any, name: str, label: str) -> None:
+    def wrap(self, module: Any, name: str, label: str, none_label: str | None = None) -> None:
+        """Time every call of `module.name` under `label`; with `none_label`, a call that returned
+        None (a claim that found nothing due: an idle poll) is counted there instead."""
         self.seconds[label] = 0.0
+        if none_label is not None:
+            self.seconds[none_label] = 0.0
         original = getattr(module, name)
 
         def timed(*args: Any, **kwargs: Any) -> Any:
             t = time.thread_time()
+            idle = False
             try:
-                return original(*args, **kwargs)
+                result = original(*args, **kwargs)
+                idle = result is None and none_label is not None
+                return result
             finally:
+                spent = time.thread_time() - t
                 with self.lock:
-                    self.seconds[label] += time.thread_time() - t
+                    self.seconds[none_label if idle and none_label is not None else label] += spent
         setattr(module, name, timed)
 
 
@@ -295,7 +303,9 @@ def instrument(accounts: Accounts) -> None:
     accounts.wrap(extraction.text.peer, "peer_text", "  of which trafilatura (second candidate)")
     accounts.wrap(rendercrawl.crawl, "save_crawl", "saving (save_crawl)")
     accounts.wrap(rendercrawl.crawl, "_gutted", "gutted check (reads)")
-    accounts.wrap(scheduler.worker.Worker, "_claim", "queue: claim")
+    if hasattr(rendercrawl.crawl, "current_profiles"):  # a tree from before the check and the save shared one read
+        accounts.wrap(rendercrawl.crawl, "current_profiles", "current profile (gutted check and save)")
+    accounts.wrap(scheduler.worker.Worker, "_claim", "queue: claims that leased a page", "queue: idle polls (claimed nothing)")
     accounts.wrap(scheduler.worker.Worker, "_settle", "queue: settle")
     try:
         import rendercrawl.memory
