@@ -30,10 +30,10 @@ from scheduler.settings import SchedulerSettings
 from scheduler.worker import CrawlInterrupted, CrawlTarget, Worker
 from storage.db import Session, Sessions
 from storage.history import outcome_streak
-from storage.pages import profile_shape
 from storage.queue import write_transaction
 from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome, ProfileShape
 from storage.repository import save_crawl
+from storage.saving import CurrentProfile, current_profiles
 from storage.types import utc_now
 from values.domains import PUBLIC_SUFFIXES
 from values.profile import ContentProfile
@@ -122,13 +122,16 @@ def _store(sessions: Sessions, result: CrawlResult, keep_snapshot: bool) -> Craw
     looks gutted against the page's last one (then the attempt is `suspect`, the last good
     profile stays)."""
     started = time.perf_counter()
+    page_id = result.attempt.page_id
     with write_transaction(sessions) as session:
-        if result.attempt.outcome is Outcome.OK and result.profile is not None:
-            why = _gutted(session, result.attempt.page_id, result.profile)
+        # The page's current profile, read once for the gutted check and the save.
+        current = current_profiles(session, [page_id]) if page_id is not None and result.profile is not None else None
+        if result.attempt.outcome is Outcome.OK and result.profile is not None and page_id is not None and current is not None:
+            why = _gutted(session, page_id, result.profile, current)
             if why is not None:
                 result = replace(result, attempt=replace(result.attempt, outcome=Outcome.SUSPECT, error=why))
         stored = result.profile if result.attempt.outcome in PROFILE_OUTCOMES else None  # a suspect one stays out
-        save_crawl(session, result.attempt, stored, snapshot=result.page if keep_snapshot else None)
+        save_crawl(session, result.attempt, stored, snapshot=result.page if keep_snapshot else None, current=current)
     return replace(result, save_ms=(time.perf_counter() - started) * 1000)
 
 
@@ -140,12 +143,12 @@ def _extract(rendered: RenderedPage, now: datetime) -> ContentProfile:
     return profile
 
 
-def _gutted(session: Session, page_id: int | None, profile: ContentProfile) -> str | None:
+def _gutted(session: Session, page_id: int, profile: ContentProfile, current: Mapping[int, CurrentProfile]) -> str | None:
     """Why this good-looking profile should not replace the page's last good one yet
-    (`scheduler.policy.suspect_change`), unless it is the result that confirms a streak."""
-    if page_id is None:
-        return None
-    why = suspect_change(profile_shape(session, page_id), ProfileShape(profile.title, profile.word_count))
+    (`scheduler.policy.suspect_change`), unless it is the result that confirms a streak.
+    `current` is `current_profiles` of the page."""
+    last = current.get(page_id)
+    why = suspect_change(last.shape if last is not None else None, ProfileShape(profile.title, profile.word_count))
     if why is None or confirms_suspect(outcome_streak(session, page_id, Outcome.SUSPECT)):
         return None
     log.info("page %d looks gutted (%s); keeping its last good profile", page_id, why)

@@ -17,12 +17,11 @@ from sqlalchemy.dialects import sqlite
 from sqlalchemy.orm import Session
 
 from storage.models import Base, Page, PageAlias, Profile
-from storage.records import CrawlState, ProfileShape
+from storage.records import CrawlState
 from storage.types import UTCDateTime
 from values.urls import host_of, length_refusal
 
 PAGES = Page.__table__
-PROFILES = Profile.__table__
 """The worker's per-page reads and writes name the table, not the mapped class (a statement on
 the class goes through the ORM's compilation, and an `update` through its bulk path, at every
 execution, for the same SQL), and are built once with the page as a parameter: building a
@@ -159,15 +158,6 @@ def page_ids_matching(session: Session, host: str | None = None, url_like: str |
     if crawled_before is not None:
         query = query.where((Page.last_crawled_at < crawled_before) | Page.last_crawled_at.is_(None))
     return list(session.execute(query).scalars())
-
-
-PROFILE_SHAPE = select(PROFILES.c.title, PROFILES.c.word_count).where(PROFILES.c.page_id == bindparam("page_id"))
-
-
-def profile_shape(session: Session, page_id: int) -> ProfileShape | None:
-    """Title and word count of the page's current profile; None if it has none."""
-    row = session.execute(PROFILE_SHAPE, {"page_id": page_id}).one_or_none()
-    return None if row is None else ProfileShape(row.title, row.word_count)
 
 
 def mark_profile_gone(session: Session, page_id: int, at: datetime) -> bool:

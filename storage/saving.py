@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -37,7 +37,16 @@ from storage.profile_rows import (
     provenance_columns,
     version_row,
 )
-from storage.records import PROFILE_OUTCOMES, SUCCESS_OUTCOMES, CrawlAttempt, CrawlRecord, CrawlState, Outcome, SavedCrawl
+from storage.records import (
+    PROFILE_OUTCOMES,
+    SUCCESS_OUTCOMES,
+    CrawlAttempt,
+    CrawlRecord,
+    CrawlState,
+    Outcome,
+    ProfileShape,
+    SavedCrawl,
+)
 from storage.text import clean, clean_opt
 from storage.types import UTCDateTime
 from values.profile import ContentProfile
@@ -77,7 +86,7 @@ class StoredProfile:
 
 
 def save_crawl(session: Session, attempt: CrawlAttempt, profile: ContentProfile | None,
-               snapshot: RenderedPage | None = None) -> SavedCrawl:
+               snapshot: RenderedPage | None = None, current: Mapping[int, CurrentProfile] | None = None) -> SavedCrawl:
     """Record one crawl attempt and, when it produced one, the page's new current profile.
 
     The current profile is replaced only by an `ok` crawl (or a `soft_404` one, for a page
@@ -85,17 +94,29 @@ def save_crawl(session: Session, attempt: CrawlAttempt, profile: ContentProfile 
     error, and the last good profile stays. A new `profile_versions` row is written only when
     the content hash differs from the current one, so saving the same profile twice adds no
     version and no child rows.
+
+    `current` is `current_profiles` of the attempt's page (`attempt.page_id`) when the caller
+    read it already in this transaction (the worker's gutted check): it is not read again.
     """
-    return save_crawls(session, [CrawlRecord(attempt, profile, snapshot)])[0]
+    if current is not None and attempt.page_id is None:
+        raise ValueError("`current` is keyed by page id: the attempt must carry its page's id")
+    return _save_all(session, [CrawlRecord(attempt, profile, snapshot)], current)[0]
 
 
 def save_crawls(session: Session, records: Sequence[CrawlRecord]) -> list[SavedCrawl]:
     """`save_crawl` for many crawls, in order (a page crawled twice is saved twice, in turn)."""
+    return _save_all(session, records, None)
+
+
+def _save_all(session: Session, records: Sequence[CrawlRecord],
+              current: Mapping[int, CurrentProfile] | None) -> list[SavedCrawl]:
     for record in records:
         _validate(record)
     saved: dict[int, SavedCrawl] = {}
     for round_ in _rounds(records):
-        saved.update(_save_round(session, [(i, records[i]) for i in round_]))
+        # What the caller read holds for the first round only: later rounds see its writes.
+        saved.update(_save_round(session, [(i, records[i]) for i in round_], current))
+        current = None
     session.flush()
     return [saved[i] for i in range(len(records))]
 
@@ -122,11 +143,13 @@ def _rounds(records: Sequence[CrawlRecord]) -> list[list[int]]:
     return rounds
 
 
-def _save_round(session: Session, batch: list[tuple[int, CrawlRecord]]) -> dict[int, SavedCrawl]:
+def _save_round(session: Session, batch: list[tuple[int, CrawlRecord]],
+                known: Mapping[int, CurrentProfile] | None) -> dict[int, SavedCrawl]:
     batch.sort(key=lambda item: item[1].attempt.url)  # one lock order for every writer
     page_ids = _upsert_pages(session, [record for _, record in batch])
     hashes = {i: r.profile.content_hash for i, r in batch if r.profile is not None}
-    current = current_profiles(session, [page_ids[r.attempt.url] for i, r in batch if i in hashes])
+    profiled = [page_ids[r.attempt.url] for i, r in batch if i in hashes]
+    current = dict(known) if known is not None else current_profiles(session, profiled)
     crawl_ids = _insert_crawls(session, [
         (page_ids[r.attempt.url], r, hashes.get(i), content_changed(r.attempt.outcome, hashes.get(i),
                                                                     current.get(page_ids[r.attempt.url])))
@@ -138,7 +161,10 @@ def _save_round(session: Session, batch: list[tuple[int, CrawlRecord]]) -> dict[
                        is_soft_404=r.attempt.outcome == Outcome.SOFT_404 or r.profile.soft_404)
         for i, r in batch if r.profile is not None], current)
     no_profile = [page_ids[r.attempt.url] for _, r in batch if r.profile is None]
-    versions = current_version_ids(session, no_profile) if no_profile else {}
+    if known is not None:
+        versions = {page_id: current[page_id].version_id for page_id in no_profile if page_id in current}
+    else:
+        versions = current_version_ids(session, no_profile) if no_profile else {}
     save_snapshots(session, [(page_ids[r.attempt.url], crawl_ids[page_ids[r.attempt.url]], r.snapshot,
                               r.attempt.finished_at) for _, r in batch if r.snapshot is not None])
     result = {}
@@ -246,18 +272,24 @@ class CurrentProfile:
     content_hash: str
     version_id: int
     soft_404: bool
+    shape: ProfileShape
+    """What the worker's gutted check compares a recrawl with (`scheduler.policy.suspect_change`):
+    read with the rest, so the check and the save share one read of the row."""
 
 
 CURRENT_PROFILES = select(PROFILE_TABLE.c.page_id, PROFILE_TABLE.c.content_hash, PROFILE_TABLE.c.version_id,
-                          PROFILE_TABLE.c.soft_404).where(PROFILE_TABLE.c.page_id.in_(bindparam("page_ids", expanding=True)))
+                          PROFILE_TABLE.c.soft_404, PROFILE_TABLE.c.title, PROFILE_TABLE.c.word_count,
+                          ).where(PROFILE_TABLE.c.page_id.in_(bindparam("page_ids", expanding=True)))
 
 
 def current_profiles(session: Session, page_ids: Sequence[int]) -> dict[int, CurrentProfile]:
-    """What `store_profiles` compares a new profile with: page id -> its current profile."""
+    """What `store_profiles` compares a new profile with: page id -> its current profile (a
+    page without one is absent)."""
     if not page_ids:
         return {}
     rows = session.execute(CURRENT_PROFILES, {"page_ids": list(page_ids)})
-    return {row.page_id: CurrentProfile(row.content_hash, row.version_id, bool(row.soft_404)) for row in rows}
+    return {row.page_id: CurrentProfile(row.content_hash, row.version_id, bool(row.soft_404),
+                                        ProfileShape(row.title, row.word_count)) for row in rows}
 
 
 def store_profiles(session: Session, items: Sequence[ProfileToStore],
