@@ -38,10 +38,10 @@ import logging
 import socket
 import threading
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import uvloop
@@ -60,7 +60,6 @@ HEAD_TIMEOUT_S = 30.0
 CONNECT_TIMEOUT_S = 10.0
 """Connecting to one address of a target; Chromium's own connect timeout is longer, the
 navigation timeout bounds the whole."""
-CHUNK_BYTES = 64 * 1024
 MAX_VERDICTS = 512
 """Failed targets remembered for explaining failures; a render only asks about its own recent
 requests, so a small window is enough."""
@@ -200,7 +199,8 @@ class Egress:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, scope: Scope | None) -> None:
         upstream: asyncio.StreamWriter | None = None
         try:
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_TIMEOUT_S)
+            async with asyncio.timeout(HEAD_TIMEOUT_S):  # unlike wait_for (3.11), no task of its own
+                head = await reader.readuntil(b"\r\n\r\n")
             line, _, fields = head.partition(b"\r\n")
             method, target, version = line.decode("latin-1").split(" ", 2)
             if method.upper() == "CONNECT":
@@ -216,7 +216,9 @@ class Egress:
                     return
                 up_reader, upstream = opened
                 writer.write(b"HTTP/1.1 200 Connection established\r\n\r\n")
-                await _race(_copy(reader, upstream), _copy(up_reader, writer))
+                ended = _splice(reader, _transport(writer), _transport(upstream))
+                _splice(up_reader, _transport(upstream), _transport(writer), ended)
+                await ended
                 return
             parts = urlsplit(target)
             if parts.scheme != "http" or not parts.hostname:
@@ -232,7 +234,8 @@ class Egress:
                            + _forwarded(fields) + b"Connection: close\r\n\r\n")
             # The request body (if any) flows while the response is awaited; the client closing
             # its connection (Chromium gave up) ends both.
-            await _race(_copy(reader, upstream), _respond(up_reader, writer))
+            ended = _splice(reader, _transport(writer), _transport(upstream))
+            await _respond(up_reader, _transport(upstream), writer, ended)
         except (OSError, EOFError, ValueError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
             pass  # a client or server that went away or spoke nonsense: its connection ends here
         finally:
@@ -256,8 +259,8 @@ class Egress:
         error: Exception | None = None
         for address in addresses:
             try:
-                opened = await asyncio.wait_for(
-                    asyncio.open_connection(str(address), target.port, limit=MAX_HEAD_BYTES), CONNECT_TIMEOUT_S)
+                async with asyncio.timeout(CONNECT_TIMEOUT_S):
+                    opened = await asyncio.open_connection(str(address), target.port, limit=MAX_HEAD_BYTES)
             except (OSError, TimeoutError) as failed:
                 error = failed
                 continue
@@ -310,30 +313,78 @@ def _forwarded(fields: bytes) -> bytes:
     return b"".join(kept)
 
 
-async def _respond(up_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+async def _respond(up_reader: asyncio.StreamReader, up_transport: asyncio.Transport,
+                   writer: asyncio.StreamWriter, ended: asyncio.Future[None]) -> None:
     """Pass a plain-HTTP response on, its head marked `Connection: close`: the connection
-    carries this one response, so the proxy never needs to know where a response ends."""
+    carries this one response, so the proxy never needs to know where a response ends. The
+    rest is spliced (`_splice`); returns once either side has ended (the client going away
+    first closes the upstream connection too, which ends the wait for the head)."""
     head = await up_reader.readuntil(b"\r\n\r\n")
     status, _, fields = head.partition(b"\r\n")
     writer.write(status + b"\r\n" + _forwarded(fields) + b"Connection: close\r\n\r\n")
-    await _copy(up_reader, writer)
+    _splice(up_reader, up_transport, _transport(writer), ended)
+    await ended
 
 
-async def _race(*copies: Coroutine[Any, Any, None]) -> None:
-    """Run both directions of a connection until either is done; then both end."""
-    tasks = [asyncio.ensure_future(copy) for copy in copies]
-    try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+class _Splice(asyncio.Protocol):
+    """One side of a spliced connection, in place of its stream: what arrives is written to the
+    other side's transport as it comes, with no task, no read loop and no buffer of its own, and
+    while the other side's write buffer is full this side stops reading (`pause_writing` of the
+    other side's `_Splice`, or of its stream while that one is still reading a head). Either
+    side's end (EOF or a lost connection) ends both: `close()` still flushes what was written.
+    Two copy tasks a connection, reading through streams, were most of the proxy's thread."""
+
+    def __init__(self, transport: asyncio.Transport, peer: asyncio.Transport, ended: asyncio.Future[None]) -> None:
+        self._transport = transport
+        self._peer = peer
+        self._ended = ended
+
+    def data_received(self, data: bytes) -> None:
+        self._peer.write(data)
+
+    def eof_received(self) -> bool:
+        self.end()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.end()
+
+    def pause_writing(self) -> None:
+        self._peer.pause_reading()
+
+    def resume_writing(self) -> None:
+        self._peer.resume_reading()
+
+    def end(self) -> None:
+        for transport in (self._transport, self._peer):
+            transport.close()
+        if not self._ended.done():
+            self._ended.set_result(None)
 
 
-async def _copy(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
-    try:
-        while chunk := await source.read(CHUNK_BYTES):
-            sink.write(chunk)
-            await sink.drain()
-    except OSError:
-        pass
+def _transport(stream: asyncio.StreamWriter) -> asyncio.Transport:
+    """A stream's socket transport (typed as write-only on the stream)."""
+    return cast(asyncio.Transport, stream.transport)
+
+
+def _splice(reader: asyncio.StreamReader, transport: asyncio.Transport, peer: asyncio.Transport,
+            ended: asyncio.Future[None] | None = None) -> asyncio.Future[None]:
+    """From now on, what arrives on `transport` (the connection `reader` read a head from) goes
+    to `peer` unread (`_Splice`); what `reader` had buffered past the head goes first. Returns
+    the future both directions of a connection share, done when either side ended."""
+    if ended is None:
+        ended = asyncio.get_running_loop().create_future()
+    side = _Splice(transport, peer, ended)
+    transport.set_protocol(side)
+    # The bytes read past the head, and whether EOF came with them: StreamReader has no public
+    # way to take what it buffered, and once the protocol is replaced the transport will not
+    # report that EOF again.
+    buffered: bytearray = reader._buffer  # type: ignore[attr-defined]
+    if buffered:
+        peer.write(bytes(buffered))
+        buffered.clear()
+    if reader._eof:  # type: ignore[attr-defined]
+        side.end()
+    elif not transport.is_reading():
+        transport.resume_reading()  # the stream had paused it (its buffer was full)
+    return ended

@@ -101,6 +101,66 @@ def test_plain_http_is_forwarded_without_the_proxy_credentials(proxy: Egress) ->
     assert received[0].get("Connection") == "close"
 
 
+def test_a_plain_request_body_sent_with_its_head_and_a_large_answer_pass_whole(proxy: Egress) -> None:
+    """The body bytes that arrive in the same read as the head (buffered past it when the
+    connection is spliced) go first, and an answer far larger than a socket's buffers (the
+    proxy stops reading the server while the client is behind) arrives whole and in order."""
+    answer_body = bytes(range(256)) * (6 * 1024 * 1024 // 256)
+    posted: list[bytes] = []
+
+    class Upload(QuietHandler):
+        def do_POST(self) -> None:  # noqa: N802
+            posted.append(self.rfile.read(int(self.headers["Content-Length"])))
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(answer_body)))
+            self.end_headers()
+            self.wfile.write(answer_body)
+
+    body = b"field=" + b"x" * 70_000
+    with serving(Upload) as base:
+        answer = proxy_exchange(proxy.server, (f"POST {base}/up HTTP/1.1\r\nHost: {base[7:]}\r\n"
+                                               f"Content-Length: {len(body)}\r\n\r\n").encode() + body)
+    head, _, received = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.0 200") and posted == [body]
+    assert received == answer_body
+
+
+def test_a_tunnel_carries_more_than_its_buffers_hold_both_ways() -> None:
+    """A tunnel's two directions are spliced: what one side sends faster than the other reads
+    waits (reading pauses), nothing is lost or reordered, and the server closing ends it."""
+    payload = bytes(range(256)) * (8 * 1024 * 1024 // 256)
+    echo = socket.create_server(("127.0.0.1", 0))
+
+    def serve_echo() -> None:
+        connection, _ = echo.accept()
+        with connection:
+            got = 0
+            while got < len(payload):
+                chunk = connection.recv(65536)
+                if not chunk:
+                    break
+                got += len(chunk)
+                connection.sendall(chunk)
+
+    threading.Thread(target=serve_echo, daemon=True).start()
+    allow = Egress(TargetPolicy.of(["127.0.0.1/32"]), HostRules())
+    host, port = allow.start().removeprefix("http://").split(":")
+    try:
+        with socket.create_connection((host, int(port)), timeout=10) as tunnel:
+            tunnel.sendall(f"CONNECT 127.0.0.1:{echo.getsockname()[1]} HTTP/1.1\r\n\r\n".encode())
+            assert tunnel.recv(100).startswith(b"HTTP/1.1 200")
+            sender = threading.Thread(target=tunnel.sendall, args=(payload,), daemon=True)
+            sender.start()
+            chunks = []
+            while chunk := tunnel.recv(65536):
+                chunks.append(chunk)
+            sender.join(10)
+        assert b"".join(chunks) == payload
+    finally:
+        allow.stop()
+        echo.close()
+
+
 def test_a_name_that_does_not_resolve_is_a_dns_verdict(proxy: Egress) -> None:
     assert proxy_exchange(proxy.server, b"GET http://gone.test/ HTTP/1.1\r\nHost: gone.test\r\n\r\n") == b""
     verdict = proxy.verdict("http://gone.test/")
