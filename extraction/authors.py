@@ -21,13 +21,13 @@ person-shaped name that is also the site's name (a personal blog called "Jane Do
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from lxml import etree
 
 from extraction import jsonld
 from extraction.datalayer import composer_values
-from extraction.document import Document, attribute_owners
+from extraction.document import Document, xpath_words
 from extraction.found import Found
 from extraction.headline import headline_zone
 from extraction.textutil import element_lines, squash, strip_markup
@@ -39,19 +39,37 @@ META_KEYS = (
 )
 """Meta keys after the data layer, highest priority first."""
 
-ELEMENT_LEVELS = (
-    ("hatom", "//@class[contains(., 'vcard')][contains(concat(' ', normalize-space(.), ' '), ' vcard ')]"
-              "[contains(concat(' ', normalize-space(.), ' '), ' author ')]",
+
+
+def _vcard_authors(doc: Document) -> list[etree._Element]:
+    """`//*[contains(concat(' ', normalize-space(@class), ' '), ' vcard ')][... ' author ']`."""
+    return doc.owners("class", lambda cls: "vcard" in cls and "author" in cls
+                      and {"vcard", "author"}.issubset(xpath_words(cls)))
+
+
+def _rel_authors(doc: Document) -> list[etree._Element]:
+    """`//a[contains(concat(' ', normalize-space(@rel), ' '), ' author ')]`."""
+    return [a for a in doc.owners("rel", lambda rel: "author" in rel and "author" in xpath_words(rel)) if a.tag == "a"]
+
+
+def _google_plus_authors(doc: Document) -> list[etree._Element]:
+    """`//a[contains(@href, 'plus.google.com/')][contains(@href, 'rel=author')]`."""
+    return [a for a in doc.owners("href", lambda href: "plus.google.com/" in href and "rel=author" in href)
+            if a.tag == "a"]
+
+
+ELEMENT_LEVELS: tuple[tuple[str, Callable[[Document], list[etree._Element]], str | None], ...] = (
+    ("hatom", _vcard_authors,
      "descendant::*[contains(@class, 'fn')][contains(concat(' ', normalize-space(@class), ' '), ' fn ')]"),
-    ("rel=author", "//a/@rel[contains(., 'author')][contains(concat(' ', normalize-space(.), ' '), ' author ')]", None),
-    ("google+", "//a/@href[contains(., 'plus.google.com/')][contains(., 'rel=author')]", None),
+    ("rel=author", _rel_authors, None),
+    ("google+", _google_plus_authors, None),
 )
-"""Markup in the body that names authors, after the metas, highest priority first: an XPath of
-the attributes that mark the elements (`document.attribute_owners`: libxml2 selects attributes
-faster than it tests them on every element) and, for hAtom, the XPath of the names inside each
-`vcard author` element. Each class word test is preceded by a plain `contains` that every match
-passes: a cheap test first, so the `normalize-space` and `concat` strings are built only for
-the few attributes that hold the word."""
+"""Markup in the body that names authors, after the metas, highest priority first: the elements
+that mark them, in document order (from the document's attribute index, `Document.owners`: the
+XPath each function's docstring gives, without a walk of the tree) and, for hAtom, the XPath of
+the names inside each `vcard author` element. The class word test is preceded by a plain
+substring test that every match passes, so the words are split only for the few values that
+hold both."""
 
 JOINING_WORDS = re.compile(r"\s+(?:and|und|og|&)\s+|\s*\n\s*|\s+[|/]\s+|\s+[-–—]\s+", re.IGNORECASE)
 """Words (English, German, Norwegian/Danish), "&", line breaks and spaced "|", "/" and dashes
@@ -102,9 +120,9 @@ BYLINE_CLASS = re.compile(r"byline|(?<![a-z])(?:author|authors|author_?name|auth
 """A class or id that names a byline: "byline", "post-author", "author__name", but not
 "authorities" or "coauthoring-tools" (a menu on a legal-aid site is not a byline)."""
 
-MICRODATA_XPATH = "//@itemprop[. = 'author' or . = 'creator']"
-"""schema.org microdata authors (`document.attribute_owners` of these): the element, or its
-`itemprop="name"` inside."""
+MICRODATA_PROPS = ("author", "creator")
+"""schema.org microdata authors (the elements whose `itemprop` is one of these, `Document.owners`):
+the element, or its `itemprop="name"` inside."""
 
 WRITTEN_BY_LABELS = frozenset({
     "written by", "author", "authors", "by", "geschrieben von", "verfasst von", "autor", "skrevet av",
@@ -364,7 +382,7 @@ def _levels(doc: Document) -> Iterator[tuple[str, list[tuple[str, str | None]]]]
     for key in META_KEYS:
         yield key, [(m.content, m.attrs.get("data-separator") or None) for m in doc.meta_tags(key)]
     for source, owners, inner in ELEMENT_LEVELS:
-        yield source, [("\n".join(element_lines(el)), None) for el in _marked(doc.root, owners, inner)
+        yield source, [("\n".join(element_lines(el)), None) for el in _marked(doc, owners, inner)
                        if not doc.is_hidden(el) and not _in_comments(el)]
     for obj in jsonld.articles(doc):
         yield "jsonld", [(name, None) for name in jsonld.person_names(doc, obj.get("author"))]
@@ -379,12 +397,13 @@ def _levels(doc: Document) -> Iterator[tuple[str, list[tuple[str, str | None]]]]
             yield f"meta:{meta.key}", [(meta.content, None)]
 
 
-def _marked(root: etree._Element, owners: str, inner: str | None) -> list[etree._Element]:
-    """The elements owning the attributes `owners` selects, or (with `inner`) the elements
+def _marked(doc: Document, owners: Callable[[Document], list[etree._Element]],
+            inner: str | None) -> list[etree._Element]:
+    """The elements `owners` selects, or (with `inner`) the elements
     `inner` selects below them: in document order, each once, as one XPath `//*[...]//*[...]`
     would give them. An owner inside another adds nothing its outer one did not, so only the
     outermost are read, and their subtrees follow each other in document order."""
-    marked = attribute_owners(root, owners)
+    marked = owners(doc)
     if inner is None:
         return marked
     outermost: list[etree._Element] = []
@@ -400,7 +419,7 @@ def _microdata(doc: Document) -> list[str]:
     `content` attribute, or their text."""
     out = []
     owner: etree._Element | None = None
-    for el in attribute_owners(doc.root, MICRODATA_XPATH):
+    for el in doc.owners("itemprop", lambda prop: prop in MICRODATA_PROPS):
         item = next((a for a in el.iterancestors() if a.get("itemscope") is not None), None)
         if owner is not None and item is not owner:
             continue

@@ -50,7 +50,7 @@ from urllib.parse import urldefrag, urljoin
 from lxml import etree
 
 from extraction import jsonld
-from extraction.document import Document, attribute_owners
+from extraction.document import Document
 from extraction.found import Choice, Invalid, Refused, first_valid
 from extraction.text.layout import ARTICLE, posts_within
 from extraction.text.pipeline import Heuristic, MainText
@@ -86,10 +86,9 @@ SINGLE_PARENTS = frozenset({"ol", "ul", "dl"})
 _CODE_TAGS = ("pre", "code")
 _MAYBE_NAMED = re.compile(r"omm?ent|reactie", re.I)
 """Every word of `COMMENT_PARTS` holds this: a cheap test of the whole class and id first."""
-_NAMED_TEST = " or ".join(f"contains(., '{part}')" for part in ("omment", "oment", "eactie"))
-_NAMED_ATTRIBUTES = f"//@class[{_NAMED_TEST}] | //@id[{_NAMED_TEST}]"
-"""The class and id attributes that may name a comment (`_MAYBE_NAMED`, selected by libxml2; an
-initial capital is no matter, an all-capitals name is not seen). About 1 ms a page."""
+_NAMED_PARTS = ("omment", "oment", "eactie")
+"""A class or id that may name a comment holds one of these (`_MAYBE_NAMED`; an initial capital
+is no matter, an all-capitals name is not seen): the elements `_named` tests further."""
 _COUNT_TAGS = ("span", "div", "p", "a", "b", "strong")
 """Elements a count is printed in when their name says so (`span.comment-count`)."""
 _PART_SPLIT = re.compile(r"[-_\s]+|\d+|(?<=[a-z])(?=[A-Z])")
@@ -203,7 +202,7 @@ def _scalar(value: Any) -> str | None:
 
 
 def _microdata_counts(doc: Document) -> Iterator[tuple[str, str]]:
-    for element in attribute_owners(doc.root, "//@itemprop[contains(., 'ommentCount') or contains(., 'serInteractionCount')]"):
+    for element in doc.owners("itemprop", lambda prop: "ommentCount" in prop or "serInteractionCount" in prop):
         props = (element.get("itemprop") or "").split()
         if "commentCount" in props:
             value = _itemprop_value(element)
@@ -268,7 +267,9 @@ def _label_places(doc: Document) -> dict[etree._Element, str]:
         if before is not None and before.tag in _HEADINGS:
             places.setdefault(before, str(before.tag))
     page = urldefrag(doc.url)[0]
-    for link in doc.root.xpath("//a[contains(@href, '#')]"):
+    for link in doc.owners("href", lambda href: "#" in href):
+        if link.tag != "a":
+            continue
         base, fragment = urldefrag(urljoin(doc.url, link.get("href") or ""))
         if fragment in _OWN_ANCHORS and base == page:
             places[link] = f"a[href=#{fragment!s}]"
@@ -278,8 +279,12 @@ def _label_places(doc: Document) -> dict[etree._Element, str]:
 def _named(doc: Document) -> list[etree._Element]:
     """The elements whose class or id names a comment (`COMMENT_PARTS`), in document order."""
     def compute(d: Document) -> list[etree._Element]:
-        return [e for e in attribute_owners(d.root, _NAMED_ATTRIBUTES) if _comment_named(e)]
+        return [e for e in d.owners(("class", "id"), _may_name_a_comment) if _comment_named(e)]
     return doc.derive("comment_named", compute)
+
+
+def _may_name_a_comment(value: str) -> bool:
+    return _NAMED_PARTS[0] in value or _NAMED_PARTS[1] in value or _NAMED_PARTS[2] in value
 
 
 def _digits(value: str) -> str:
@@ -289,7 +294,7 @@ def _digits(value: str) -> str:
 # --- counted --------------------------------------------------------------------------------------
 
 def _counted(doc: Document) -> Iterator[tuple[str, str]]:
-    declared_items = [e for e in attribute_owners(doc.root, "//@itemtype[contains(., 'omment')]")
+    declared_items = [e for e in doc.owners("itemtype", lambda itemtype: "omment" in itemtype)
                       if _COMMENT_ITEMTYPE.search(e.get("itemtype") or "")]
     if declared_items:
         yield "counted:microdata Comment", str(len(declared_items))

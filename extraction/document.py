@@ -20,6 +20,25 @@ from values.rendered import NODE_ID_ATTRIBUTE, Box, RenderedPage
 
 T = TypeVar("T")
 
+INDEXED_ATTRIBUTES = ("aria-controls", "aria-hidden", "aria-labelledby", "class", "datetime", "hidden", "href", "id",
+                      "itemprop", "itemtype", "rel", "role", "style", "title")
+"""The attributes `Document.owners` finds the elements of: those the fields and the segment walk
+select elements by. One walk of the document's elements reads every element's attributes once
+(`items()`, one call an element) into a list per name; each selection is then a filter of one
+or two lists. It replaced sixteen XPaths a page (`attribute_owners` and the published and
+modified times'), each a libxml2 walk of the whole tree: 100 WCXB pages, every call timed
+inside the whole extraction, docs/lab/2026-12-06-s24-cpu.md."""
+
+XML_BLANKS = re.compile("[ \t\n\r]+")
+"""XPath's whitespace (`normalize-space`), which `str.split()` does not stop at alone: it also
+splits at a no-break space and the other Unicode spaces."""
+
+
+def xpath_words(value: str) -> list[str]:
+    """The words of an attribute value as `contains(concat(' ', normalize-space(@a), ' '), ' w ')`
+    tests them: split at XML's four whitespace characters only."""
+    return [word for word in XML_BLANKS.split(value) if word]
+
 
 @dataclass(frozen=True, slots=True)
 class Meta:
@@ -53,6 +72,18 @@ class Document:
         value: T = self._derived[key]
         return value
 
+    def owners(self, names: str | tuple[str, ...], test: Callable[[str], bool] | None = None) -> list[etree._Element]:
+        """The elements with an attribute of `names` (each in `INDEXED_ATTRIBUTES`) whose value
+        passes `test`, in document order, each once: what `attribute_owners(root, "//@a[test] |
+        //@b[test]")` selects, from the index `Document` builds on the first call. The tree is
+        not changed after `parse`, so the index stays true."""
+        index = self.derive("attributes", _attribute_index)
+        if isinstance(names, str):
+            return [el for el, value in index[names] if test is None or test(value)]
+        order = self.derive("element_order", _element_order)
+        found = {order[el]: el for name in names for el, value in index[name] if test is None or test(value)}
+        return [found[position] for position in sorted(found)]
+
     def meta_values(self, key: str) -> list[str]:
         """Contents of every meta whose name/property/itemprop is `key` (case-insensitive)."""
         return [m.content for m in self._meta_index.get(key.lower(), [])]
@@ -80,6 +111,23 @@ class Document:
         """True only when the browser said so; without layout nothing counts as hidden."""
         box = self.box(element)
         return box is not None and not box.visible
+
+
+def _attribute_index(doc: Document) -> dict[str, list[tuple[etree._Element, str]]]:
+    index: dict[str, list[tuple[etree._Element, str]]] = {name: [] for name in INDEXED_ATTRIBUTES}
+    bucket = index.get
+    for element in doc._elements or tuple(doc.root.iter()):
+        attributes = element.items()  # a comment's: none
+        if attributes:
+            for name, value in attributes:
+                owners = bucket(name)
+                if owners is not None:
+                    owners.append((element, value))
+    return index
+
+
+def _element_order(doc: Document) -> dict[etree._Element, int]:
+    return {element: position for position, element in enumerate(doc._elements or tuple(doc.root.iter()))}
 
 
 def attribute_owners(root: etree._Element, path: str) -> list[etree._Element]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from lxml import etree
 from lxml.html import HtmlElement
 
-from extraction.document import Document, attribute_owners
+from extraction.document import Document
 from extraction.jsonld import declares_paywall
 from extraction.text.docs import code_line
 from extraction.text.inline import glued
@@ -112,6 +112,8 @@ also `opacity:0`, and stays hidden."""
 UNREAD_TAGS = ("script", "style", "template")
 """Their text is code, not page text: left out when a veil's share of the page is measured, and
 when a thread's posts are weighed (`threads.words`)."""
+HIDING_ATTRIBUTES = ("hidden", "aria-hidden", "style")
+"""The attributes a static page's hiding tests read (`_walk_state`)."""
 _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.I)
 _WORD = re.compile(r"\w")
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
@@ -508,14 +510,13 @@ def _segment_both(doc: Document, start: HtmlElement, gate: Gate, stories: bool) 
 def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories: bool, note_stories: bool,
                 tee: _Tee | None) -> dict:
     """What one walk carries from element to element (see `_walk`). Without layout, `hiding`
-    holds the elements with a `hidden`, `aria-hidden` or `style` attribute, selected by libxml2:
-    those are all that `streamed_chunk`, `closed_answer` and `statically_hidden` read besides a
-    controlled panel's `id`, so every other element skips them (most elements of a page)."""
-    root = start.getroottree().getroot()
-    hiding = None if doc.page.has_layout else frozenset(attribute_owners(
-        root, "descendant-or-self::*/@hidden | descendant-or-self::*/@aria-hidden | descendant-or-self::*/@style"))
+    holds the elements with one of `HIDING_ATTRIBUTES` (`Document.owners`): those are all that
+    `streamed_chunk`, `closed_answer` and `statically_hidden` read besides a controlled panel's
+    `id`, so every other element skips them (most elements of a page)."""
+    hiding = None if doc.page.has_layout else frozenset(
+        element for name in HIDING_ATTRIBUTES for element in doc.owners(name))
     return {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
-            "shell": shell, "panels": controlled_panels(root), "hiding": hiding,
+            "shell": shell, "panels": controlled_panels(doc), "hiding": hiding,
             "layout": doc.page.has_layout, "stories": stories, "note_stories": note_stories,
             "story_left_out": False, "tee": tee, "inline": lambda e: not starts_block(doc, e)}
 

@@ -100,7 +100,8 @@ def test_marked_elements_match_the_single_xpath_on_nested_and_repeated_marks():
             '<p class="vcard"><span class="fn">D</span></p><p class="vcard author"><span class="fn">E</span></p>'
             '<a rel="author" href="/x?rel=author">F</a><a rel="nofollow authors">G</a>'
             '<a rel=" me author" href="https://plus.google.com/1?rel=author">H</a>')
-    root = doc("", body).root
+    page = doc("", body)
+    root = page.root
     single = {
         "hatom": "//*[contains(concat(' ', normalize-space(@class), ' '), ' vcard ')]"
                  "[contains(concat(' ', normalize-space(@class), ' '), ' author ')]"
@@ -109,8 +110,8 @@ def test_marked_elements_match_the_single_xpath_on_nested_and_repeated_marks():
         "google+": "//a[contains(@href, 'plus.google.com/')][contains(@href, 'rel=author')]",
     }
     for source, owners, inner in ELEMENT_LEVELS:
-        assert [el.text for el in _marked(root, owners, inner)] == [el.text for el in root.xpath(single[source])]
-    assert [el.text for el in _marked(root, *ELEMENT_LEVELS[0][1:])] == ["A", "B", "C", "E"]
+        assert [el.text for el in _marked(page, owners, inner)] == [el.text for el in root.xpath(single[source])]
+    assert [el.text for el in _marked(page, *ELEMENT_LEVELS[0][1:])] == ["A", "B", "C", "E"]
 
 
 def test_jsonld_author_list_inside_graph():

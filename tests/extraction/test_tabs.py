@@ -45,7 +45,7 @@ def test_panels_are_named_by_aria_controls_or_by_aria_labelledby() -> None:
                '<button aria-controls="menu">Menu</button></div>'
                '<div role="tabpanel" aria-labelledby="t1" id="p1" hidden><p>x</p></div>'
                '<div role="tabpanel" id="p2" hidden></div><div id="menu" hidden></div>')
-    assert controlled_panels(doc.root) == frozenset({"p0", "p1"})
+    assert controlled_panels(doc) == frozenset({"p0", "p1"})
 
 
 REPORT = "Tell us what is wrong with this item and we will review the report within two working days."
