@@ -79,7 +79,7 @@ Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import lxml.html
@@ -98,7 +98,7 @@ from extraction.text.docs import (
 )
 from extraction.text.features import KEPT_HINTS, Features
 from extraction.text.reviews import review_ancestor
-from extraction.text.threads import post_token, signature_ancestor, template_replies, words
+from extraction.text.threads import post_candidates, post_token, signature_ancestor, template_replies, words
 from extraction.textutil import text_of
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
@@ -337,7 +337,7 @@ def repeated_post_items(doc: Document) -> list[etree._Element]:
     wrappers of its own: `_item_parent`) whose class/id says post, comment, reply or message and
     that each hold at least `THREAD_POST_MIN_WORDS` words, in document order. Worked out once
     per document: the kind's evidence, `decide` and `rules/commented_story` all ask."""
-    return list(doc.derive("layout.repeated_post_items", lambda d: _post_group(d.root)))
+    return list(doc.derive("layout.repeated_post_items", lambda d: _post_group(d.root, post_candidates(d))))
 
 
 def items_alike(posts: Sequence[etree._Element]) -> list[etree._Element]:
@@ -387,11 +387,13 @@ def post_body(post: etree._Element) -> etree._Element:
         element = largest
 
 
-def _post_group(root: lxml.html.HtmlElement) -> list[etree._Element]:
+def _post_group(root: lxml.html.HtmlElement, elements: Iterable[etree._Element] | None = None) -> list[etree._Element]:
+    """`elements`: the candidates among `root`'s elements, in document order (the page's:
+    `threads.post_candidates`), else every one."""
     groups: dict[tuple[etree._Element, str], list[etree._Element]] = {}
     best: list[etree._Element] = []
     seen: dict[str, bool] = {}
-    for element in root.iter(etree.Element):
+    for element in root.iter(etree.Element) if elements is None else elements:
         token = post_token(element, seen)
         parent = _item_parent(element) if token is not None else None
         if token is None or parent is None:

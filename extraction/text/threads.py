@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from extraction.ancestry import below_body, nearest
+from extraction.document import Document
 from extraction.text.blocks import UNREAD_TAGS, Block
 from extraction.textutil import text_of
 from extraction.zones import inside
@@ -85,6 +86,22 @@ def post_token(element: etree._Element, seen: dict[str, bool] | None = None) -> 
         if _POST.search(word):
             return f"{tag}.{_DIGITS.sub('', word.lower())}"
     return None
+
+
+def post_candidates(doc: Document) -> list[etree._Element]:
+    """The elements of the page `post_token` may name a post, in document order: those whose
+    `itemtype`, class or id one of its two patterns finds, from the document's attribute index
+    (`Document.owners`), each distinct value searched once. A superset (a class the itemtype
+    pattern finds): `post_token` still decides each; every element it names is here."""
+    seen: dict[str, bool] = {}
+
+    def may_name(value: str) -> bool:
+        hit = seen.get(value)
+        if hit is None:
+            hit = seen[value] = _POST.search(value) is not None or _POST_ITEMTYPE.search(value) is not None
+        return hit
+
+    return doc.owners(("itemtype", "class", "id"), may_name)
 
 
 def _name_string(element: etree._Element) -> str:

@@ -291,5 +291,6 @@ def test_byline_candidates_read_each_repeated_class_alike_and_any_case():
     same, and the place tests (a footer, a comment section) still apply to each element."""
     from extraction.authors import _byline_candidates
     body = ('<p class="Byline">A</p><footer><p class="Byline">B</p></footer><p id="POST-AUTHOR">C</p>'
-            '<div class="comments"><p class="Byline">D</p></div><p class="Byline">E</p><p class="by">F</p>')
-    assert [el.text for el in _byline_candidates(doc("", body).root)] == ["A", "C", "E"]
+            '<div class="comments"><p class="Byline">D</p></div><p class="Byline">E</p><p class="by">F</p>'
+            '<p class="by" id="Byline">G</p><p class="author" id="author">H</p>')
+    assert [el.text for el in _byline_candidates(doc("", body))] == ["A", "C", "E", "G", "H"]

@@ -293,3 +293,23 @@ def test_post_tokens_remembered_per_class_value_are_the_same():
     assert [post_token(e, seen) for e in elements if isinstance(e.tag, str)] == \
         [post_token(e) for e in elements if isinstance(e.tag, str)]
     assert seen["item item-comment"] is True and seen["author"] is False
+
+
+def test_the_post_candidates_hold_every_element_a_post_token_names():
+    """`repeated_post_items` walks only `threads.post_candidates` (the attribute index): each
+    element of the page that `post_token` names is among them, in document order, and the
+    group found is the one a walk of every element finds."""
+    from lxml import etree
+
+    from extraction.text.layout import _post_group
+    from extraction.text.threads import post_candidates, post_token
+    replies = "".join(_reply(i) for i in range(4))
+    micro = ("<div itemscope itemtype='https://schema.org/Comment' class='x'><p>Microdata comment</p></div>"
+             "<div id='Message-7'><p>An id names it</p></div><div class='MESSAGE'><p>Capitals</p></div>")
+    doc = page(NAV + f"<main><h1>Night buses</h1>{FIRST_POST}<ol class='comments'>{replies}</ol>{micro}</main>")
+    named = [el for el in doc.root.iter(etree.Element) if post_token(el) is not None]
+    candidates = post_candidates(doc)
+    assert len(named) >= 7 and set(named) <= set(candidates)
+    everything = list(doc.root.iter(etree.Element))
+    assert candidates == sorted(candidates, key=everything.index)
+    assert _post_group(doc.root, candidates) == _post_group(doc.root) and len(_post_group(doc.root)) == 4
