@@ -25,7 +25,7 @@ INDEXED_ATTRIBUTES = ("aria-controls", "aria-hidden", "aria-labelledby", "class"
 """The attributes `Document.owners` finds the elements of: those the fields and the segment walk
 select elements by. One walk of the document's elements reads every element's attributes once
 (`items()`, one call an element) into a list per name; each selection is then a filter of one
-or two lists. It replaced fifteen XPaths a page (`attribute_owners`, the `#` links' and the
+or two lists. It replaced fifteen XPaths a page (attribute selections, the `#` links' and the
 published and modified times'), each a libxml2 walk of the whole tree: 2.72 -> 1.19 ms a page
 alone, 100 WCXB pages, 2026-12-06 (docs/lab/2026-12-06-s24-cpu.md)."""
 
@@ -74,8 +74,8 @@ class Document:
 
     def owners(self, names: str | tuple[str, ...], test: Callable[[str], bool] | None = None) -> list[etree._Element]:
         """The elements with an attribute of `names` (each in `INDEXED_ATTRIBUTES`) whose value
-        passes `test`, in document order, each once: what `attribute_owners(root, "//@a[test] |
-        //@b[test]")` selects, from the index `Document` builds on the first call. The tree is
+        passes `test`, in document order, each once: the owners of what the XPath `//@a[test] |
+        //@b[test]` selects, from the index `Document` builds on the first call. The tree is
         not changed after `parse`, so the index stays true."""
         index = self.derive("attributes", _attribute_index)
         if isinstance(names, str):
@@ -128,19 +128,6 @@ def _attribute_index(doc: Document) -> dict[str, list[tuple[etree._Element, str]
 
 def _element_order(doc: Document) -> dict[etree._Element, int]:
     return {element: position for position, element in enumerate(doc._elements or tuple(doc.root.iter()))}
-
-
-def attribute_owners(root: etree._Element, path: str) -> list[etree._Element]:
-    """The elements owning the attributes the XPath `path` selects, in document order, each once.
-    libxml2 selects attributes (`//@itemtype`) two to three times faster than it tests them in a
-    predicate on every element (`//*[@itemtype]`: 96 -> 53 ms over the 181 Zyte pages); an
-    element's attributes come after it and before its children, so its repeats are adjacent."""
-    owners: list[etree._Element] = []
-    for attribute in root.xpath(path):
-        owner = attribute.getparent()
-        if not owners or owners[-1] is not owner:
-            owners.append(owner)
-    return owners
 
 
 _END_OF_PAGE = re.compile(r"</(?:body|html)\s*>", re.I)

@@ -44,11 +44,10 @@ starts reacting to scrolling only after `load` (a lazy loader a timer inserts) i
 
 Off by default, because the clock also stands inside a task: a script that busy-waits on
 `performance.now()` (a tag manager's "work for 300 ms") never ends, and the page's render fails
-at the call timeout (1 of 9 renders of bench's script-chain page, and every time when the
-busy wait runs in a timer; real time catches its value). Where it cannot meet such pages it
-gives concurrency 1 its wait back: 0.82x the bare loop's pages/s against 0.63x, late values
-42/42, outcomes identical (bench/render_budget.py, 3 rounds, 2026-12-06); at 2 and 4 pages in
-flight it gained nothing (0.53-0.55x against 0.63-0.69x at 2).
+at the call timeout where real time catches its value. It pays only where the wait is the
+critical path, one page in flight (bench/render_budget.py: 0.67-0.82x the bare loop's pages/s
+against 0.60-0.63x, outcomes identical); with two or more in flight the cores are, and it was
+slower there (docs/lab/2026-12-06-s24-vt.md).
 
 Known limit: a promise does not carry the chain level, so a polling loop written as
 `while (true) { await sleep(100); ... }` holds the page to the cap (flagged unsettled), as a

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from extraction.document import attribute_owners, xpath_words
+from lxml import etree
+
+from extraction.document import xpath_words
 from extraction.pubtimes import MODIFIED_TIME_ELEMENTS, PUBLISHED_TIME_ELEMENTS
 from extraction.text.tabs import controlled_panels
 from tests.extraction.fieldpages import doc
@@ -19,6 +21,18 @@ BODY = (
     '<button role="tab" id="t1" aria-controls="p0">O</button>'
     '<div role="tabpanel" aria-labelledby="t1" id="p1">P</div>'
 )
+
+
+def attribute_owners(root: etree._Element, path: str) -> list[etree._Element]:
+    """The reference: the elements owning the attributes the XPath `path` selects, in document
+    order, each once (an element's attributes come after it and before its children, so its
+    repeats are adjacent)."""
+    owners: list[etree._Element] = []
+    for attribute in root.xpath(path):
+        owner = attribute.getparent()
+        if not owners or owners[-1] is not owner:
+            owners.append(owner)
+    return owners
 
 
 def test_owners_select_what_the_xpaths_select() -> None:
