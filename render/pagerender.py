@@ -27,7 +27,7 @@ from render.calls import PageCallTimeout, bounded
 from render.egress import Egress
 from render.imageprobe import probe_declared_image
 from render.outcome import FailureKind, RenderFailure, classify_error
-from render.readiness import HORIZON_JS, NAVIGATED, VirtualClock, advance_until_settled, wait_until_settled
+from render.readiness import wait_until_settled
 from render.requests import RequestTracker
 from render.settings import RenderSettings, SiteSettings
 from render.slowhosts import SlowHosts
@@ -287,10 +287,6 @@ async def _wait_for_load(page: Page, job: PageJob) -> None:
 async def _settle_and_scroll(page: Page, job: PageJob, tracker: RequestTracker) -> bool:
     s = job.settings
     condition = job.site.datalayer_condition or s.datalayer_condition
-    if s.settle_virtual_time and condition is None:
-        virtual = await _virtual_settle(page, job, tracker)
-        if virtual is not None:
-            return virtual
     first = await wait_until_settled(page, tracker, s, s.settle_cap_ms, condition=condition)
     settled = first.settled
     if s.scroll_steps and first.scroll_aware is not False:  # asked in the page's last idle answer
@@ -300,26 +296,6 @@ async def _settle_and_scroll(page: Page, job: PageJob, tracker: RequestTracker) 
             again = await wait_until_settled(page, tracker, s, s.settle_cap_ms // 2, condition=None)
             settled = again.settled and settled
     return settled
-
-
-async def _virtual_settle(page: Page, job: PageJob, tracker: RequestTracker) -> bool | None:
-    """Settle on virtual time (render/readiness.py), if nothing on the page reacts to scrolling
-    once it loaded; None (not tried) otherwise. A page on virtual time is never scrolled:
-    Chromium does not deliver IntersectionObserver entries while its clock stands."""
-    s = job.settings
-    try:
-        state = await bounded(page.evaluate(HORIZON_JS, 0), s.call_timeout_ms)
-    except PlaywrightError as error:
-        if NAVIGATED not in error.message:
-            raise
-        return None  # on to another document already: the real-time wait follows it
-    if state is None or state["scrollAware"]:
-        return None
-    cdp = await bounded(page.context.new_cdp_session(page), s.call_timeout_ms)
-    clock = VirtualClock(cdp, patience_s=s.subresource_budget_ms / 1000)
-    settle = await advance_until_settled(page, clock, tracker, s, s.settle_cap_ms)
-    log.debug("virtual settle of %s: %d ms in virtual time", page.url, clock.advanced_ms)
-    return settle.settled
 
 
 def _record_overdue(job: PageJob, tracker: RequestTracker) -> None:

@@ -49,7 +49,6 @@
   const nativeCancelRaf = window.cancelAnimationFrame;
   const timerHolds = new Map();
   const frameHolds = new Map();
-  const timerDue = new Map();  // hold id -> when its timer is due (for `horizon`)
 
   // Runs `fn` at chain level `level` (so what it schedules is one level deeper, held or not),
   // then lets go of its hold, if it had one.
@@ -66,15 +65,14 @@
     const holdId = level <= config.maxChain && ms <= config.maxTimerMs ? hold(ms + config.lateGraceMs) : null;
     const id = nativeSetTimeout.call(window, function () {
       timerHolds.delete(id);
-      timerDue.delete(holdId);
       return atLevel(fn, level, holdId, this, args);
     }, ms);
-    if (holdId !== null) { timerHolds.set(id, holdId); timerDue.set(holdId, now() + ms); }
+    if (holdId !== null) timerHolds.set(id, holdId);
     return id;
   };
   const clearTimer = (native) => function (id) {
     const holdId = timerHolds.get(id);
-    if (holdId !== undefined) { timerHolds.delete(id); timerDue.delete(holdId); release(holdId); }
+    if (holdId !== undefined) { timerHolds.delete(id); release(holdId); }
     return native.call(window, id);
   };
   window.clearTimeout = clearTimer(nativeClearTimeout);
@@ -185,21 +183,6 @@
         waiters.add(check);  // a release that leaves no hold looks again at once
         check();
       });
-    },
-    // Without waiting (for a page on virtual time, whose clock moves only when granted):
-    // {pending, timerMs, expiryMs, quietLeftMs, scrollAware} — how many holds remain, how far
-    // the clock must move for every held timer to be due, and for every hold to expire, how
-    // much of `quietMs` after the last release is left.
-    horizon(quietMs) {
-      const t = now();
-      const left = pending();
-      let timerMs = 0;
-      for (const [id, due] of timerDue) {
-        if (holds.has(id)) timerMs = Math.max(timerMs, due - t); else timerDue.delete(id);
-      }
-      const expiryMs = left ? Math.max(...holds.values()) - t : 0;
-      return { pending: left, timerMs, expiryMs, quietLeftMs: (quietMs || 0) - (t - lastRelease),
-        scrollAware: api.scrollAware() };
     },
     // Could anything on the page react to scrolling (lazy loaders)?
     scrollAware() {

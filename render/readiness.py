@@ -22,33 +22,6 @@ the trip of a request's event to us and loads that start at the next frame or tw
 backgrounds), hence 30 ms (bench/RENDER.md: on pages that set nothing late it is most of
 what a render costs over a bare `goto`).
 
-Waiting for held timers costs no CPU but wall time: on the demo articles' 200 and 300 ms timers,
-120 ms of the 166 a page between the worker and a bare Playwright loop (session 23). With
-`settle_virtual_time`, a page on which nothing reacts to scrolling once it loaded settles on
-Chromium's virtual time instead (`advance_until_settled`): its clock stands except when granted a budget
-(CDP `Emulation.setVirtualTimePolicy`), and a grant runs every timer due within it at once. The
-grant reaches exactly as far as the last held timer is due (and past the quiet after a release),
-so the page's clock gets no further than real time would have when the wait ended: a 10 s
-deferral does not run, a 300 ms data-layer timer does, a few ms after `load`. The clock stands
-while a fetch is pending (timers see the answers they would on a fast network), until the
-request outlasts the subresource budget.
-
-Why only those pages (probed on Chromium 156's headless shell, docs/lab/2026-12-06-s24-vt.md): a
-page never returns to real time once on it, not even when the session detaches, and its timers
-stand between grants (the `idle()` call, the scroll's pauses and `wait_for_function`'s polling
-would hang); a budget is spent at once whenever the page idles (an unbounded `advance` ran a
-clock 7.5 hours ahead in 100 ms); and while the clock stands Chromium delivers no
-IntersectionObserver entries for a scroll, so lazy loaders never fire. Pages that react to
-scrolling, and pages with a data-layer condition, wait in real time as above. A page that
-starts reacting to scrolling only after `load` (a lazy loader a timer inserts) is not scrolled.
-
-Off by default, because the clock also stands inside a task: a script that busy-waits on
-`performance.now()` (a tag manager's "work for 300 ms") never ends, and the page's render fails
-at the call timeout where real time catches its value. It pays only where the wait is the
-critical path, one page in flight (bench/render_budget.py: 0.67-0.82x the bare loop's pages/s
-against 0.60-0.63x, outcomes identical); with two or more in flight the cores are, and it was
-slower there (docs/lab/2026-12-06-s24-vt.md).
-
 Known limit: a promise does not carry the chain level, so a polling loop written as
 `while (true) { await sleep(100); ... }` holds the page to the cap (flagged unsettled), as a
 page that never stops requesting does.
@@ -63,8 +36,8 @@ import time
 from dataclasses import dataclass
 from importlib.resources import files
 
-from playwright.async_api import CDPSession, Page
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
 
 from render.calls import bounded
 from render.requests import RequestTracker
@@ -96,19 +69,7 @@ FRAME_GRACE_MS = 100
 NAVIGATED = "Execution context was destroyed"
 """Playwright's message when the page moved to another document during an evaluate."""
 
-VIRTUAL_POLICY = "pauseIfNetworkFetchesPending"
-"""The page's clock does not move while it waits for the network: its timers see every answer
-that came before they are due, as on a fast network, and a grant is not spent on requests."""
-VIRTUAL_IGNORING_NETWORK = "advance"
-"""The policy once a request held the clock longer than a subresource may take."""
-VIRTUAL_STEP_MS = 1
-"""The clock's step while only real-time things hold the page."""
-FRAME_WAIT_S = 0.008
-"""How long the virtual settle waits for what only real time brings (an animation frame, a
-request's answer) before looking again: about half a frame."""
-
 READINESS_JS = (files("render") / "readiness.js").read_text(encoding="utf-8")
-HORIZON_JS = "(quietMs) => window.__rcSettle ? window.__rcSettle.horizon(quietMs) : null"
 IDLE_JS = ("([maxMs, quietMs]) => window.__rcSettle ? window.__rcSettle.idle(maxMs, quietMs)"
            " : {pending: 0, quietMs: 1e9, scrollAware: null}")
 
@@ -188,90 +149,6 @@ async def _page_idle(page: Page, tracker: RequestTracker, settings: RenderSettin
     if state["pending"] or state["quietMs"] < quiet_ms:
         return None  # the deadline passed first; the caller sees the cap
     return state["scrollAware"] is not False  # unknown (no readiness script) counts as aware
-
-
-class VirtualClock:
-    """The page's clock on Chromium's virtual time (CDP `Emulation.setVirtualTimePolicy`): it
-    moves only when granted a budget, and then at once, as fast as the page runs, to the
-    budget's end. Once set, a page never goes back to real time (not even when the session
-    detaches): its timers stand between grants."""
-
-    def __init__(self, cdp: CDPSession, patience_s: float) -> None:
-        self._cdp = cdp
-        self._patience_s = patience_s
-        self._policy = VIRTUAL_POLICY
-        self._expired = asyncio.Event()
-        self.advanced_ms = 0
-        """Virtual milliseconds granted so far."""
-        cdp.on("Emulation.virtualTimeBudgetExpired", lambda _: self._expired.set())
-
-    async def advance(self, ms: float, timeout_s: float) -> bool:
-        """Move the page's clock by `ms` (its timers due by then run); False if that did not
-        happen within `timeout_s` of real time. A request that holds the clock longer than a
-        subresource may take (`patience_s`) no longer does: the clock goes on without it, as
-        real time does past the subresource budget."""
-        budget = max(1, round(ms))
-        if await self._grant(budget, min(timeout_s, self._patience_s)):
-            return True
-        if self._policy == VIRTUAL_IGNORING_NETWORK or timeout_s <= self._patience_s:
-            return False
-        self._policy = VIRTUAL_IGNORING_NETWORK
-        return await self._grant(budget, timeout_s - self._patience_s)
-
-    async def _grant(self, budget: int, timeout_s: float) -> bool:
-        self._expired.clear()
-        await self._cdp.send("Emulation.setVirtualTimePolicy", {"policy": self._policy, "budget": budget})
-        self.advanced_ms += budget
-        try:
-            await asyncio.wait_for(self._expired.wait(), max(0.001, timeout_s))
-        except TimeoutError:
-            return False
-        return True
-
-
-async def advance_until_settled(page: Page, clock: VirtualClock, tracker: RequestTracker, settings: RenderSettings,
-                                cap_ms: int) -> Settle:
-    """`wait_until_settled` for a page on virtual time: instead of waiting for its held timers,
-    move its clock to where the last of them is due (and past the quiet after a release), then
-    look again. Real time is waited only for the network and for frames; what holds the page
-    without a timer (a frame, a request's answer) and stays past `FRAME_GRACE_MS` of quiet
-    network is expired by moving the clock past it, as real time would."""
-    deadline = time.monotonic() + cap_ms / 1000
-    quiet_ms = min(settings.settle_quiet_ms, RELEASE_QUIET_MS)
-    stalled: float | None = None  # since when only holds without a timer were left
-    while True:
-        if _network_quiet(tracker, settings):
-            try:
-                state = await bounded(page.evaluate(HORIZON_JS, quiet_ms), settings.call_timeout_ms)
-            except PlaywrightError as error:
-                if NAVIGATED not in error.message:
-                    raise
-                tracker.touch()  # the page went on to another document: wait for that one
-                continue
-            if state is None:
-                return Settle(settled=True)  # no readiness script: nothing in the page to wait for
-            if not state["pending"] and state["quietLeftMs"] <= 0:
-                return Settle(settled=True, scroll_aware=state["scrollAware"] is not False)
-            remaining_s = deadline - time.monotonic()
-            if remaining_s <= 0:
-                return Settle(settled=False)
-            if state["timerMs"] > 0 or not state["pending"]:
-                stalled = None
-                await clock.advance(max(state["timerMs"], state["quietLeftMs"]), remaining_s)
-                continue
-            stalled = stalled if stalled is not None else time.monotonic()
-            if time.monotonic() - stalled >= FRAME_GRACE_MS / 1000:
-                await clock.advance(state["expiryMs"], remaining_s)
-                stalled = None
-                continue
-            # A request's hold is let go by a 0 ms timer once its answer was handled: a step.
-            await clock.advance(VIRTUAL_STEP_MS, remaining_s)
-            await asyncio.sleep(FRAME_WAIT_S)
-            continue
-        stalled = None
-        if time.monotonic() >= deadline:
-            return Settle(settled=False)
-        await asyncio.sleep(_next_look_s(tracker, settings))
 
 
 def _condition_task(page: Page, condition: str, cap_ms: int) -> asyncio.Task[bool]:

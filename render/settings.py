@@ -83,11 +83,6 @@ class RenderSettings(BaseSettings):
     settle_timer_max_ms: int = Field(default=1_000, ge=0, le=60_000,
                                      description="A setTimeout of at most this delay holds the page until it "
                                                  "ran (never past the cap).")
-    settle_virtual_time: bool = Field(default=False,
-                                      description="Run a page's held timers on Chromium's virtual time instead of "
-                                                  "waiting for them, when nothing on it reacts to scrolling. Off: "
-                                                  "a page that busy-waits on its clock never returns on it "
-                                                  "(render/readiness.py).")
     settle_cap_ms: int = Field(default=4_000, ge=100, le=60_000,
                                description="Snapshot at this point even if the page is still busy.")
     scroll_steps: int = Field(default=6, ge=0, le=50, description="Viewport-high scroll steps so lazy images load.")

@@ -20,11 +20,9 @@ pytestmark = pytest.mark.browser
 URL = "https://news.test/story.html"
 
 
-@pytest.fixture(scope="module", params=[False, True], ids=["real-time", "virtual-time"])
-def renderer(third_party_settings: RenderSettings, request: pytest.FixtureRequest) -> Iterator[LoopRenderer]:
-    """Every case on both clocks: waited for in real time, and moved on virtual time."""
-    settings = third_party_settings.model_copy(update={"datalayer_globals": ["pdl", "ticks", "late"],
-                                                       "settle_virtual_time": request.param})
+@pytest.fixture(scope="module")
+def renderer(third_party_settings: RenderSettings) -> Iterator[LoopRenderer]:
+    settings = third_party_settings.model_copy(update={"datalayer_globals": ["pdl", "ticks", "late"]})
     shared = LoopRenderer(settings)
     yield shared
     shared.close()
