@@ -141,7 +141,7 @@ def read_as_story(doc: Document, text: MainText) -> bool:
     trace = text.trace
     if isinstance(trace, Heuristic):
         selection = trace.selection
-        if selection.layout is None or selection.layout.kind != ARTICLE or posts_within(selection.container):
+        if selection.layout is None or selection.layout.kind != ARTICLE or posts_within(selection.container, doc):
             return False
     return not declares_discussion(doc)
 

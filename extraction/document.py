@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -72,16 +73,49 @@ class Document:
         value: T = self._derived[key]
         return value
 
-    def owners(self, names: str | tuple[str, ...], test: Callable[[str], bool] | None = None) -> list[etree._Element]:
+    def owners(self, names: str | tuple[str, ...], test: Callable[[str], bool] | None = None,
+               within: etree._Element | None = None) -> list[etree._Element]:
         """The elements with an attribute of `names` (each in `INDEXED_ATTRIBUTES`) whose value
         passes `test`, in document order, each once: the owners of what the XPath `//@a[test] |
         //@b[test]` selects, from the index `Document` builds on the first call. The tree is
-        not changed after `parse`, so the index stays true."""
+        not changed after `parse`, so the index stays true. `within`: only that element and
+        those below it (`.//@a[test]` from it, itself included), the slice of each attribute's
+        list between the positions its subtree spans, so that a region's selection costs what
+        the region holds."""
         index = self.derive("attributes", _attribute_index)
-        if isinstance(names, str):
+        span = None if within is None else self._span(within)
+        if isinstance(names, str) and span is None:
             return [el for el, value in index[names] if test is None or test(value)]
         order = self.derive("element_order", _element_order)
-        found = {order[el]: el for name in names for el, value in index[name] if test is None or test(value)}
+        found: dict[int, etree._Element] = {}
+        for name in (names,) if isinstance(names, str) else names:
+            entries = index[name]
+            if span is not None:
+                positions = self.derive(f"positions:{name}", _positions_of(name))
+                entries = entries[bisect_left(positions, span[0]):bisect_left(positions, span[1])]
+            for el, value in entries:
+                if test is None or test(value):
+                    found[order[el]] = el
+        return [found[position] for position in sorted(found)]
+
+    def _span(self, top: etree._Element) -> tuple[int, int]:
+        """The positions in `root.iter()` of `top` and what lies below it: one run, ending where
+        the first node after it (its next sibling, or its nearest ancestor's) begins."""
+        order = self.derive("element_order", _element_order)
+        end = len(order)
+        node: etree._Element | None = top
+        while node is not None and node is not self.root:
+            following = node.getnext()
+            if following is not None:
+                end = order[following]
+                break
+            node = node.getparent()
+        return order[top], end
+
+    def in_order(self, *selections: Iterable[etree._Element]) -> list[etree._Element]:
+        """The elements of `selections` in document order, each once."""
+        order = self.derive("element_order", _element_order)
+        found = {order[el]: el for selection in selections for el in selection}
         return [found[position] for position in sorted(found)]
 
     def meta_values(self, key: str) -> list[str]:
@@ -124,6 +158,14 @@ def _attribute_index(doc: Document) -> dict[str, list[tuple[etree._Element, str]
                 if owners is not None:
                     owners.append((element, value))
     return index
+
+
+def _positions_of(name: str) -> Callable[[Document], list[int]]:
+    """The positions in document order of the entries of `name`'s list of the attribute index."""
+    def positions(doc: Document) -> list[int]:
+        order = doc.derive("element_order", _element_order)
+        return [order[el] for el, _ in doc.derive("attributes", _attribute_index)[name]]
+    return positions
 
 
 def _element_order(doc: Document) -> dict[etree._Element, int]:

@@ -303,8 +303,7 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
     zone = headline_zone(doc)
     if zone is None:
         return
-    names_date = _names_hint(HEURISTIC_HINT, ("class", "id", "itemprop"))
-    hinted = [el for el in zone.iter(etree.Element) if (el.tag == "time" or names_date(el)) and _readable(doc, el, zone)]
+    hinted = [el for el in _hinted_within(doc, zone) if _readable(doc, el, zone)]
     for el in hinted:
         for attr in MACHINE_DATE_ATTRIBUTES:
             if el.get(attr) and parse_machine(el.get(attr)):
@@ -326,33 +325,28 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
         yield "url", "-".join(match.groups())
 
 
-def _names_hint(hint: re.Pattern[str], attributes: tuple[str, ...]) -> Callable[[etree._Element], bool]:
-    """A test, for one walk, that `hint` is found in one of an element's `attributes`: as in
-    their values joined by spaces, since the hints hold no space, read one by one with no string
-    built for the elements (nearly all) that have none of them. Each distinct value is searched
-    once a walk: a page repeats its class values on many elements (every card, every menu item),
-    and the search, not the walk, was most of the time (1.6 -> 0.9 ms a page for the
-    `PUBLISHED_HINT` walk, 100 WCXB pages)."""
-    found: dict[str, bool] = {}
-
-    def names(el: etree._Element) -> bool:
-        for name in attributes:
-            value = el.get(name)
-            if value:
-                hit = found.get(value)
-                if hit is None:
-                    hit = found[value] = hint.search(value) is not None
-                if hit:
-                    return True
-        return False
-
-    return names
+def _hinted_within(doc: Document, zone: etree._Element) -> list[etree._Element]:
+    """The zone's `<time>` elements and those whose class, id or itemprop `HEURISTIC_HINT` is
+    found in, the zone included, in document order: what a walk of the zone asking each element
+    finds, from the document's attribute index (`Document.owners` within the zone) and the
+    zone's `<time>`s."""
+    named = doc.owners(("class", "id", "itemprop"), _searched(HEURISTIC_HINT), within=zone)
+    return doc.in_order(named, zone.iter("time"))
 
 
 def _named_within(doc: Document, top: etree._Element, hint: re.Pattern[str]) -> list[etree._Element]:
-    """`top` and the elements below it whose class or id `hint` is found in, in document order:
-    what a walk of `top` asking `_names_hint(hint, ("class", "id"))` of each element finds, from
-    the document's attribute index (`Document.owners`), each distinct value searched once."""
+    """`top` and the elements below it whose class or id `hint` is found in, in document order,
+    from the document's attribute index (`Document.owners`). `top` is the body: filtering the
+    page's by their ancestors costs what `owners(..., within=top)` does."""
+    return [el for el in doc.owners(("class", "id"), _searched(hint))
+            if el is top or any(a is top for a in el.iterancestors())]
+
+
+def _searched(hint: re.Pattern[str]) -> Callable[[str], bool]:
+    """A test that `hint` is found in an attribute's value, each distinct value searched once: a
+    page repeats its class values on many elements (every card, every menu item), and the
+    search, not the walk, was most of the time (1.6 -> 0.9 ms a page for the `PUBLISHED_HINT`
+    walk, 100 WCXB pages)."""
     found: dict[str, bool] = {}
 
     def names(value: str) -> bool:
@@ -361,7 +355,7 @@ def _named_within(doc: Document, top: etree._Element, hint: re.Pattern[str]) -> 
             hit = found[value] = hint.search(value) is not None
         return hit
 
-    return [el for el in doc.owners(("class", "id"), names) if el is top or any(a is top for a in el.iterancestors())]
+    return names
 
 
 def _readable(doc: Document, el: etree._Element, zone: etree._Element) -> bool:

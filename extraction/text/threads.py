@@ -88,8 +88,9 @@ def post_token(element: etree._Element, seen: dict[str, bool] | None = None) -> 
     return None
 
 
-def post_candidates(doc: Document) -> list[etree._Element]:
-    """The elements of the page `post_token` may name a post, in document order: those whose
+def post_candidates(doc: Document, within: etree._Element | None = None) -> list[etree._Element]:
+    """The elements of the page (or of `within` and below it) `post_token` may name a post, in
+    document order: those whose
     `itemtype`, class or id one of its two patterns finds, from the document's attribute index
     (`Document.owners`), each distinct value searched once. A superset (a class the itemtype
     pattern finds): `post_token` still decides each; every element it names is here."""
@@ -101,7 +102,7 @@ def post_candidates(doc: Document) -> list[etree._Element]:
             hit = seen[value] = _POST.search(value) is not None or _POST_ITEMTYPE.search(value) is not None
         return hit
 
-    return doc.owners(("itemtype", "class", "id"), may_name)
+    return doc.owners(("itemtype", "class", "id"), may_name, within)
 
 
 def _name_string(element: etree._Element) -> str:

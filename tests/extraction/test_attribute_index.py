@@ -5,7 +5,8 @@ from __future__ import annotations
 from lxml import etree
 
 from extraction.document import xpath_words
-from extraction.pubtimes import MODIFIED_TIME_ELEMENTS, PUBLISHED_TIME_ELEMENTS
+from extraction.pubtimes import HEURISTIC_HINT, MODIFIED_TIME_ELEMENTS, PUBLISHED_TIME_ELEMENTS, _hinted_within
+from extraction.text.layout import product_markup
 from extraction.text.tabs import controlled_panels
 from tests.extraction.fieldpages import doc
 
@@ -76,3 +77,34 @@ def test_words_split_at_xml_whitespace_only() -> None:
 
 def test_panels_from_the_index() -> None:
     assert controlled_panels(doc("", BODY)) == frozenset({"p0", "p1"})
+
+
+def test_owners_within_an_element_select_what_its_relative_xpaths_select() -> None:
+    """`within`: the element itself and those below it, whichever element it is (the last of
+    the page, one without children, one whose subtree ends the page's)."""
+    page = doc("", BODY)
+    cases = [(("class", "id"), lambda v: "omment" in v or "published" in v,
+              ".//@class[contains(., 'omment') or contains(., 'published')]"
+              " | .//@id[contains(., 'omment') or contains(., 'published')]"),
+             ("itemprop", None, ".//@itemprop"), (("hidden", "style", "itemtype"), None, ".//@hidden | .//@style | .//@itemtype")]
+    for top in page.root.iter(etree.Element):
+        for names, test, xpath in cases:
+            assert page.owners(names, test, within=top) == attribute_owners(top, xpath), \
+                (top.tag, xpath)
+
+
+def test_a_zones_hinted_elements_are_its_walks() -> None:
+    """The published time's zone: its `<time>`s and what `HEURISTIC_HINT` finds in a class, id
+    or itemprop, as a walk of the zone asking each element finds them."""
+    page = doc("", BODY + '<p class="meta">x</p><time>y</time>')
+
+    def named(el: etree._Element) -> bool:
+        return el.tag == "time" or any(HEURISTIC_HINT.search(el.get(a) or "") for a in ("class", "id", "itemprop"))
+    for top in page.root.iter(etree.Element):
+        assert _hinted_within(page, top) == [el for el in top.iter(etree.Element) if named(el)], top.tag
+    assert len(_hinted_within(page, page.root)) >= 8
+
+
+def test_product_markup_from_the_index() -> None:
+    assert product_markup(doc("", '<div itemscope itemtype="https://schema.org/Product">A</div>'))
+    assert not product_markup(doc("", BODY))

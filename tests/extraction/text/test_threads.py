@@ -313,3 +313,22 @@ def test_the_post_candidates_hold_every_element_a_post_token_names():
     everything = list(doc.root.iter(etree.Element))
     assert candidates == sorted(candidates, key=everything.index)
     assert _post_group(doc.root, candidates) == _post_group(doc.root) and len(_post_group(doc.root)) == 4
+
+
+def test_a_regions_posts_from_the_index_are_its_walks():
+    """`posts_within` with the document: the page's candidates below the region
+    (`post_candidates(doc, within)`), the posts the region's walk finds; a region holding none
+    of the posts (the thread's title) and the last element of the page have none."""
+    from lxml import etree
+
+    from extraction.text.threads import post_candidates, post_token
+    replies = "".join(_reply(i) for i in range(4))
+    doc = page(NAV + f"<main><h1>Night buses</h1>{FIRST_POST}<ol class='comments'>{replies}</ol></main>"
+               "<footer><div class='post-1'>last</div></footer>")
+    feed = doc.root.find(".//ol")
+    assert feed is not None
+    assert posts_within(feed, doc) == posts_within(feed) and len(posts_within(feed)) == 4
+    for top in doc.root.iter(etree.Element):
+        below = [el for el in top.iter(etree.Element) if post_token(el) is not None]
+        assert set(below) <= set(post_candidates(doc, top)) <= set(top.iter(etree.Element)), top.tag
+        assert posts_within(top, doc) == posts_within(top), top.tag
