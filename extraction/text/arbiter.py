@@ -15,8 +15,9 @@ or region, near-good or short blocks beside boilerplate). Only the second kind i
    On a page whose layout kind is product it is always consulted (step 3).
 2. **Combination.** A doubtful block the peer also kept joins the body, in document order.
    Nothing the scorer judged boilerplate or navigation is taken in, whatever the peer says,
-   nor the `h1` (the title field holds it): the final decision stays the scorer's, and each
-   added block says why in `--explain`.
+   nor the `h1` (the title field holds it), nor on an article a block in an `<address>`
+   (`contact_details`; it still counts towards the gate): the final decision stays the
+   scorer's, and each added block says why in `--explain`.
 3. **The peer's body whole, on product pages that disagree.** Our read of a product page is
    inclusive (every clean block of the region: specifications, reviews, recommendations), and
    a static parse cannot see a description behind a tab the markup hides. When the peer's
@@ -43,7 +44,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.decisions import Decision, Selection
-from extraction.text.layout import INCLUSIVE_MAX_LINK_DENSITY, PRODUCT
+from extraction.text.layout import ARTICLE, INCLUSIVE_MAX_LINK_DENSITY, PRODUCT
 from extraction.text.peer import align, candidate
 from extraction.text.phrases import disclaimer, widget_label
 from extraction.text.reviews import review_ancestor
@@ -87,6 +88,16 @@ tune -0.0007; ratios 1.5 and 2 tie, 3 loses the rendered page. The narrower of t
 is kept. The containment test alone, at any length (our words mostly in the peer's, the peer's
 twice as long), lost static tune -0.0018: pages where the peer reads a whole catalogue."""
 
+CONTACT_TAG = "address"
+"""The element HTML defines as the contact information of its nearest article or of the page: its
+owner's offices, telephone numbers, e-mail. Left out of an article by our scorer, it is the site's,
+not the story's, whatever the peer read, so on an article the peer does not put it back; it
+still counts towards the words in doubt that call the peer (the gate is unchanged, only what
+may be added is). Our own decision on such a block stands: a kept `<address>` (a byline in one)
+stays. Measured on WCXB dev static (2026-12-06, on f0fc0c5): tune 0.88516 -> 0.88521 (articles
+0.96163 -> 0.96173: one page's forty office lines, +0.033), check, Zyte and the other sets: no
+page moved."""
+
 ADDED_WHY = "left out, but the peer kept it and our features find no boilerplate"
 PEER_BODY_WHY = "in the peer's body (taken whole)"
 
@@ -129,6 +140,11 @@ def doubtful(d: Decision, region: etree._Element | None, kept: frozenset[str]) -
     return region is None or not (d.block.element is region or region in d.block.element.iterancestors())
 
 
+def contact_details(element: etree._Element) -> bool:
+    """Whether the block is, or sits inside, an `<address>` (`CONTACT_TAG`)."""
+    return element.tag == CONTACT_TAG or any(e.tag == CONTACT_TAG for e in element.iterancestors())
+
+
 def other_voices(decisions: Sequence[Decision], cards: set[int]) -> frozenset[str]:
     """The token strings of a product page's blocks we left out as its customer reviews
     (`reviews.py`), as rows of other products' cards (`cards.py`) or for their wording
@@ -155,7 +171,9 @@ def arbitrate(doc: Document, selection: Selection, cards: Callable[[], set[int]]
         return Arbitration("ours", f"peer not consulted: {pool} words in doubt < {PEER_POOL_MIN_WORDS}",
                            (), decisions)
     peer = candidate(doc, [d.block for d in decisions])
-    added = {d.block.index for d in decisions if d.block.index in peer.blocks and d.block.index in doubts}
+    article = selection.layout is not None and selection.layout.page == ARTICLE
+    added = {d.block.index for d in decisions if d.block.index in peer.blocks and d.block.index in doubts
+             and not (article and contact_details(d.block.element))}
     merged = tuple(replace(d, kept=True, why=ADDED_WHY) if d.block.index in added else d for d in decisions)
     ours = Counter(WORD.findall(" ".join(d.block.text for d in merged if d.kept).lower()))
     theirs = Counter(WORD.findall(peer.text.lower()))
