@@ -72,12 +72,9 @@ def drop_comment_sections(doc: Document, read: Selection,
     (see the module's docstring). `posts`: the region's `layout.posts_within` (the post-passes ask
     it of the same region: `pipeline.article_rules`)."""
     decisions = read.decisions
-    if read.container is None:
+    if read.container is None or (start := story_start(read, posts)) is None:
         return decisions
     region = {read.container, *read.siblings}
-    start = next((d for d in decisions if d.kept and d.label is Label.GOOD and running_prose(d.features)), None)
-    if start is None or within(start.block.element, set(posts)):
-        return decisions
     prose = 0
     for d in decisions:
         if d.block.index < start.block.index or not within(d.block.element, region):
@@ -96,6 +93,14 @@ def drop_comment_sections(doc: Document, read: Selection,
         if d.kept and running_prose(d.features):
             prose += d.block.words
     return decisions
+
+
+def story_start(read: Selection, posts: Sequence[etree._Element]) -> Decision | None:
+    """The story's first block of running prose kept as content, where a comment section after
+    it is asked for; None when there is none or it is one of the region's posts (`posts`: a
+    thread's first post is no story with comments under it)."""
+    start = next((d for d in read.decisions if d.kept and d.label is Label.GOOD and running_prose(d.features)), None)
+    return None if start is None or within(start.block.element, set(posts)) else start
 
 
 def comment_title(text: str) -> bool:

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from extraction.document import Document
-from extraction.text.decisions import Decision, Label, Selection, within
+from extraction.text.decisions import Decision, Selection, within
 from extraction.text.features import running_prose
 from extraction.text.rules.comment_sections import (
     BARE_TITLE,
@@ -44,6 +44,7 @@ from extraction.text.rules.comment_sections import (
     TITLE_MAX_WORDS,
     _box,
     _forum,
+    story_start,
 )
 from extraction.text.threads import COMMENT_LABELS
 from extraction.textutil import class_shape
@@ -65,12 +66,9 @@ def drop_counted_comments(doc: Document, read: Selection,
     """On an article, leave out (judged) a section after the story whose title counts the dated
     items under it (see the module's docstring). `posts`: the region's `layout.posts_within`."""
     decisions = read.decisions
-    if read.container is None:
+    if read.container is None or (start := story_start(read, posts)) is None:
         return decisions
     region = {read.container, *read.siblings}
-    start = next((d for d in decisions if d.kept and d.label is Label.GOOD and running_prose(d.features)), None)
-    if start is None or within(start.block.element, set(posts)):
-        return decisions
     prose = 0
     for i, d in enumerate(decisions):
         if d.block.index < start.block.index:
