@@ -150,7 +150,7 @@ class Document:
 def _attribute_index(doc: Document) -> dict[str, list[tuple[etree._Element, str]]]:
     index: dict[str, list[tuple[etree._Element, str]]] = {name: [] for name in INDEXED_ATTRIBUTES}
     bucket = index.get
-    for element in doc._elements or tuple(doc.root.iter()):
+    for element in _elements_of(doc):
         attributes = element.items()  # a comment's: none
         if attributes:
             for name, value in attributes:
@@ -169,7 +169,13 @@ def _positions_of(name: str) -> Callable[[Document], list[int]]:
 
 
 def _element_order(doc: Document) -> dict[etree._Element, int]:
-    return {element: position for position, element in enumerate(doc._elements or tuple(doc.root.iter()))}
+    return {element: position for position, element in enumerate(_elements_of(doc))}
+
+
+def _elements_of(doc: Document) -> tuple[etree._Element, ...]:
+    """Every node of the tree in document order, as `root.iter()` gives them: the element list
+    `parse` kept, or the walk when it kept none."""
+    return doc._elements or tuple(doc.root.iter())
 
 
 _END_OF_PAGE = re.compile(r"</(?:body|html)\s*>", re.I)

@@ -49,7 +49,6 @@ another date (or the publisher's name) even when one of those appears."""
 CREATED_SELECTOR_SOURCE = "datalayer:contentCreatedSelector"
 
 
-
 def _published_times(doc: Document) -> list[etree._Element]:
     """`//time[contains(concat(' ', normalize-space(@class), ' '), ' published ')][@datetime]`."""
     return [el for el in doc.owners("datetime")

@@ -90,9 +90,8 @@ def post_token(element: etree._Element, seen: dict[str, bool] | None = None) -> 
 
 def post_candidates(doc: Document, within: etree._Element | None = None) -> list[etree._Element]:
     """The elements of the page (or of `within` and below it) `post_token` may name a post, in
-    document order: those whose
-    `itemtype`, class or id one of its two patterns finds, from the document's attribute index
-    (`Document.owners`), each distinct value searched once. A superset (a class the itemtype
+    document order: those whose `itemtype`, class or id one of its two patterns finds, from the
+    document's attribute index (`Document.owners`), each distinct value searched once. A superset (a class the itemtype
     pattern finds): `post_token` still decides each; every element it names is here."""
     seen: dict[str, bool] = {}
 
