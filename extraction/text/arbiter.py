@@ -17,7 +17,12 @@ or region, near-good or short blocks beside boilerplate). Only the second kind i
    Nothing the scorer judged boilerplate or navigation is taken in, whatever the peer says,
    nor the `h1` (the title field holds it), nor on an article a block in an `<address>`
    (`contact_details`; it still counts towards the gate): the final decision stays the
-   scorer's, and each added block says why in `--explain`.
+   scorer's, and each added block says why in `--explain`. On an article the peer reads
+   without the page's comment section (trafilatura's `include_comments` off): readers'
+   comments are not an article's body (issue 32), so the peer may not confirm one our scorer
+   left in doubt; on other kinds it keeps them, as a thread's posts are its content (off there
+   too, a WCXB tune thread lost 0.024). Measured on WCXB dev static (2026-12-06): no WCXB body
+   changed, Zyte tune 0.9797 -> 0.9798 (one page), the other sets unchanged.
 3. **The peer's body whole, on product pages that disagree.** Our read of a product page is
    inclusive (every clean block of the region: specifications, reviews, recommendations), and
    a static parse cannot see a description behind a tab the markup hides. When the peer's
@@ -170,8 +175,8 @@ def arbitrate(doc: Document, selection: Selection, cards: Callable[[], set[int]]
     if pool < PEER_POOL_MIN_WORDS and not product:
         return Arbitration("ours", f"peer not consulted: {pool} words in doubt < {PEER_POOL_MIN_WORDS}",
                            (), decisions)
-    peer = candidate(doc, [d.block for d in decisions])
     article = selection.layout is not None and selection.layout.page == ARTICLE
+    peer = candidate(doc, [d.block for d in decisions], comments=not article)
     added = {d.block.index for d in decisions if d.block.index in peer.blocks and d.block.index in doubts
              and not (article and contact_details(d.block.element))}
     merged = tuple(replace(d, kept=True, why=ADDED_WHY) if d.block.index in added else d for d in decisions)

@@ -33,15 +33,16 @@ class PeerCandidate:
     """Indices of our blocks whose words the peer's text holds (see `align`)."""
 
 
-def peer_text(doc: Document) -> str:
-    """trafilatura's body for the document, with its default settings (comments and tables in,
-    its readability/jusText fallbacks on: in fast mode the combination scored 0.0008 lower on
-    the WCXB check half for 5 ms less per call). It is handed our parsed tree (it copies it
-    before cleaning), so the page is not parsed twice. Imported on first use: the import takes
-    about 0.25 s, which only a process that consults the peer should pay."""
+def peer_text(doc: Document, comments: bool) -> str:
+    """trafilatura's body for the document, with its default settings but for `comments` (tables
+    in, its readability/jusText fallbacks on: in fast mode the combination scored 0.0008 lower on
+    the WCXB check half for 5 ms less per call). `comments`: whether its body holds the page's
+    comment section (its `include_comments`, on by default). It is handed our parsed tree (it
+    copies it before cleaning), so the page is not parsed twice. Imported on first use: the
+    import takes about 0.25 s, which only a process that consults the peer should pay."""
     import trafilatura
 
-    return trafilatura.extract(doc.root, url=doc.url) or ""
+    return trafilatura.extract(doc.root, url=doc.url, include_comments=comments) or ""
 
 
 def align(blocks: Sequence[Block], text: str) -> frozenset[int]:
@@ -67,6 +68,6 @@ def align(blocks: Sequence[Block], text: str) -> frozenset[int]:
     return frozenset(found)
 
 
-def candidate(doc: Document, blocks: Sequence[Block]) -> PeerCandidate:
-    text = peer_text(doc)
+def candidate(doc: Document, blocks: Sequence[Block], comments: bool) -> PeerCandidate:
+    text = peer_text(doc, comments)
     return PeerCandidate(text, align(blocks, text))

@@ -39,11 +39,11 @@ DISTANT = "<div class='x'><div><ul>" + "".join(f"<li>{s}</li>" for s in NOTES) +
 
 
 def _peer_returns(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
-    monkeypatch.setattr(peer, "peer_text", lambda doc: text)
+    monkeypatch.setattr(peer, "peer_text", lambda doc, comments: text)
 
 
 def test_the_peer_is_not_consulted_when_little_text_is_in_doubt(monkeypatch: pytest.MonkeyPatch):
-    def refuse(doc):
+    def refuse(doc, comments):
         raise AssertionError("the peer must not run")
 
     monkeypatch.setattr(peer, "peer_text", refuse)
@@ -175,3 +175,20 @@ def test_the_peer_body_taken_whole_loses_the_lines_we_left_out_for_their_wording
     shop = PRODUCT.replace("</main>", f"<div><p>{notice}</p></div></main>")
     result = main_text(page(shop, head=PRODUCT_LD))
     assert result.source == "peer" and HIDDEN in result.body and notice not in result.body
+
+
+def test_the_peer_reads_an_article_without_its_comments_and_other_pages_with_them(monkeypatch: pytest.MonkeyPatch):
+    """Readers' comments are not an article's body (issue 32): the peer may not confirm one there;
+    on a product (any kind but article) it reads the page with them, its default."""
+    asked: list[bool] = []
+
+    def record(doc, comments: bool) -> str:
+        asked.append(comments)
+        return "\n".join(STORY)
+
+    monkeypatch.setattr(peer, "peer_text", record)
+    article = main_text(page(ARTICLE + DISTANT))
+    assert article.explanation is not None and article.explanation.page_kind == "article"
+    product = main_text(page(PRODUCT, head=PRODUCT_LD))
+    assert product.explanation is not None and product.explanation.layout_kind == "product"
+    assert asked == [False, True]

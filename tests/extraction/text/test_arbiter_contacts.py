@@ -16,7 +16,7 @@ OFFICES = ["Head office, 30 North Gould Street, Sheridan, Wyoming 82801, United 
 
 
 def _peer_returns(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
-    monkeypatch.setattr(peer, "peer_text", lambda doc: text)
+    monkeypatch.setattr(peer, "peer_text", lambda doc, comments: text)
 
 
 def _offices(tag: str) -> str:

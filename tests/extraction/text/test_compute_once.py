@@ -57,7 +57,7 @@ def test_a_product_pages_card_rows_are_found_once(monkeypatch: pytest.MonkeyPatc
     need the rows of other products' cards: found once."""
     doc = page(f"<main><h2>Kettle</h2><p>{P1}</p><p>{P2}</p>{SPECS}<h2>Similar items</h2>{_cards(6)}</main>",
                head=PRODUCT_LD)
-    monkeypatch.setattr(peer, "peer_text", lambda d: "\n".join(STORY))
+    monkeypatch.setattr(peer, "peer_text", lambda d, comments: "\n".join(STORY))
     runs = _counted(monkeypatch, cards, "sibling_runs")
     text = main_text(doc)
     assert text.source == "peer"
@@ -66,7 +66,7 @@ def test_a_product_pages_card_rows_are_found_once(monkeypatch: pytest.MonkeyPatc
 
 def test_the_arbiter_asks_each_decision_once(monkeypatch: pytest.MonkeyPatch):
     links = " ".join(f"Topic {i}" for i in range(80))
-    monkeypatch.setattr(peer, "peer_text", lambda d: "\n".join([*STORY, *NOTES, links]))
+    monkeypatch.setattr(peer, "peer_text", lambda d, comments: "\n".join([*STORY, *NOTES, links]))
     asked = _counted(monkeypatch, arbiter, "doubtful")
     text = main_text(page(ARTICLE + DISTANT))
     assert text.body == "\n\n".join([*STORY, *NOTES])
@@ -78,7 +78,7 @@ def test_the_pages_markup_is_read_once(monkeypatch: pytest.MonkeyPatch):
     asked by the container, the kind's evidence and its rules: each read once per document."""
     doc = page(f"<main><h2>Kettle</h2><p>{P1}</p><p>{P2}</p>{SPECS}<h2>Similar items</h2>{_cards(6)}</main>",
                head=PRODUCT_LD)
-    monkeypatch.setattr(peer, "peer_text", lambda d: "\n".join(STORY))
+    monkeypatch.setattr(peer, "peer_text", lambda d, comments: "\n".join(STORY))
     reads = {name: _counted(monkeypatch, layout, name) for name in ("_article_markup", "_product_markup",
                                                                      "_product_evidence")}
     main_text(doc)

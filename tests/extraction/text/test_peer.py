@@ -34,5 +34,19 @@ def test_a_short_block_matches_only_as_a_whole_line_of_the_peer():
 def test_the_peer_reads_the_serialized_dom_of_a_rendered_page():
     html = (f"<article data-rc-id='1'><p data-rc-id='2'>{P1}</p><p data-rc-id='3'>{P2}</p></article>"
             "<footer data-rc-id='4'><p data-rc-id='5'>© 2024 Example News. All rights reserved.</p></footer>")
-    text = peer_text(rendered(html, {1: box(), 2: box(), 3: box(), 4: box(), 5: box()}))
+    text = peer_text(rendered(html, {1: box(), 2: box(), 3: box(), 4: box(), 5: box()}), comments=True)
     assert P1 in text and P2 in text and "rights reserved" not in text
+
+
+COMMENT = ("Great news for the northern suburbs, though I wish the council had asked the riders on "
+           "the night buses first, since they are the ones who wait longest at the hospital stop.")
+
+
+def test_the_peer_leaves_the_comment_section_out_when_asked():
+    """On an article the arbiter asks the peer for its body without comments (`arbiter.py`)."""
+    doc = page(f"<article><h1>Four new bus routes</h1><p>{P1}</p><p>{P2}</p></article>"
+               "<div id='comments' class='comments-area'><h2>2 Responses</h2><ol class='commentlist'>"
+               f"<li class='comment'><p>{COMMENT}</p></li></ol></div>")
+    assert COMMENT in peer_text(doc, comments=True)
+    without = peer_text(doc, comments=False)
+    assert P1 in without and COMMENT not in without
