@@ -41,6 +41,14 @@ def test_a_region_holding_a_sliver_of_the_content_words_is_thin():
     assert not thin_region(dataclasses.replace(evidence, region_words=0, content_words=0))
 
 
+def test_a_first_read_that_found_no_region_is_not_a_fragment():
+    """No words in the region: the first read found none (a story loose in a layout table's cells),
+    and there is no fragment; the rules' inclusive read would be of the whole body."""
+    evidence = _story().evidence
+    assert evidence.content_words > 0
+    assert not thin_region(dataclasses.replace(evidence, region_words=0))
+
+
 def test_the_models_fallback_keeps_the_rules_inclusive_read_when_the_region_is_thin(monkeypatch):
     """The model's probabilities are fixed at the fallback's threshold (the shipped trees' own
     for this story move with every retraining): what is tested is the fallback and the thin region."""
