@@ -41,14 +41,22 @@
     boxes.push([i, Math.round(x), Math.round(y), Math.round(r.width), Math.round(r.height),
       visible ? 1 : 0, parseFloat(cs.fontSize) || 0, cs.display, position, overlay ? 1 : 0]);
   }
-  for (let i = 0; i < all.length; i++) all[i].setAttribute(ID, String(i));
+  // Images are read before the ids are written: a read after them recomputed the style of every
+  // element the writes touched (a forced style recalculation per snapshot). An image's id is its
+  // place in `all`; both lists are in document order, so one merge walk finds it. Measured: a
+  // snapshot's renderer CPU on 15,010 elements 112.1 -> 110.4 ms, 5,100: 44.1 -> 42.3 (2026-12-06).
   const images = [];
-  for (const img of document.images) {
+  const imgs = document.images;
+  for (let i = 0, k = 0; k < imgs.length && i < all.length; i++) {
+    const img = imgs[k];
+    if (all[i] !== img) continue;
+    k++;
     const r = img.getBoundingClientRect();
     const visible = img.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && r.width * r.height >= MIN_VISIBLE_AREA_PX;
-    images.push([parseInt(img.getAttribute(ID), 10), img.currentSrc || img.src || "", img.naturalWidth, img.naturalHeight,
+    images.push([i, img.currentSrc || img.src || "", img.naturalWidth, img.naturalHeight,
       Math.round(r.width), Math.round(r.height), Math.round(r.left + sx), Math.round(r.top + sy), visible ? 1 : 0, img.alt || ""]);
   }
+  for (let i = 0; i < all.length; i++) all[i].setAttribute(ID, String(i));
   // A plain copy of a page value: JSON types only, bounded in depth and size, with getters that
   // throw read as null. Written out instead of JSON.parse(JSON.stringify(...)), which the page
   // can override and which has no depth bound.

@@ -170,6 +170,28 @@ def _boxes_by_html_id(page: RenderedPage) -> dict:
     return {name: page.boxes[int(node)] for name, node in ids.items() if int(node) in page.boxes}
 
 
+def test_each_image_is_read_with_the_id_of_its_own_element(renderer: LoopRenderer) -> None:
+    """Images are read before the ids are written, their ids found by position: each one must
+    still name its own `<img>`, wherever it sits (nested, in an SVG's foreignObject, after skipped
+    elements, beside an SVG `image`, which `document.images` leaves out)."""
+    import re
+    html = ("<html><head><title>t</title><style>p{margin:0}</style></head><body>"
+            "<img src='https://news.test/0.jpg' alt='first'>"
+            "<div><section><p>text</p><img src='https://news.test/1.jpg'></section></div>"
+            "<script>var x = 1;</script><svg width='50' height='50'><image href='https://news.test/svg.png'/>"
+            "<foreignObject width='40' height='40'><img src='https://news.test/2.jpg'></foreignObject></svg>"
+            "<div style='display:none'><img src='https://news.test/3.jpg'></div>"
+            "<picture><img src='https://news.test/4.jpg'></picture>"
+            "</body></html>")
+    page = renderer.render_html(html, "https://news.test/images.html")
+    assert isinstance(page, RenderedPage), page
+    ids = {int(node): src for src, node in re.findall(r'<img src="([^"]+)"[^>]*data-rc-id="(\d+)"', page.html)}
+    assert len(ids) == 5 and len(page.images) == 5
+    for image in page.images:
+        assert ids[image.node_id] == image.url, (image, ids)
+    assert sorted(image.node_id for image in page.images) == sorted(ids)
+
+
 def test_saved_page_that_navigates_away_stays_rendered(renderer: LoopRenderer) -> None:
     html = ("<html><body><p>Saved article text.</p>"
             "<script>setTimeout(() => { location.href = 'https://elsewhere.test/x'; }, 30)</script></body></html>")
