@@ -25,6 +25,16 @@ run, start-up included); `--py-spy-gil` samples only the thread holding the GIL 
 thread waiting for the GIL, or in epoll, counts as active: the event loop looked busy in
 `os.write` to the driver's pipe while extraction held the GIL).
 
+`--steps` measures instead the renderer alone (`Renderer.render`, one page at a time, no
+database, no extraction) and splits each render's CPU by step and process: the context, the
+page opened, navigation, `load`, settling and scrolling, the snapshot's evaluate, the rest, the
+close (a live process's CPU from its threads' schedstat, in nanoseconds: the 10 ms ticks of
+`cpu_times()` are coarser than a step). `--without-fetch` alternates it round by round with
+the renderer without the blocking's path rules, whose Fetch interception every request then
+skips: what they cost (pages that need them lose them: a measurement, never a setting).
+
+    .venv/bin/python bench/render_budget.py --steps [--without-fetch] [--rounds 4]
+
 The worker's child starts as `rendercrawl worker` does (rendercrawl/cli.py): the collector is
 off while the modules load and they are frozen (`gc.freeze`) before the crawler opens; it keeps
 each page's outcome, not the page (a page's boxes would lengthen every later collection). The
@@ -154,6 +164,37 @@ class TreeClock:
     def stop(self) -> dict[str, float]:
         end = self._scan()
         return {k: end.get(k, 0.0) - self._base.get(k, 0.0) for k in set(end) | set(self._base)}
+
+
+class StepClock(TreeClock):
+    """A `TreeClock` read many times a render: a live process's CPU from its threads'
+    `/proc/PID/task/TID/schedstat` (nanoseconds; `cpu_times()` counts 10 ms ticks, too coarse for
+    a step of a few ms). A renderer that exited counts through its zygote's reaped-children ticks,
+    as in `TreeClock`, so the step it exits in (the context's close) carries that rounding."""
+
+    def renderers(self) -> int:
+        """Renderer processes alive now."""
+        return sum(1 for child in psutil.Process(self._me).children(recursive=True)
+                   if self._kinds.get(child.pid) == "chromium: renderers" and child.is_running()
+                   and child.status() != psutil.STATUS_ZOMBIE)
+
+    def _scan(self) -> dict[str, float]:
+        totals: dict[str, float] = defaultdict(float)
+        for child in psutil.Process(self._me).children(recursive=True):
+            try:
+                if child.pid not in self._kinds:
+                    self._kinds[child.pid] = kind_of(child, self._me)
+                kind = self._kinds[child.pid]
+                if kind == "zygote":
+                    times = child.cpu_times()
+                    totals["chromium: renderers"] += times.children_user + times.children_system
+                    continue
+                for tid in os.listdir(f"/proc/{child.pid}/task"):
+                    with open(f"/proc/{child.pid}/task/{tid}/schedstat") as f:
+                        totals[kind] += int(f.read().split()[0]) / 1e9
+            except (psutil.Error, OSError):
+                continue
+        return totals
 
 
 def thread_cpu() -> dict[int, float]:
@@ -459,14 +500,115 @@ def worker_egress_thread(worker: Any) -> int:
     raise RuntimeError("no egress thread")
 
 
+# ---------------------------------------------------------------- a render's steps (a child)
+
+RENDER_STEPS = ("context", "open", "navigate", "load", "settle", "snapshot", "rest", "close")
+"""A render's steps in order, each ending where it is marked: the context (its egress listener,
+`new_context`, the init scripts), the page opened (page, request tracker, the blocking's CDP
+session and Fetch patterns), navigation to `domcontentloaded`, the wait for `load`, settling
+and scrolling, the snapshot's evaluate, the rest (the declared image's probe, the body hash),
+the context's close."""
+
+
+async def steps_child(urls: list[str], rules: str, fetch: bool = True) -> dict[str, Any]:
+    """The renderer alone (`Renderer.render`, one page at a time, no database, no extraction),
+    its steps timed by wrapping the functions `render/` calls them through. Without `fetch`, the
+    blocking's path rules are left out (no CDP session, no Fetch interception): what they cost."""
+    import render.browser as browser
+    import render.pagerender as pagerender
+    from render.blocking import RequestPolicy
+    from render.settings import RenderSettings
+
+    if not fetch:
+        RequestPolicy.path_patterns = lambda self: []  # type: ignore[method-assign]
+
+    clock = StepClock()
+    marks: list[tuple[str, dict[str, float], float, float]] = []
+
+    def mark(step: str) -> None:
+        marks.append((step, clock._scan(), time.thread_time(), time.perf_counter()))
+
+    def after(module: Any, name: str, step: str) -> None:
+        original = getattr(module, name)
+        if asyncio.iscoroutinefunction(original):
+            async def timed(*args: Any, **kwargs: Any) -> Any:
+                result = await original(*args, **kwargs)
+                mark(step)
+                return result
+        else:
+            def timed(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
+                result = original(*args, **kwargs)
+                mark(step)
+                return result
+        setattr(module, name, timed)
+
+    new_context = browser.Renderer._new_context
+
+    async def timed_context(self: Any, *args: Any, **kwargs: Any) -> Any:
+        mark("start")
+        result = await new_context(self, *args, **kwargs)
+        mark("context")
+        return result
+
+    browser.Renderer._new_context = timed_context  # type: ignore[method-assign]
+    after(browser, "open_page", "open")
+    after(pagerender, "_navigate", "navigate")
+    after(pagerender, "_wait_for_load", "load")
+    after(pagerender, "_settle_and_scroll", "settle")
+    after(pagerender, "_reading", "snapshot")  # parses what the evaluate returned: the evaluate just ended
+    after(browser, "render_page", "rest")
+    close_context = browser._close_context
+
+    async def timed_close(*args: Any, **kwargs: Any) -> None:
+        # Marked once the page's renderer has exited and been reaped (its CPU is then in the
+        # zygote's children times), so its last ticks land in this step and not a later one.
+        alive = clock.renderers()
+        await close_context(*args, **kwargs)
+        for _ in range(50):
+            if clock.renderers() < alive:
+                break
+            await asyncio.sleep(0.01)
+        mark("close")
+
+    browser._close_context = timed_close
+    steps: dict[str, dict[str, float]] = {step: defaultdict(float) for step in RENDER_STEPS}
+    settings = RenderSettings().model_copy(update={"resolver_rules": rules, "handle_signals": False})
+    async with browser.Renderer(settings) as renderer:
+        await renderer.render(urls[0].replace("copy=", "warm="))
+        for url in urls:
+            marks.clear()
+            await renderer.render(url)
+            for (_, before, cpu0, wall0), (step, now, cpu1, wall1) in zip(marks, marks[1:], strict=False):
+                for kind in PARTS:
+                    if kind.startswith(("chromium", "driver")):
+                        steps[step][kind] += now.get(kind, 0.0) - before.get(kind, 0.0)
+                steps[step]["python: event loop"] += cpu1 - cpu0
+                steps[step]["wall"] += wall1 - wall0
+    return {"pages": len(urls), "steps": {k: dict(v) for k, v in steps.items()}}
+
+
+def print_steps(runs: list[dict[str, Any]], title: str) -> None:
+    kinds = [p for p in PARTS if p.startswith(("chromium", "driver"))] + ["python: event loop", "wall"]
+    print(f"\n{title}: CPU ms per page by step and process, median of {len(runs)} rounds"
+          " (python: the event loop's thread, its marks included; wall: ms)")
+    print(f"    {'step':<10}" + "".join(f"{k.split(': ')[-1][:10]:>11}" for k in kinds))
+    for step in RENDER_STEPS:
+        print(f"    {step:<10}" + "".join(
+            f"{statistics.median(r['steps'][step].get(k, 0.0) / r['pages'] * 1000 for r in runs):11.1f}" for k in kinds))
+    print(f"    {'total':<10}" + "".join(
+        f"{statistics.median(sum(r['steps'][s].get(k, 0.0) for s in RENDER_STEPS) / r['pages'] * 1000 for r in runs):11.1f}"
+        for k in kinds))
+
+
 # ---------------------------------------------------------------- the parent
 
 
 def run_child(system: str, urls: list[str], concurrency: int, rules: str, db_url: str,
               py_spy: Path | None = None, tree: Path | None = None, python: Path | None = None,
               gil: bool = False) -> dict[str, Any]:
-    kind = system if system in ("bare", "crawlee") else "ours"
-    spec: dict[str, Any] = {"system": kind, "urls": urls, "concurrency": concurrency, "rules": rules, "db": db_url}
+    kind = "steps" if system.startswith("steps") else system if system in ("bare", "crawlee") else "ours"
+    spec: dict[str, Any] = {"system": kind, "urls": urls, "concurrency": concurrency, "rules": rules, "db": db_url,
+                            "fetch": system != "steps-without-fetch"}
     if kind == "crawlee":
         from render.chromium import LAUNCH_ARGS, find_chromium
         spec.update(executable=str(find_chromium()), args=list(LAUNCH_ARGS))
@@ -522,12 +664,18 @@ def main() -> None:
                              "without it a thread waiting for the GIL or in epoll counts as active)")
     parser.add_argument("--crawlee", type=Path, metavar="PYTHON",
                         help="also run Crawlee's PlaywrightCrawler with this interpreter (a side venv with crawlee[playwright])")
+    parser.add_argument("--steps", action="store_true",
+                        help="instead: the renderer alone, one page at a time, its CPU by step of a render and process")
+    parser.add_argument("--without-fetch", action="store_true",
+                        help="with --steps, alternate with the renderer without the blocking's path rules (their cost)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         spec = json.loads(args.child)
         if spec["system"] == "bare":
             result = asyncio.run(bare_child(spec["urls"], spec["concurrency"], spec["rules"]))
+        elif spec["system"] == "steps":
+            result = asyncio.run(steps_child(spec["urls"], spec["rules"], spec.get("fetch", True)))
         elif spec["system"] == "crawlee":
             result = asyncio.run(crawlee_child(spec["urls"], spec["concurrency"], spec["rules"], spec["executable"],
                                                spec["args"]))
@@ -541,6 +689,19 @@ def main() -> None:
 
     with demo_site_process() as site, ConnectionLogger() as logger, tempfile.TemporaryDirectory() as tmp:
         rules = host_rules(logger.port)
+        if args.steps:
+            print(f"{len(PAGES)} pages a round, {args.rounds} rounds; {os.cpu_count()} cores, "
+                  f"load average {os.getloadavg()[0]:.1f} at start")
+            variants = ["steps", *(["steps-without-fetch"] if args.without_fetch else [])]
+            runs: dict[str, list[dict[str, Any]]] = {v: [] for v in variants}
+            for r in range(args.rounds):  # alternating, round by round
+                for variant in variants if r % 2 == 0 else reversed(variants):
+                    runs[variant].append(run_child(variant, page_urls(site.base_url, r), 1, rules, ""))
+            print_steps(runs["steps"], "the renderer alone, one page at a time")
+            if args.without_fetch:
+                print_steps(runs["steps-without-fetch"], "the same without the path rules' Fetch interception")
+            print(f"load average {os.getloadavg()[0]:.1f} at the end")
+            return
         print(f"{len(PAGES)} pages a round, {args.rounds} rounds, bare loop and worker alternating; "
               f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
         summary = []
