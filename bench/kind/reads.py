@@ -7,10 +7,11 @@ its thresholds are set on, and what each kind decision costs.
 
 For each page (static): the model's features (`kind_model.features`), the rules' kind
 (`layout.decide`), and the body and its score read as each kind in `READS` (stages 6 to 9 run
-once per kind on the same first read; the peer, trafilatura, reads the page once and is asked for
-each). A page whose body comes from the publisher's markup has no kind (`rule` empty). Scores are
-each set's own: WCXB's word F1 (`../shared/bench/wcxb_score.py`), evaluate.py's shingle P/R/F1
-(Zyte, oldweb), other_sets' word F1 (newspaper4k, mozilla, article-extractor).
+once per kind on the same first read; the peer, trafilatura, reads the page once for each comment
+setting asked of it, `peer.peer_text`, and is asked for each). A page whose body comes from the
+publisher's markup has no kind (`rule` empty). Scores are each set's own: WCXB's word F1
+(`../shared/bench/wcxb_score.py`), evaluate.py's shingle P/R/F1 (Zyte, oldweb), other_sets' word F1
+(newspaper4k, mozilla, article-extractor).
 
 `--features-only` stops after the first read: the features and the rules' kind, no reads and no
 scores. That is all `train.py` learns from (`--reads` the file it writes), at about ten times the
@@ -117,12 +118,12 @@ def read_page(job: Job, reads: bool = True) -> dict[str, object]:
     if markup_gate(doc) is not None:
         return row
     original = peer.peer_text
-    memo: dict[int, str] = {}
+    memo: dict[tuple[int, bool], str] = {}
 
-    def once(d: object) -> str:
-        if id(d) not in memo:
-            memo[id(d)] = original(d)  # type: ignore[arg-type]
-        return memo[id(d)]
+    def once(d: object, comments: bool) -> str:
+        if (id(d), comments) not in memo:
+            memo[(id(d), comments)] = original(d, comments)  # type: ignore[arg-type]
+        return memo[(id(d), comments)]
 
     peer.peer_text = once  # type: ignore[assignment]
     try:
