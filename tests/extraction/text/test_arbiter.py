@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from dataclasses import replace
+
 from extraction.maintext import main_text
-from extraction.text import peer
-from extraction.text.arbiter import ADDED_WHY
+from extraction.text import layout, peer
+from extraction.text.arbiter import ADDED_WHY, arbitrate
+from extraction.text.layout import LayoutKind
+from extraction.text.pipeline import Heuristic
 from tests.extraction.text.helpers import box, page, rendered
 
 STORY = [
@@ -192,3 +196,25 @@ def test_the_peer_reads_an_article_without_its_comments_and_other_pages_with_the
     product = main_text(page(PRODUCT, head=PRODUCT_LD))
     assert product.explanation is not None and product.explanation.layout_kind == "product"
     assert asked == [False, True]
+
+
+def test_a_product_page_read_as_one_region_does_not_consult_the_peer(monkeypatch: pytest.MonkeyPatch):
+    """The model names the page product, the read is one region (`arbiter.shop_read`): beside the
+    description the peer keeps the shop's copy, so it is not asked; read as an article, the same
+    page's notes in doubt are put back by the peer."""
+    _peer_returns(monkeypatch, "\n".join([*STORY, *NOTES]))
+    doc = page(ARTICLE + DISTANT)
+    trace = main_text(doc).trace
+    assert isinstance(trace, Heuristic)
+    selection = trace.selection
+    assert selection.layout is not None and selection.layout.page == layout.ARTICLE and not selection.layout.inclusive
+    assert arbitrate(doc, selection, set).choice == "ours+peer"
+
+    def refuse(doc, comments):
+        raise AssertionError("the peer must not run")
+
+    monkeypatch.setattr(peer, "peer_text", refuse)
+    shop = replace(selection, layout=LayoutKind(layout.ARTICLE, (), False, layout.PRODUCT))
+    arbitration = arbitrate(doc, shop, set)
+    assert arbitration.choice == "ours" and "product page read as one region" in arbitration.why
+    assert not any(d.why == ADDED_WHY for d in arbitration.decisions)
