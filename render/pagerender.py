@@ -41,14 +41,21 @@ ERROR_PAGE_PREFIX = "chrome-error://"
 """Where Chromium ends up when a script navigates the page to a URL that fails: its error page,
 not the publisher's, so it must never become a profile."""
 SCROLL_PAUSE_MS = 60
-"""Pause per scroll step so lazy-loading observers fire and start their requests."""
+"""Pause per scroll step so lazy-loading observers fire and start their requests: the whole of it
+where a scroll listener may wait out a pause of its own (a debounce), else at most (below)."""
 SCROLL_JS = """async ([steps, pauseMs]) => {
-  if (window.__rcSettle && !window.__rcSettle.scrollAware()) return false;
+  const settle = window.__rcSettle;
+  if (settle && !settle.scrollAware()) return false;
+  const paced = settle ? !settle.scrollListeners() : false;
+  const pause = () => new Promise((resolve) => {
+    const timer = setTimeout(resolve, pauseMs);
+    if (paced) settle.drawn().then(() => { clearTimeout(timer); resolve(); });
+  });
   const h = window.innerHeight;
   for (let i = 1; i <= steps; i++) {
     if (i * h >= document.documentElement.scrollHeight) break;
     window.scrollTo(0, i * h);
-    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    await pause();
   }
   window.scrollTo(0, 0);
   return true;
@@ -56,7 +63,10 @@ SCROLL_JS = """async ([steps, pauseMs]) => {
 """Scroll through the page in viewport-high steps so lazy images start loading, then back to
 the top so boxes are measured from the page's first screen. A page where nothing reacts to
 scrolling (no IntersectionObserver, scroll listener or `loading=lazy`; render/readiness.js
-watches) is not scrolled: the steps would only cost their pauses."""
+watches) is not scrolled: the steps would only cost their pauses. Where only observers and
+`loading=lazy` react, a step ends once the page drew a frame after it and the tasks that frame
+queued (the observers' callbacks) ran, or after `SCROLL_PAUSE_MS`, whichever comes first: they
+see a scroll at the next frame."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@
 //   long that takes, is asked for before it lets go. Only script types that run and fire load.
 // It also notes whether anything could react to scrolling (IntersectionObserver, scroll
 // listeners), so pages without lazy loaders are not scrolled through at all.
-// State lives in a closure; the page sees one non-enumerable `__rcSettle` with two functions.
+// State lives in a closure; the page sees one non-enumerable `__rcSettle` with four functions.
 (config) => {
   if (window.__rcSettle) return;
   const now = () => performance.now();
@@ -23,6 +23,7 @@
   let lastRelease = now();
   let depth = 0;
   let scrollAware = false;
+  let scrollListener = false;
 
   const hold = (expiresInMs) => {
     const id = nextHold++;
@@ -155,7 +156,7 @@
     };
   }
   EventTarget.prototype.addEventListener = function addEventListener(type, ...rest) {
-    if (type === "scroll" || type === "wheel") scrollAware = true;
+    if (type === "scroll" || type === "wheel") scrollAware = scrollListener = true;
     return nativeAddListener.call(this, type, ...rest);
   };
 
@@ -188,6 +189,19 @@
     scrollAware() {
       return scrollAware || window.onscroll !== null || document.onscroll !== null ||
         document.querySelector("img[loading=lazy], iframe[loading=lazy]") !== null;
+    },
+    // Does a scroll listener react (which may act a while after the scroll), not only observers?
+    scrollListeners() {
+      return scrollListener || window.onscroll !== null || document.onscroll !== null;
+    },
+    // Resolves once the page drew a frame and then another, and a task after it ran: whatever
+    // the first frame queued (observers' callbacks) has run. With the native functions, so the
+    // wait holds nothing and no page override sees it.
+    drawn() {
+      return new Promise((resolve) => {
+        if (!nativeRaf) { resolve(); return; }
+        nativeRaf.call(window, () => nativeRaf.call(window, () => nativeSetTimeout.call(window, resolve, 0)));
+      });
     },
   };
   Object.defineProperty(window, "__rcSettle", { value: Object.freeze(api), enumerable: false });

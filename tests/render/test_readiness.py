@@ -102,3 +102,17 @@ def test_a_page_that_reloads_itself_while_waited_for_is_rendered_after_the_reloa
                             " if (!sessionStorage.getItem('seen')) { sessionStorage.setItem('seen', '1'); location.reload(); }"
                             " else { window.pdl = {articleId: 'reloaded'}; } }, 800);")
     assert page.datalayer.globals["pdl"] == {"articleId": "reloaded"}
+
+
+@pytest.mark.parametrize(("script", "aware", "listeners"), [
+    ("new IntersectionObserver(() => {});", True, False),
+    ("addEventListener('scroll', () => {});", True, True),
+    ("window.onscroll = () => {};", True, True),
+    ("", False, False),
+])
+def test_the_page_tells_observers_from_scroll_listeners(renderer: LoopRenderer, script: str, aware: bool,
+                                                        listeners: bool) -> None:
+    """Observers see a scroll step at the next frame, so their steps end with it; a scroll
+    listener may act a while after the event (a debounce) and keeps the whole pause."""
+    page = render(renderer, script + " window.pdl = {aware: __rcSettle.scrollAware(), listeners: __rcSettle.scrollListeners()};")
+    assert page.datalayer.globals["pdl"] == {"aware": aware, "listeners": listeners}
