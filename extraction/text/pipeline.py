@@ -308,8 +308,9 @@ def read_region(doc: Document, blocks: list[Block], features: list[Features], ve
 
 def article_rules(doc: Document, read: Selection) -> tuple[Decision, ...]:
     """The post-passes of a page read as an article, in order. Whether the region is a thread's
-    posts (`layout.posts_within`, a walk of the region) is read once for the three that ask."""
-    posts = posts_within(read.container)
+    posts (`layout.posts_within`, the page's post candidates below the region) is read once for
+    the three that ask."""
+    posts = posts_within(read.container, doc)
     decisions = drop_story_rails(read.decisions)
     decisions = drop_references(decisions)
     decisions = drop_author_boxes(decisions, read.container)
