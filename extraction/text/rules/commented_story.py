@@ -104,5 +104,5 @@ def declares_discussion(doc: Document) -> bool:
 
 def _declares_discussion(doc: Document) -> bool:
     scripts = (s.text or "" for s in doc.root.iter("script") if s.get("type") == "application/ld+json")
-    itemtypes = (str(value) for value in doc.root.xpath("//@itemtype"))
+    itemtypes = (element.get("itemtype") or "" for element in doc.owners("itemtype"))
     return any(FORUM_TYPES.search(text) for text in (*scripts, *itemtypes))
