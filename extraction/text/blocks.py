@@ -164,7 +164,8 @@ class Block:
 
     @property
     def tag(self) -> str:
-        return self.element.tag if isinstance(self.element.tag, str) else ""
+        tag = self.element.tag  # read once: lxml builds a new string at each read
+        return tag if isinstance(tag, str) else ""
 
     @property
     def is_heading(self) -> bool:
@@ -393,6 +394,8 @@ class _Builder:
         self.owner: etree._Element | None = None
         self.after_break = False
         """The last thing read was a `<br>`: a second one in a row ends the block."""
+        self.solid = False
+        """Something other than spaces was read since the last flush: else the block's text is empty."""
 
     def line_break(self, owner: etree._Element) -> None:
         if self.after_break:
@@ -406,10 +409,12 @@ class _Builder:
         `¶` or `#` permalink, an arrow) is not counted as linked words."""
         if not text:
             return
-        if not text.isspace():
-            self.after_break = False
         if self.owner is not owner and self.parts:
             self.flush()
+        solid = not text.isspace()
+        if solid:
+            self.after_break = False
+            self.solid = True
         self.owner = owner
         self.parts.append(text)
         if in_link:
@@ -418,7 +423,7 @@ class _Builder:
             if not self.unlinked_seen:
                 self.lead_link_words += words
                 self.lead_tail = text.rstrip() or self.lead_tail
-        elif not text.isspace():
+        elif solid:
             if not self.unlinked_seen and self.lead_link_words and _carries_on(self.lead_tail, text):
                 self.lead_link_words = 0
             self.unlinked_seen = True
@@ -428,13 +433,14 @@ class _Builder:
         block-level element flushes on entry and exit) every field is already at its start."""
         if not self.parts:
             return
-        text = " ".join("".join(self.parts).split())  # spaces squeezed: `split` and `\s` agree
-        if text and self.owner is not None:
-            self.blocks.append(Block(len(self.blocks), self.owner, text, count_words(text),
-                                     self.link_words, self.lead_link_words))
+        if self.solid:  # else only spaces were read (`isspace` and `split` agree): no text, no block
+            text = " ".join("".join(self.parts).split())  # spaces squeezed: `split` and `\s` agree
+            if self.owner is not None:
+                self.blocks.append(Block(len(self.blocks), self.owner, text, count_words(text),
+                                         self.link_words, self.lead_link_words))
         self.parts, self.link_words, self.owner = [], 0, None
         self.lead_link_words, self.lead_tail, self.unlinked_seen = 0, "", False
-        self.after_break = False
+        self.after_break = self.solid = False
 
 
 def segment(doc: Document, gate: Gate = Gate.ALL, hidden_stories: bool = False) -> list[Block]:
@@ -510,15 +516,27 @@ def _segment_both(doc: Document, start: HtmlElement, gate: Gate, stories: bool) 
 def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories: bool, note_stories: bool,
                 tee: _Tee | None) -> dict:
     """What one walk carries from element to element (see `_walk`). Without layout, `hiding`
-    holds the elements with one of `HIDING_ATTRIBUTES` (`Document.owners`): those are all that
-    `streamed_chunk`, `closed_answer` and `statically_hidden` read besides a controlled panel's
-    `id`, so every other element skips them (most elements of a page)."""
+    holds the elements with one of `HIDING_ATTRIBUTES` or a controlled panel's `id`
+    (`Document.owners`): those are all that `streamed_chunk`, `closed_answer`,
+    `statically_hidden` and the panels' test read, so every other element skips them (most
+    elements of a page). `ignored`: the `cxenseignore` elements; `boxes`: the page has boxes
+    (`starts_block` asks)."""
+    panels = controlled_panels(doc)
     hiding = None if doc.page.has_layout else frozenset(
-        element for name in HIDING_ATTRIBUTES for element in doc.owners(name))
+        element for name in HIDING_ATTRIBUTES for element in doc.owners(name)).union(
+        doc.owners("id", lambda ident: ident in panels) if panels else ())
     return {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
-            "shell": shell, "panels": controlled_panels(doc), "hiding": hiding,
-            "layout": doc.page.has_layout, "stories": stories, "note_stories": note_stories,
-            "story_left_out": False, "tee": tee, "inline": lambda e: not starts_block(doc, e)}
+            "shell": shell, "panels": panels, "hiding": hiding, "ignored": _ignored(doc),
+            "boxes": bool(doc.page.boxes), "layout": doc.page.has_layout, "stories": stories,
+            "note_stories": note_stories, "story_left_out": False, "tee": tee,
+            "inline": lambda e: not starts_block(doc, e)}
+
+
+def _ignored(doc: Document) -> frozenset[etree._Element]:
+    """The elements `has_class(element, IGNORE_CLASS)` names, from the attribute index: the walk
+    asks it of every element, and nearly no page has one."""
+    return frozenset(doc.owners("class", lambda value: IGNORE_CLASS in value.lower()
+                                and IGNORE_CLASS in value.lower().split()))
 
 
 def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # noqa: PLR0913
@@ -535,7 +553,8 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     source_tag, tag = tag, tag.lower()
     veiled_outside = state["veiled"]
     layout = state["layout"]  # without it no box, so no element is folded, collapsed or faded
-    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state["shell"])) or has_class(el, IGNORE_CLASS):
+    ignored = state["ignored"]
+    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state["shell"])) or (ignored and el in ignored):
         return
     if tag == "noscript" and state["tee"] is not None and not state["tee"].muted:
         state["tee"].muted = True  # read for the shell only: the plain read skips it (`_Tee`)
@@ -545,7 +564,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
             state["tee"].muted = False
         return
     hiding = state["hiding"]
-    if hiding is not None and el not in hiding and el.get("id") not in state["panels"]:
+    if hiding is not None and el not in hiding:
         pass  # nothing a static page's hiding tests read is on this element (`_walk_state`)
     elif state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
@@ -573,7 +592,10 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     if tag == "hr":
         builder.flush()
         return
-    block = starts_block(doc, el, source_tag)
+    if state["boxes"]:
+        block = starts_block(doc, el, source_tag)
+    else:  # `starts_block` without boxes, its call saved: the tag, a data cell's subtree for a cell
+        block = source_tag in BLOCK_TAGS and (source_tag not in CELL_TAGS or not is_data_cell(el, source_tag))
     if block:
         if builder.parts:  # else nothing to end: most block elements open on an ended block
             builder.flush()
