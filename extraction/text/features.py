@@ -450,7 +450,12 @@ def strong_hint_of(element: etree._Element, path_words: tuple[str, ...] = ()) ->
 def _strong_hint_in(element: etree._Element, cls: str | None, ident: str | None, tag: str,
                     path_words: tuple[str, ...]) -> str | None:
     """`strong_hint_of` with the element's class, id and tag read by the caller (see `_hint_in`)."""
-    hint = _hint_in(element, STRONG_HINTS, cls, ident, tag, path_words)
+    return _kept_strong(element, _hint_in(element, STRONG_HINTS, cls, ident, tag, path_words))
+
+
+def _kept_strong(element: etree._Element, hint: str | None) -> str | None:
+    """The boilerplate hint `_hint_in` read, unless it is a caption's on an element that is or
+    holds a heading (see `strong_hint_of`)."""
     if hint and CAPTION_HINTS.fullmatch(hint) and any(d.tag in HEADING_TAGS for d in element.iter()):
         return None
     return hint
@@ -602,6 +607,25 @@ class HintIndex:
         self._prose = prose_below or {}
         self._overruled: dict[etree._Element, str | None] = {}
         self._path = page_path_words(url) if url else ()
+        self._named: dict[tuple[str | None, str], tuple[str | None, str | None, str | None]] = {}
+        """(strong, weak, positive) as `_hint_in` reads them, by class and tag, for the elements
+        without an id: only an id can name a section (`_anchor_id`), so the three patterns are
+        searched once per class value and tag of the page, not once per element."""
+
+    def _own_hints(self, element: etree._Element, cls: str | None, ident: str | None,
+                   tag: str) -> tuple[str | None, str | None, str | None]:
+        """The element's own (strong, weak, positive) hints before the caption test (`_kept_strong`)."""
+        if ident:
+            return (_hint_in(element, STRONG_HINTS, cls, ident, tag, self._path),
+                    _hint_in(element, WEAK_HINTS, cls, ident, tag, self._path),
+                    _hint_in(element, POSITIVE_HINTS, cls, ident, tag, self._path))
+        key = (cls, tag)
+        found = self._named.get(key)
+        if found is None:
+            found = self._named[key] = (_hint_in(element, STRONG_HINTS, cls, None, tag, self._path),
+                                        _hint_in(element, WEAK_HINTS, cls, None, tag, self._path),
+                                        _hint_in(element, POSITIVE_HINTS, cls, None, tag, self._path))
+        return found
 
     def overruled(self, element: etree._Element) -> str | None:
         """The nearest boilerplate hint at or above `element` that its prose overruled."""
@@ -641,14 +665,16 @@ class HintIndex:
             elif tag == "article" and not prose and _is_teaser_article(element):
                 chrome = chrome or NESTED_ARTICLE_CHROME
             cls, ident = element.get("class"), element.get("id")  # read once for the three patterns
-            named = bool(cls or ident) or "-" in tag  # else `hint_of` reads nothing
-            own_strong = _strong_hint_in(element, cls, ident, tag, self._path) if named else None
+            if cls or ident or "-" in tag:  # else `hint_of` reads nothing
+                own_strong, own_weak, own_positive = self._own_hints(element, cls, ident, tag)
+                own_strong = _kept_strong(element, own_strong)
+            else:
+                own_strong = own_weak = own_positive = None
             if own_strong and prose and not (KEPT_HINTS.search(own_strong) or CONSENT_HINTS.search(own_strong)) \
                     and not (PROMO_HINTS.search(own_strong) and repeated_pieces(element)):
                 overruled = demoted = own_strong
                 own_strong = None
-            own_weak = (_hint_in(element, WEAK_HINTS, cls, ident, tag, self._path) if named else None) or demoted
-            own_positive = _hint_in(element, POSITIVE_HINTS, cls, ident, tag, self._path) if named else None
+            own_weak = own_weak or demoted
             if own_strong:
                 strong = own_strong
             elif own_positive:
