@@ -85,15 +85,19 @@ class Document:
         index = self.derive("attributes", _attribute_index)
         span = None if within is None else self._span(within)
         if isinstance(names, str) and span is None:
-            return [el for el, value in index[names] if test is None or test(value)]
+            elements, values = index[names]
+            if test is None:
+                return list(elements)
+            return [el for el, value in zip(elements, values, strict=True) if test(value)]
         order = self.derive("element_order", _element_order)
         found: dict[int, etree._Element] = {}
         for name in (names,) if isinstance(names, str) else names:
-            entries = index[name]
+            elements, values = index[name]
             if span is not None:
                 positions = self.derive(f"positions:{name}", _positions_of(name))
-                entries = entries[bisect_left(positions, span[0]):bisect_left(positions, span[1])]
-            for el, value in entries:
+                start, end = bisect_left(positions, span[0]), bisect_left(positions, span[1])
+                elements, values = elements[start:end], values[start:end]
+            for el, value in zip(elements, values, strict=True):
                 if test is None or test(value):
                     found[order[el]] = el
         return [found[position] for position in sorted(found)]
@@ -147,8 +151,10 @@ class Document:
         return box is not None and not box.visible
 
 
-def _attribute_index(doc: Document) -> dict[str, list[tuple[etree._Element, str]]]:
-    index: dict[str, list[tuple[etree._Element, str]]] = {name: [] for name in INDEXED_ATTRIBUTES}
+def _attribute_index(doc: Document) -> dict[str, tuple[list[etree._Element], list[str]]]:
+    """Per attribute of `INDEXED_ATTRIBUTES`, its owners and their values, two lists in step:
+    not a pair per owner, which the collector would count and walk (two thousand a page)."""
+    index: dict[str, tuple[list[etree._Element], list[str]]] = {name: ([], []) for name in INDEXED_ATTRIBUTES}
     bucket = index.get
     for element in _elements_of(doc):
         attributes = element.items()  # a comment's: none
@@ -156,7 +162,8 @@ def _attribute_index(doc: Document) -> dict[str, list[tuple[etree._Element, str]
             for name, value in attributes:
                 owners = bucket(name)
                 if owners is not None:
-                    owners.append((element, value))
+                    owners[0].append(element)
+                    owners[1].append(value)
     return index
 
 
@@ -164,7 +171,7 @@ def _positions_of(name: str) -> Callable[[Document], list[int]]:
     """The positions in document order of the entries of `name`'s list of the attribute index."""
     def positions(doc: Document) -> list[int]:
         order = doc.derive("element_order", _element_order)
-        return [order[el] for el, _ in doc.derive("attributes", _attribute_index)[name]]
+        return [order[el] for el in doc.derive("attributes", _attribute_index)[name][0]]
     return positions
 
 
