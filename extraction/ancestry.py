@@ -28,10 +28,12 @@ def nearest(element: etree._Element | None, mark: Callable[[etree._Element], T |
             memo: dict[etree._Element, T | None] | None = None) -> T | None:
     """The first `mark` (not None) of `element` and its ancestors below `<body>`, or None.
     `memo`, shared by the calls for one page's blocks, keeps each element's answer on the way up,
-    so blocks that share wrappers read them once."""
+    so blocks that share wrappers read them once. The walk of `below_body`, written out: every
+    block of a page asks, and a generator's steps cost more than the reads."""
     path: list[etree._Element] = []
     found: T | None = None
-    for ancestor in below_body(element):
+    ancestor = element
+    while ancestor is not None and ancestor.tag not in PAGE_TAGS:
         if memo is not None and ancestor in memo:
             found = memo[ancestor]
             break
@@ -39,6 +41,7 @@ def nearest(element: etree._Element | None, mark: Callable[[etree._Element], T |
         found = mark(ancestor)
         if found is not None:
             break
+        ancestor = ancestor.getparent()
     if memo is not None:
         for seen in path:
             memo[seen] = found
