@@ -36,7 +36,7 @@ from lxml import etree
 
 from extraction.text.blocks import Block
 from extraction.text.features import SCREEN_READER_HINTS, strong_hint_of
-from extraction.text.teasers import Item, sibling_runs
+from extraction.text.teasers import Climb, Item, sibling_runs
 from extraction.textutil import class_shape, text_of
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
@@ -62,10 +62,10 @@ ITEM_HINT_MIN_SHARE = 0.5  # the hinted element holds this share of its item's w
 
 
 
-def card_blocks(blocks: list[Block]) -> set[int]:
-    """Indexes of the blocks inside rows of linked cards."""
+def card_blocks(blocks: list[Block], climbed: Climb | None = None) -> set[int]:
+    """Indexes of the blocks inside rows of linked cards (`climbed`: see `teasers.sibling_runs`)."""
     found: set[int] = set()
-    for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, class_shape):
+    for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, class_shape, climbed):
         cards = [s for s in siblings if is_card(s)]
         if len(cards) >= CARD_MIN_ITEMS and len(cards) >= CARD_ROW_SHARE * len(siblings):
             found.update(b.index for s in siblings if _joins(s) for b in s.blocks)

@@ -101,7 +101,7 @@ from extraction.text.rules.story_above_replies import story_above_replies
 from extraction.text.rules.story_rails import drop_story_rails
 from extraction.text.rules.widget_labels import drop_widget_labels
 from extraction.text.score import score_block
-from extraction.text.teasers import teaser_blocks
+from extraction.text.teasers import page_climb, teaser_blocks
 
 SECTION_TAGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
 """Headings that open a section of the article (`h1` is the headline, kept by `title`)."""
@@ -129,7 +129,7 @@ def main_text(doc: Document) -> MainText:
 def heuristic(doc: Document, source: str = "heuristic") -> MainText:
     """The visual-aware boilerplate scorer, with the peer as a second candidate."""
     blocks = segment(doc, Gate.ALL)                                       # 1. segment
-    cards: CardRows = cache(lambda: card_blocks(blocks))
+    cards: CardRows = cache(lambda: card_blocks(blocks, page_climb(doc, blocks)))
     read = select(doc, blocks, cards)                                     # 2.-7.
     arbitration = arbitrate(doc, read, cards)                             # 8. second candidate
     kept = [d.block for d in arbitration.decisions if d.kept]             # 9. assemble
@@ -143,7 +143,7 @@ def select(doc: Document, blocks: list[Block], cards: CardRows | None = None) ->
     """Our read of the page (stages 2 to 7): which blocks are the main text, each with its reason.
     `cards`: the blocks in rows of linked cards, shared with the second candidate (worked out when asked)."""
     if cards is None:
-        cards = cache(lambda: card_blocks(blocks))
+        cards = cache(lambda: card_blocks(blocks, page_climb(doc, blocks)))
     first = first_read(doc, blocks, cards)
     return read_as(doc, first, first.kind, cards)
 
@@ -219,7 +219,7 @@ def measure_blocks(doc: Document, blocks: list[Block]) -> Measured:
     ends = [sentence_ends(block.text) for block in blocks]
     prose = [is_running_prose(block, density, end) for block, density, end in zip(blocks, densities, ends, strict=True)]
     hints = HintIndex(prose_words_below(blocks, prose), doc.url)
-    teasers = teaser_blocks(blocks)
+    teasers = teaser_blocks(blocks, page_climb(doc, blocks))
     return Measured(tuple(measure(doc, block, layout, hints, block.index in teasers, density, end)
                           for block, density, end in zip(blocks, densities, ends, strict=True)), hints)
 

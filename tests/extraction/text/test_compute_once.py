@@ -2,7 +2,8 @@
 
 Counted through the real path (`main_text`), at the function each repeated computation calls:
 a walk of the page builds its hidden panels' index once (`blocks.controlled_panels`), the card
-rows are found by one `cards.sibling_runs`, and the arbiter asks `doubtful` of each decision."""
+rows are found by one `cards.sibling_runs` on the climb the teaser lists made (`teasers.climb`),
+and the arbiter asks `doubtful` of each decision."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from extraction.maintext import main_text
-from extraction.text import arbiter, blocks, cards, docs, layout, peer
+from extraction.text import arbiter, blocks, cards, docs, layout, peer, teasers
 from tests.extraction.test_cards import PRODUCT_LD, SPECS, _cards
 from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_arbiter import ARTICLE, DISTANT, NOTES, STORY
@@ -62,6 +63,19 @@ def test_a_product_pages_card_rows_are_found_once(monkeypatch: pytest.MonkeyPatc
     text = main_text(doc)
     assert text.source == "peer"
     assert len(runs) == 1
+
+
+def test_teaser_lists_and_card_rows_share_one_climb(monkeypatch: pytest.MonkeyPatch):
+    """Teaser lists and card rows group the same climb of the page's blocks, each by its own
+    shape: the page is climbed once (`teasers.climb`) for both."""
+    doc = page(f"<main><h2>Kettle</h2><p>{P1}</p><p>{P2}</p>{SPECS}<h2>Similar items</h2>{_cards(6)}</main>",
+               head=PRODUCT_LD)
+    monkeypatch.setattr(peer, "peer_text", lambda d, comments: "\n".join(STORY))
+    runs = _counted(monkeypatch, cards, "sibling_runs")
+    climbs = _counted(monkeypatch, teasers, "climb")
+    main_text(doc)
+    assert len(runs) == 1  # the card rows were asked for
+    assert len(climbs) == 1
 
 
 def test_the_arbiter_asks_each_decision_once(monkeypatch: pytest.MonkeyPatch):
