@@ -535,8 +535,7 @@ def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stor
 def _ignored(doc: Document) -> frozenset[etree._Element]:
     """The elements `has_class(element, IGNORE_CLASS)` names, from the attribute index: the walk
     asks it of every element, and nearly no page has one."""
-    return frozenset(doc.owners("class", lambda value: IGNORE_CLASS in value.lower()
-                                and IGNORE_CLASS in value.lower().split()))
+    return frozenset(doc.owners("class", lambda value: names_class(value, IGNORE_CLASS)))
 
 
 def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # noqa: PLR0913
@@ -623,11 +622,16 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
 
 
 def has_class(element: etree._Element, name: str) -> bool:
-    """`name` (lower case) is one of the element's class words, compared lower-cased; the
-    substring test first, since nearly every element of a page lacks it (the walk asks it of
-    every element)."""
+    """`name` (lower case) is one of the element's class words, compared lower-cased."""
     value = element.get("class")
-    return value is not None and name in value.lower() and name in classes(element)
+    return value is not None and names_class(value, name)
+
+
+def names_class(value: str, name: str) -> bool:
+    """`name` (lower case) is one of the words of the class attribute `value`, compared
+    lower-cased; the substring test first, since nearly every element of a page lacks it."""
+    lowered = value.lower()
+    return name in lowered and name in lowered.split()
 
 
 def _body_chars(state: dict) -> int:
