@@ -21,6 +21,16 @@ CPU time (`time.process_time`) of the extraction call alone, from the static HTM
   (`bench/side_peer.py`, which reports its CPU per call): before and after a change, beside
   the peers, in one run.
 
+The cyclic collector runs as in a crawling process (`--gc crawl`, the default; `--gc default` for
+CPython's): in this process and in every side worker alike, what the set-up call loaded is frozen
+out of the collector's passes, the youngest generation is collected every 50,000 allocations
+rather than 700, and a full pass runs after every 8 pages, outside the timings
+(`bench/side_peer.CrawlCollector`, rendercrawl/crawl.py's `GC_YOUNG_THRESHOLD` and
+rendercrawl/memory.py's `FULL_COLLECTION_EVERY`). That is what a crawl pays per page; under
+CPython's defaults the collector runs dozens of times a page over the page's short-lived objects
+and its full passes walk every import (trafilatura's figure moves too: compare ratios within one
+setting).
+
 With `--profile N`, ours alone reads the pages once, then once more under pyinstrument (a sampling profiler:
 its cost does not weigh on small functions more than on large ones) and the N functions taking
 most of its time are printed, their time inclusive and their own, in CPU ms per page (the
@@ -48,6 +58,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.extraction_peers import PEERS, SideExtractor, timed  # noqa: E402
 from bench.extraction_render import SETS, load_benchmark  # noqa: E402
+from bench.side_peer import GC_SETTINGS, CrawlCollector  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "bench"
 OURS = "ours"
@@ -68,23 +79,27 @@ def _ours_main_text(html: str, url: str) -> str:
     return main_text(parse(RenderedPage.from_html(html, url))).body
 
 
-def other_tree(tree: Path) -> SideExtractor:
+def other_tree(tree: Path, gc: str) -> SideExtractor:
     """`ours` of another tree, in a worker with that tree first on its PYTHONPATH (see the docstring)."""
     env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
-    return SideExtractor("ours", Path(sys.executable), env)
+    return SideExtractor("ours", Path(sys.executable), env, gc=gc)
 
 
-def profile(pages: list[tuple[str, str]], top: int) -> None:
+def profile(pages: list[tuple[str, str]], top: int, collector: CrawlCollector | None) -> None:
     """The functions ours spends its time in, by inclusive CPU ms per page (see the docstring)."""
     from pyinstrument import Profiler
 
     for url, html in pages:  # warm, as the timed rounds' median is: models loaded, memos filled
         _ours(html, url)
+    if collector is not None:
+        collector.start()
     profiler = Profiler(interval=0.0005)
     start = time.process_time()
     profiler.start()
     for url, html in pages:
         _ours(html, url)
+        if collector is not None:
+            collector.page_done()
     session = profiler.stop()
     cpu_ms = 1000 * (time.process_time() - start) / len(pages)
     root = session.root_frame()
@@ -130,28 +145,35 @@ def main(argv: list[str] | None = None) -> int:
                     help="also time the whole profile of this tree of the project (repeatable)")
     ap.add_argument("--trees-only", action="store_true",
                     help="with --tree: leave out this tree's in-process rows (ours / system is then the first tree's)")
+    ap.add_argument("--gc", choices=GC_SETTINGS, default="crawl",
+                    help="the cyclic collector of every process: as a crawl runs it, or CPython's default")
     args = ap.parse_args(argv)
     pages = sample(load_benchmark(args.bench / SETS[args.set][0]), args.sample)
+    collector = CrawlCollector() if args.gc == "crawl" else None
     if args.profile:
-        profile(pages, args.profile)
+        profile(pages, args.profile, collector)
         return 0
     systems: dict[str, Callable[[str, str], str]] = {} if args.trees_only else {OURS: _ours, OURS_MAIN_TEXT: _ours_main_text}
     for tree in args.tree:
-        systems[f"ours @ {tree}"] = other_tree(tree)
+        systems[f"ours @ {tree}"] = other_tree(tree, args.gc)
     for name in filter(None, args.peers.split(",")):
-        systems[name] = PEERS[name].build()
+        systems[name] = SideExtractor(name, gc=args.gc) if PEERS[name].side else PEERS[name].build()
     for run in systems.values():  # imports and first-call set-up outside the timings
         run(pages[0][1], pages[0][0])
+    if collector is not None:
+        collector.start()
     ms: dict[str, list[list[float]]] = {name: [[] for _ in pages] for name in systems}
     for _ in range(args.rounds):
         for i, (url, html) in enumerate(pages):
             for name, run in systems.items():
                 ms[name][i].append(timed(run, html, url)[1])
+            if collector is not None:
+                collector.page_done()
     best = {name: statistics.median(min(page) for page in per_page) for name, per_page in ms.items()}
     middle = {name: statistics.median(statistics.median(page) for page in per_page)
               for name, per_page in ms.items()}
     mean = {name: statistics.fmean(statistics.median(page) for page in per_page) for name, per_page in ms.items()}
-    print(f"{args.set}: {len(pages)} pages, {args.rounds} rounds, CPU ms/page of the median round")
+    print(f"{args.set}: {len(pages)} pages, {args.rounds} rounds, collector {args.gc}, CPU ms/page of the median round")
     ref = next(iter(systems))
     print(f"| system | median, best round | median | mean | {ref} / system, median | {ref} / system, mean |")
     print("|---|---|---|---|---|---|")

@@ -101,14 +101,15 @@ class SideExtractor:
     """A peer running in the side environment's interpreter, behind a pipe to `bench/side_peer.py`.
 
     Its CPU is measured in the worker and kept in `cpu_ms`: the caller here only waits on the pipe.
+    `gc` is the worker's collector setting (`bench/side_peer.py`: "default" or "crawl").
     """
 
     def __init__(self, name: str, python: Path = SIDE_VENV / "bin" / "python",
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, gc: str = "default") -> None:
         if not python.exists():
             raise RuntimeError(f"{name} needs its side environment: make {SIDE_VENV.name}/.installed")
         self.cpu_ms = 0.0
-        self._process = subprocess.Popen([str(python), str(ROOT / "bench" / "side_peer.py"), name], env=env,
+        self._process = subprocess.Popen([str(python), str(ROOT / "bench" / "side_peer.py"), name, gc], env=env,
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
 
     def __call__(self, html: str, url: str) -> str:
