@@ -82,6 +82,8 @@ class PageFeatures:
     link_text_share: float
     teaser_blocks: int
     longest_block_words: int
+    """Of the first block of `LONG_BLOCK_WORDS` or more if there is one (the most the classifier
+    asks about), else of the longest."""
 
 
 def page_class(doc: Document) -> Choice[str]:
@@ -111,7 +113,8 @@ def features(doc: Document) -> PageFeatures:
     body = doc.root.find("body")
     if body is None:
         return PageFeatures(url_kind(doc.url), 0.0, 0, 0)
-    return PageFeatures(url_kind(doc.url), link_text_share(body), teaser_blocks(body), longest_block_words(body))
+    return PageFeatures(url_kind(doc.url), link_text_share(body), teaser_blocks(body),
+                        longest_block_words(body, LONG_BLOCK_WORDS))
 
 
 def classifier_score(f: PageFeatures) -> float:
@@ -188,11 +191,16 @@ def teaser_blocks(body: etree._Element) -> int:
     return count
 
 
-def longest_block_words(body: etree._Element) -> int:
-    """Words of the longest block's own text (children that are blocks excluded), outside links."""
+def longest_block_words(body: etree._Element, enough: int | None = None) -> int:
+    """Words of the longest block's own text (children that are blocks excluded), outside links;
+    with `enough`, the first block reaching that many ends the search (its count is returned):
+    the classifier's thresholds stop at `LONG_BLOCK_WORDS`, and an article's first paragraph of
+    story text is usually well before its page's end."""
     best = 0
     for block in body.iter(*BLOCK_TAGS):
         words = len(_own_text(block).split())  # what squash(...).split() counts: both split at \s
+        if enough is not None and words >= enough:
+            return words
         best = max(best, words)
     return best
 

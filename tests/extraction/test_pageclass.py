@@ -79,6 +79,12 @@ def test_longest_block_ignores_link_text():
     assert longest_block_words(body) == 2
 
 
+def test_longest_block_stops_at_the_first_block_of_enough_words():
+    body = doc("", "<p>one two three four</p><p>five six seven eight nine ten</p>").root.find("body")
+    assert longest_block_words(body) == 6
+    assert longest_block_words(body, enough=3) == 4
+
+
 def test_teaser_blocks_count_linked_headings_and_linking_articles():
     body = doc("", "<h2><a href='/a'>A</a></h2><a href='/b'><h3>B</h3></a><h2>Plain</h2>"
                    "<article><a href='/c'><img src='c.jpg'></a><p>C</p></article>").root.find("body")
