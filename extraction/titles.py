@@ -255,16 +255,27 @@ def home_link_texts(doc: Document) -> tuple[str, ...]:
 
 
 def _find_home_link_texts(doc: Document) -> tuple[str, ...]:
+    """The texts of the page's links to its own home. The links are the `href` owners of the
+    attribute index whose value may lead home (`_path_below_root` cannot tell it does not),
+    each distinct value tested once (a menu's and a footer's links repeat), rather than every
+    `<a>` of the tree read."""
     out = []
     here: str | None = None  # the page's host, split once the first link home needs it
-    targets: dict[str, SplitResult] = {}  # a menu's and a footer's links repeat: each href resolved once
-    for link in doc.root.iter("a"):
-        href = (link.get("href") or "").strip()
-        if not href:
+    homeward: dict[str, bool] = {}
+    targets: dict[str, SplitResult] = {}  # each href that may lead home resolved once
+
+    def may_lead_home(value: str) -> bool:
+        found = homeward.get(value)
+        if found is None:
+            href = value.strip()
+            found = homeward[value] = bool(href) and not _path_below_root(href)
+        return found
+
+    for link in doc.owners("href", may_lead_home):
+        if link.tag != "a":
             continue
+        href = link.get("href", "").strip()
         target = targets.get(href)
-        if target is None and _path_below_root(href):
-            continue
         if target is None:
             target = targets[href] = urlsplit(urljoin(doc.url, href))
         if target.path not in ("", "/"):

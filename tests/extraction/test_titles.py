@@ -131,3 +131,16 @@ def test_links_passed_over_unresolved_never_resolve_to_the_root(base):
     passed_over = [href for href in HREFS if _path_below_root(href)]
     assert {"/news/", "page.html", "https://example.com/a"} <= set(passed_over)
     assert [href for href in passed_over if urlsplit(urljoin(base, href)).path in ("", "/")] == []
+
+
+def test_home_link_texts_are_the_links_home_of_the_page_host():
+    """Only `<a>` elements count (a `<link>` or an image map's `<area>` to the root names no site),
+    an `href` is read stripped, and a repeated one (menu and footer) counts at each link."""
+    from extraction.titles import home_link_texts
+
+    page = doc("<link rel='home' href='/' title='Home feed'>",
+               "<a href=' / '>Daily Example</a><a href='/news/'>News</a><a href='https://other.org/'>Other</a>"
+               "<map><area href='/' title='Home'></map><a href='https://example.com'>Example home</a>"
+               "<a href=' / '>Daily Example</a><a href=''>Empty</a><a href='/' title='Front page'></a>",
+               url="https://example.com/a/story")
+    assert home_link_texts(page) == ("Daily Example", "Example home", "Daily Example", "Front page")
