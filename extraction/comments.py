@@ -226,7 +226,7 @@ def _itemprop_value(element: etree._Element) -> str:
 def _labels(doc: Document) -> Iterator[tuple[str, str | Refused]]:
     found: list[tuple[str, str]] = []
     places = _label_places(doc)
-    ordered = [e for e in doc.root.iter(*_HEADINGS, *_BOLD, *_COUNT_TAGS) if e in places] if len(places) > 1 else places
+    ordered = doc.in_order(places) if len(places) > 1 else places
     for element in ordered:
         line = " ".join(text_of(element).split())
         if not line or len(line) > LABEL_MAX_CHARS:
@@ -267,12 +267,17 @@ def _label_places(doc: Document) -> dict[etree._Element, str]:
         if before is not None and before.tag in _HEADINGS:
             places.setdefault(before, str(before.tag))
     page = urldefrag(doc.url)[0]
-    for link in doc.owners("href", lambda href: "#" in href):
-        if link.tag != "a":
-            continue
-        base, fragment = urldefrag(urljoin(doc.url, link.get("href") or ""))
-        if fragment in _OWN_ANCHORS and base == page:
-            places[link] = f"a[href=#{fragment!s}]"
+    own: dict[str, str | None] = {}  # each distinct href resolved once: a page repeats its `#` links
+
+    def own_anchor(href: str) -> str | None:
+        if href not in own:
+            base, fragment = urldefrag(urljoin(doc.url, href))
+            own[href] = fragment if fragment in _OWN_ANCHORS and base == page else None
+        return own[href]
+
+    for link in doc.owners("href", lambda href: "#" in href and own_anchor(href) is not None):
+        if link.tag == "a":
+            places[link] = f"a[href=#{own_anchor(link.get('href') or '')!s}]"
     return places
 
 

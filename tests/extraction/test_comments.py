@@ -91,6 +91,15 @@ def test_a_disqus_embed_shows_no_count_until_its_count_script_fills_the_link() -
     assert (profile.comment_count, profile.sources["comment_count"]) == (12, "label:a[href=#disqus_thread]")
 
 
+def test_count_labels_are_read_in_document_order() -> None:
+    """The first label on the page names the source: a link to the page's own comments at the top
+    (twice, as a story's header and footer print it) before the section's heading."""
+    section = "<section id='comments'><h2>12 Comments</h2><div id='disqus_thread'></div></section>"
+    link = f"<p class='meta'><a href='{URL}#comments'>12 Comments</a></p>"
+    profile = _profile(_story(link + link + section))
+    assert (profile.comment_count, profile.sources["comment_count"]) == (12, "label:a[href=#comments]")
+
+
 def test_a_facebook_count_element_filled_by_its_script_is_read() -> None:
     plugin = ("<div class='comments'><span class='fb-comments-count' data-href='x'>5</span> comments"
               "<div class='fb-comments'><iframe src='https://facebook.example/plugins/comments'></iframe></div></div>")
