@@ -5,13 +5,16 @@ setting is chosen on before the check half is spent (issue 32's discipline).
     .venv/bin/python bench/kind/reads.py --features-only --out bench/out/kind/features.jsonl
     .venv/bin/python bench/kind/compare.py --reads bench/out/kind/features.jsonl --drop url_,made_with_
     .venv/bin/python bench/kind/compare.py --seeds 0 --drop log_iframe      # one seed: a fifth of the time
+    .venv/bin/python bench/kind/compare.py --model-seeds 0,1,2 --drop url_  # the trees' draws too: 3x the time
 
 Each candidate is `train.GRID[0]` fit on the tune pages of `train.TRAIN_SETS` (the training data of
 `train.py`), 5 stratified folds, out-of-fold accuracy on WCXB's tune half and on all tune pages,
 per seed as it finishes (a run on a starved machine still says something) and the mean. `--drop`
 names feature-name prefixes: each is compared left out, and all of them together. One WCXB tune
 page is 0.0016; the spread between fold seeds is printed beside the mean, so a difference under it
-is no difference.
+is no difference. Nor is one under the spread of the trees' own draws (`--model-seeds`: which rows
+and columns each tree sees), which moves the mean about as much as most candidates do: a candidate
+that wins on the shipped draw alone may only have drawn better.
 """
 
 from __future__ import annotations
@@ -29,15 +32,16 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bench.kind.reads import OUT  # noqa: E402
-from bench.kind.train import FOLDS, GRID, TRAIN_SETS, load, model, raw_scores  # noqa: E402
+from bench.kind.train import FOLDS, GRID, SEED, TRAIN_SETS, load, model, raw_scores  # noqa: E402
 from extraction.text.kind_model import FEATURES, KINDS  # noqa: E402
 
 
-def accuracy(x: np.ndarray, y: np.ndarray, wcxb: np.ndarray, seed: int) -> tuple[float, float]:
-    """(WCXB tune, all tune pages) out-of-fold accuracy of GRID[0] with folds drawn by `seed`."""
+def accuracy(x: np.ndarray, y: np.ndarray, wcxb: np.ndarray, seed: int, model_seed: int = SEED) -> tuple[float, float]:
+    """(WCXB tune, all tune pages) out-of-fold accuracy of GRID[0] with folds drawn by `seed` and
+    the trees' rows and columns by `model_seed`."""
     raw = np.zeros((len(x), len(KINDS)))
     for train, test in StratifiedKFold(FOLDS, shuffle=True, random_state=seed).split(x, y):
-        raw[test] = raw_scores(model(GRID[0]).fit(x[train], y[train]), x[test])
+        raw[test] = raw_scores(model(GRID[0], model_seed).fit(x[train], y[train]), x[test])
     right = raw.argmax(axis=1) == y
     return float(right[wcxb].mean()), float(right.mean())
 
@@ -47,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reads", type=Path, default=OUT / "reads.jsonl")
     ap.add_argument("--drop", default="", help="comma-separated feature-name prefixes to compare left out")
     ap.add_argument("--seeds", default="0,1,2")
+    ap.add_argument("--model-seeds", default=str(SEED), help="the trees' own draws (train.SEED: the shipped one's)")
     args = ap.parse_args(argv)
     warnings.filterwarnings("ignore", message="The least populated class")
     rows = [r for r in load(args.reads) if r.get("features") is not None and r["set"] in TRAIN_SETS
@@ -65,10 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, dropped in candidates:
         keep = [i for i, f in enumerate(FEATURES) if not any(f.startswith(p) for p in dropped)]
         results = []
-        for seed in (int(s) for s in args.seeds.split(",")):
-            results.append(accuracy(x[:, keep], y, wcxb, seed))
-            print(f"  {name} ({len(keep)} features), seed {seed}: WCXB tune {results[-1][0]:.4f}, "
-                  f"all {results[-1][1]:.4f}", flush=True)
+        for model_seed in (int(s) for s in args.model_seeds.split(",")):
+            for seed in (int(s) for s in args.seeds.split(",")):
+                results.append(accuracy(x[:, keep], y, wcxb, seed, model_seed))
+                print(f"  {name} ({len(keep)} features), seed {seed}, model seed {model_seed}: "
+                      f"WCXB tune {results[-1][0]:.4f}, all {results[-1][1]:.4f}", flush=True)
         w = [r[0] for r in results]
         spread = statistics.pstdev(w) if len(w) > 1 else 0.0
         print(f"{name}: WCXB tune {statistics.fmean(w):.4f} (spread {spread:.4f}), "

@@ -64,8 +64,9 @@ def load(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def model(config: dict[str, int | float | None]) -> GradientBoostingClassifier:
-    return GradientBoostingClassifier(learning_rate=0.1, subsample=0.8, random_state=SEED, **config)
+def model(config: dict[str, int | float | None], seed: int = SEED) -> GradientBoostingClassifier:
+    """`seed` draws the trees' rows (`subsample`) and columns (`max_features`)."""
+    return GradientBoostingClassifier(learning_rate=0.1, subsample=0.8, random_state=seed, **config)
 
 
 def raw_scores(clf: GradientBoostingClassifier, x: np.ndarray) -> np.ndarray:
