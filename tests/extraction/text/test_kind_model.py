@@ -14,6 +14,7 @@ from extraction.maintext import explain_main_text, main_text
 from extraction.text import kind_trees
 from extraction.text.blocks import Gate, segment
 from extraction.text.cards import card_blocks
+from extraction.text.inclusive import KIND_POLICY
 from extraction.text.kind_model import FEATURES, KINDS, Policy, cautious, predict
 from extraction.text.pipeline import first_read
 from tests.extraction.text.helpers import STORY_SENTENCE, page
@@ -134,6 +135,15 @@ def test_an_inclusive_read_needs_the_models_confidence():
     assert cautious("article", False, certain, policy) == ("listing", "listing", True)
     docs = {"article": 0.03, "documentation": 0.97}
     assert cautious("article", False, docs, policy) == ("documentation", "article", False)
+
+
+def test_a_page_the_rules_read_inclusively_falls_back_to_an_article_only_when_the_model_is_fairly_sure():
+    """The shipped policy: an article at 0.83 (a listing or a service page the trees find about as
+    likely to be a story) keeps the rules' inclusive read; at 0.86 the page is read as an article."""
+    likely = {"article": 0.83, "listing": 0.12, "multi-section": 0.05}
+    assert cautious("listing", True, likely, KIND_POLICY) == ("listing", "listing", True)
+    sure = {"article": 0.86, "listing": 0.09, "multi-section": 0.05}
+    assert cautious("listing", True, sure, KIND_POLICY) == ("article", "article", False)
 
 
 def _feature(doc: Document, name: str) -> float:
