@@ -57,6 +57,7 @@ COUNTED_TITLE = re.compile(r"^\D{2,60}?\s*\((\d{1,4})\)\s*:?$")
 ITEM_MIN_BLOCKS = 2  # an item is who wrote when, then what they wrote
 ITEM_DATE_MAX_WORDS = 8  # the item's dated line: a name and a date, not a sentence that names a day
 COUNT_MAX = 500  # a count above this is no list printed on the page
+_DIGIT = re.compile(r"\d")
 
 WHY = "in a comment section after the story (its title counts its dated items)"
 
@@ -97,6 +98,8 @@ def drop_counted_comments(doc: Document, read: Selection,
 def counted(text: str) -> int | None:
     """The number of items a title line says follow it: its bracketed count at the end
     (`COUNTED_TITLE`), or the count of a comment label ("7 comments", "Comments (3)")."""
+    if _DIGIT.search(text) is None:  # both shapes need a digit: most lines are turned away here
+        return None
     line = " ".join(text.split())
     found = COUNTED_TITLE.match(line)
     if found is None and any(pattern.match(line) for pattern in COMMENT_LABELS):
@@ -125,11 +128,12 @@ def _dated_items(decisions: tuple[Decision, ...], after: list[int], count: int,
     `ITEM_MIN_BLOCKS` blocks or more with one of those lines; of several such groups the one
     holding the most words; [] when none is. A wrapper round a rail of dated cards is one element,
     but holds many dated lines."""
+    around = {title, *title.iterancestors()}  # the title and what holds it: not an item after it
     blocks: dict[etree._Element, list[Decision]] = {}
     for j in after:
         element = decisions[j].block.element
         for ancestor in (element, *element.iterancestors()):
-            if within(title, {ancestor}):
+            if ancestor in around:
                 break
             blocks.setdefault(ancestor, []).append(decisions[j])
     groups: dict[str, list[etree._Element]] = {}

@@ -4,7 +4,12 @@ under it (`rules/counted_comments.py`)."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from extraction.maintext import main_text
+from extraction.text.rules import counted_comments
 from extraction.text.rules.counted_comments import counted
 from tests.extraction.text.helpers import page
 from tests.extraction.text.test_reader_comments import COMMENT
@@ -89,3 +94,44 @@ def test_a_rail_of_dated_cards_under_a_comment_word_is_no_single_comment() -> No
     text = main_text(page(html))
     assert text.explanation is not None and P3 in text.body
     assert not any("its title counts its dated items" in b.why for b in text.explanation.blocks)
+
+
+class _Asked:
+    """A pattern that keeps the lines it was asked to match."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern, self.lines = pattern, []
+
+    def match(self, line: str) -> re.Match[str] | None:
+        self.lines.append(line)
+        return self.pattern.match(line)
+
+
+def test_only_a_line_with_a_digit_is_read_for_a_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both shapes of a count hold a digit, and a page's short lines mostly hold none: those are
+    not matched against the shapes (issue 31, CPU)."""
+    asked = _Asked(counted_comments.COUNTED_TITLE)
+    monkeypatch.setattr(counted_comments, "COUNTED_TITLE", asked)
+    rows = re.sub(r"reader\d, Harwick", "A reader from Harwick", _rows(3))  # the items' short lines: no digit but the date's
+    story = _table_page("Your views (3)", rows).replace(STORY, STORY + "<h3>More on this</h3>")
+    text = main_text(page(story))
+    assert "near the river" not in text.body and "A reader from Harwick" not in text.body
+    assert "Your views (3)" in asked.lines
+    assert asked.lines and all(re.search(r"\d", line) for line in asked.lines)
+
+
+def test_the_items_are_grouped_without_a_walk_up_from_the_title_per_ancestor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The title and its ancestors are read once per section; the items' ancestors are looked up
+    in them, not walked from the title again for each one (issue 31, CPU)."""
+    walks: list[object] = []
+    original = counted_comments.within
+
+    def counting(element: object, region: object) -> bool:
+        walks.append(element)
+        return original(element, region)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(counted_comments, "within", counting)
+    text = main_text(page(_table_page("Your views (3)", _rows(3))))
+    assert "near the river" not in text.body
+    titles = [e for e in walks if getattr(e, "tag", None) == "h4"]
+    assert len(titles) <= 3  # the section's own tests (the story above it, its box, the region), not one per ancestor
