@@ -29,6 +29,7 @@ import re
 
 from lxml import etree
 
+from extraction.ancestry import nearest
 from extraction.text.decisions import Decision
 
 __all__ = ["drop_closed_layers"]
@@ -46,27 +47,35 @@ LAYERS_PAGE_MIN_SHARE = 0.5  # layers holding this share of the kept words are t
 LAYER_WHY = "inside a layer the page pins over it or keeps closed"
 
 
-def layer_class(element: etree._Element) -> str | None:
+def layer_class(element: etree._Element,
+                memo: dict[etree._Element, str | None] | None = None) -> str | None:
     """The class word of the nearest ancestor-or-self of `element` (below `<body>`) that a CSS
-    framework pins over the page or keeps closed, if any."""
-    for e in (element, *element.iterancestors()):
-        if not isinstance(e.tag, str) or e.tag in ("body", "html"):
-            return None
-        words = (e.get("class") or "").split()
-        if not words:
-            continue
-        pinned = next((w for w in words if PINNED_CLASS.fullmatch(w)), None)
-        if pinned and not any(UNPINNED_AT_BREAKPOINT.fullmatch(w) for w in words):
-            return pinned
-        closed = next((w for w in words if w in CLOSED_CLASSES), None)
-        if closed and not OPEN_CLASSES.intersection(words):
-            return closed
+    framework pins over the page or keeps closed, if any. `memo`: the answers on the way up,
+    shared by the calls for one page, whose kept blocks share most of their wrappers
+    (`ancestry.nearest`)."""
+    if not isinstance(element.tag, str):
+        return None
+    return nearest(element, _own_layer_class, memo)
+
+
+def _own_layer_class(e: etree._Element) -> str | None:
+    """The element's own class word that pins it or keeps it closed (not the ancestors')."""
+    words = (e.get("class") or "").split()
+    if not words:
+        return None
+    pinned = next((w for w in words if PINNED_CLASS.fullmatch(w)), None)
+    if pinned and not any(UNPINNED_AT_BREAKPOINT.fullmatch(w) for w in words):
+        return pinned
+    closed = next((w for w in words if w in CLOSED_CLASSES), None)
+    if closed and not OPEN_CLASSES.intersection(words):
+        return closed
     return None
 
 
 def drop_closed_layers(decisions: list[Decision]) -> list[Decision]:
     """The kept blocks inside closed or pinned layers left out, judged (see the module's docstring)."""
-    found = {i: word for i, d in enumerate(decisions) if d.kept and (word := layer_class(d.block.element))}
+    memo: dict[etree._Element, str | None] = {}
+    found = {i: word for i, d in enumerate(decisions) if d.kept and (word := layer_class(d.block.element, memo))}
     if not found:
         return decisions
     kept_words = sum(d.block.words for d in decisions if d.kept)

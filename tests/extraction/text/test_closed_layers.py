@@ -4,9 +4,11 @@ while a layer a breakpoint puts back in the flow, and a page drawn whole in a fi
 
 from __future__ import annotations
 
+import pytest
 from lxml import etree
 
 from extraction.maintext import main_text
+from extraction.text.rules import closed_layers
 from extraction.text.rules.closed_layers import layer_class
 from tests.extraction.test_cards import PRODUCT_LD
 from tests.extraction.text.helpers import page
@@ -44,3 +46,19 @@ def test_the_frameworks_class_words_name_the_layer() -> None:
         assert layer_class(etree.fromstring(f"<div class='{value}'><p>x</p></div>")[0]) is not None
     for value in ("modal fade show", "modal-open", "fixed-width", "l-container-fixed", "sticky top-0", "fixed md:relative"):
         assert layer_class(etree.fromstring(f"<div class='{value}'><p>x</p></div>")[0]) is None
+
+
+def test_each_wrapper_is_read_once_for_the_kept_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept blocks share their wrappers (the modal's dialog and content, the page's main): each
+    element's class is read once per page, its answer kept for the blocks below it (issue 31, CPU)."""
+    asked: list[etree._Element] = []
+    original = closed_layers._own_layer_class
+
+    def counting(element: etree._Element) -> str | None:
+        asked.append(element)
+        return original(element)
+
+    monkeypatch.setattr(closed_layers, "_own_layer_class", counting)
+    text = main_text(page(_product(CHOOSER + BAR), head=PRODUCT_LD))
+    assert "shipping to" not in text.body and "Repair is universal" not in text.body
+    assert asked and len(asked) == len(set(asked))
