@@ -13,7 +13,7 @@ from extraction.authors import authors, clean_name, is_person
 from extraction.document import Document
 from extraction.text.blocks import Block
 from extraction.text.decisions import Verdict
-from extraction.text.phrases import author_note
+from extraction.text.phrases import BIO_MAX_WORDS, BIO_MIN_WORDS, author_note
 
 NOTE_MIN_WORDS_BEFORE = 150  # words of the story kept above an author's note ...
 NOTE_MAX_WORDS_AFTER = 100  # ... and at most this many kept below it: the note ends the article
@@ -73,6 +73,8 @@ def _boxed_note(blocks: list[Block], i: int, cleaned: dict[int, str] | None = No
     (`_name_lines_above`), the name followed by one of `BOX_NOTE_VERBS`. `cleaned`: the blocks'
     `clean_name` so far, shared by the calls for one page."""
     opening = blocks[i].text.lstrip(" \t\n\"'“‘(*_—–-")
+    if not BIO_MIN_WORDS <= len(opening.split()) <= BIO_MAX_WORDS:  # no note whatever the name (`author_note`)
+        return False
     for name in _name_lines_above(blocks, i, {} if cleaned is None else cleaned):
         if author_note(opening, (name,)):
             for lead in (name, name.split()[0]):

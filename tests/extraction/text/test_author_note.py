@@ -4,8 +4,11 @@ the story, is left out; one opening the story, or a mention elsewhere, is kept."
 
 from __future__ import annotations
 
+import pytest
+
 from extraction.maintext import main_text
 from extraction.text.phrases import author_note
+from extraction.text.rules import author_note as author_note_rule
 from tests.extraction.text.helpers import page
 
 HEAD = "<meta name='author' content='Karina Cohen'>"
@@ -70,3 +73,20 @@ def test_a_term_alone_on_a_line_is_no_name_line():
             "at home at their own pace, with a teacher on call.</p>")
     body = main_text(page(_story(term))).body
     assert "recommended for students" in body
+
+
+def test_no_name_line_is_read_above_a_paragraph_no_note_is_as_long_as(monkeypatch: pytest.MonkeyPatch):
+    """A note runs BIO_MIN_WORDS to BIO_MAX_WORDS words whatever the name: above a longer or a
+    shorter block, the lines are not cleaned into names (issue 31, CPU)."""
+    cleaned: list[str] = []
+    original = author_note_rule.clean_name
+
+    def counting(raw: str) -> str:
+        cleaned.append(raw)
+        return original(raw)
+
+    monkeypatch.setattr(author_note_rule, "clean_name", counting)
+    long = f"<p>{SENTENCE * 10}</p>"  # 140 words, past BIO_MAX_WORDS
+    body = main_text(page(f"<div class='post'>{long * 4}<p>Share this story</p></div>")).body
+    assert SENTENCE.strip() in body
+    assert cleaned == []
