@@ -50,11 +50,12 @@ INLINE_DISPLAYS = frozenset({"inline", "inline-block", "inline-flex", "contents"
 
 CELL_TAGS = frozenset({"td", "th"})
 DATA_CELL_MAX_WORDS = 40
-"""Set on the tune half of bench/extraction_halves.py (run of the table change: rendered F1 0.976,
-static 0.976 on all 181 pages). Words: a table cell with no block-level element inside and at most this much text is a data
+"""Words: a table cell with no block-level element inside and at most this much text is a data
 cell, and a row of data cells is one block (a line of a data table reads as one line; its
 cells are too short to be judged alone), cells separated by a space. A longer cell, or one
-holding paragraphs or lists, is a layout cell and a block of its own."""
+holding paragraphs or lists, is a layout cell and a block of its own. Set on the tune half of
+bench/extraction_halves.py (run of the table change: rendered F1 0.976, static 0.976 on all 181
+pages)."""
 
 NOSCRIPT_MIN_WORDS = 50
 """Words: without layout (a static page, scripts not run) a `<noscript>` holding at least this

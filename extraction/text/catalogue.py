@@ -134,7 +134,10 @@ def term_rows() -> list[Row]:
         said = explanations(module)
         for at, (name, value) in enumerate(constants(module).items()):
             what, doc = said.get(name, ("", ""))
-            measured = doc if doc and doc.split(". ")[0].rstrip(".") != doc.rstrip(".") else ""
+            first = doc.split(". ")[0].rstrip(".")
+            measured = ""
+            if doc and first != doc.rstrip("."):  # more than one sentence: the rest says what it measured
+                measured = doc[len(first):].lstrip(". ") if what == first else doc
             rows.append(Row(f"{short}: {what}", found.get("Stage", ""), f"`{short}.py`", f"`{name} = {value}`",
                             measured or (found.get("Measured", "") if at == 0 else "")))
     return rows
