@@ -279,7 +279,10 @@ def read_region(doc: Document, blocks: list[Block], features: list[Features], ve
             Decision(b, f, v, Label.BAD, False, "no container scores above 0")
             for b, f, v in zip(blocks, features, verdicts, strict=True)))
     region = {best, *siblings}
-    members = [i for i, block in enumerate(blocks) if within(block.element, region)]
+    # the region's elements, by one walk down it: a block outside the region walked up to the root
+    # (`within`), through wrappers every such block shares
+    inside = {element for top in region for element in top.iter()}
+    members = [i for i, block in enumerate(blocks) if block.element in inside]
     verdicts = readmit_inner_teasers(members, blocks, features, verdicts)
     verdicts = judge_inner_forms(members, blocks, verdicts, region, best)
     labels = [label(blocks[i], verdicts[i], features[i]) for i in members]

@@ -3,7 +3,8 @@
 Counted through the real path (`main_text`), at the function each repeated computation calls:
 a walk of the page builds its hidden panels' index once (`blocks.controlled_panels`), the card
 rows are found by one `cards.sibling_runs` on the climb the teaser lists made (`teasers.climb`),
-and the arbiter asks `doubtful` of each decision."""
+the arbiter asks `doubtful` of each decision, and the blocks of the chosen region are told from
+the others by one walk down it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from extraction.maintext import main_text
-from extraction.text import arbiter, blocks, cards, docs, layout, peer, teasers
+from extraction.text import arbiter, blocks, cards, docs, layout, peer, pipeline, teasers
 from tests.extraction.test_cards import PRODUCT_LD, SPECS, _cards
 from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_arbiter import ARTICLE, DISTANT, NOTES, STORY
@@ -111,3 +112,15 @@ def test_the_pages_code_blocks_and_generator_are_read_once(monkeypatch: pytest.M
     reads = {name: _counted(monkeypatch, docs, name) for name in ("_code_blocks", "_documentation_generator")}
     assert main_text(doc).explanation.layout_kind == "documentation"  # type: ignore[union-attr]
     assert {name: len(calls) for name, calls in reads.items()} == {"_code_blocks": 1, "_documentation_generator": 1}
+
+
+def test_the_regions_blocks_are_told_by_one_walk_down(monkeypatch: pytest.MonkeyPatch):
+    """Which blocks lie in the chosen region is read from the region's elements, walked down once:
+    no block walks up to the root (`decisions.within`) through the wrappers the page's chrome shares."""
+    menu = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(12))
+    doc = page(f"<div class='site'><div class='top'><ul>{menu}</ul></div>"
+               f"<article><p>{P1}</p><p>{P2}</p></article><div class='foot'><p>Contact us</p></div></div>")
+    walks = _counted(monkeypatch, pipeline, "within")
+    text = main_text(doc)
+    assert P1 in text.body and "Section 3" not in text.body
+    assert walks == []
