@@ -36,7 +36,7 @@ from lxml import etree
 
 from extraction.text.blocks import Block
 from extraction.text.features import SCREEN_READER_HINTS, strong_hint_of
-from extraction.text.teasers import Climb, Item, sibling_runs
+from extraction.text.teasers import Climb, Item, runs_among, sibling_runs
 from extraction.textutil import class_shape, text_of
 
 # Set on the tune half of WCXB dev (bench/wcxb_halves.py, 2026-12-01), checked on its check half
@@ -79,12 +79,16 @@ def is_card(item: Item) -> bool:
             and any(True for _ in item.element.iter("img", "picture")))
 
 
-def story_rails(blocks: list[Block]) -> list[list[int]]:
+def story_rails(blocks: list[Block], climbed: Climb | None = None) -> list[list[int]]:
     """Runs of like siblings (`class_shape`) that are each a titled card with a link and at most a
     short summary: block indexes of each run, in document order. Where a run stands (after a
-    story, or as the page's listing) is the caller's question."""
+    story, or as the page's listing) is the caller's question. `climbed`: the climb of a list
+    `blocks` are part of (the page's, `teasers.page_climb`), read for them alone
+    (`teasers.runs_among`); else they are climbed here."""
+    runs = (sibling_runs(blocks, CARD_MIN_ITEMS, class_shape) if climbed is None
+            else runs_among(climbed, {b.index for b in blocks}, CARD_MIN_ITEMS, class_shape))
     rails: list[list[int]] = []
-    for siblings in sibling_runs(blocks, CARD_MIN_ITEMS, class_shape):
+    for siblings in runs:
         titles = [t for t in (rail_title(s) for s in siblings) if t is not None]
         if (len(titles) >= CARD_MIN_ITEMS and len(titles) >= CARD_ROW_SHARE * len(siblings)
                 and statistics.median(t.words for t in titles) >= RAIL_HEADLINE_MIN_WORDS):
@@ -105,7 +109,7 @@ def rail_title(item: Item) -> Block | None:
     return None
 
 
-def rails_after_story(kept: list[Block], good: set[int], named: set[int]) -> set[int]:
+def rails_after_story(kept: list[Block], good: set[int], named: set[int], climbed: Climb | None = None) -> set[int]:
     """Indexes of the kept blocks (`kept`, in document order) that make up story rails standing
     after the story's last good paragraph (`good`: indexes of the good blocks) below at least
     `RAIL_STORY_MIN_WORDS` words of story and ending the kept text, with the headings between
@@ -115,8 +119,8 @@ def rails_after_story(kept: list[Block], good: set[int], named: set[int]) -> set
     the rails after a story when none of them is named as other stories (`named`: indexes of
     blocks under a `related`-like hint, kept or overruled; most of a rail's blocks): a service
     page closes with cards of its offers in the same shape. One named rail is enough for the
-    rails beside it (a "related" slider, then a "latest" one)."""
-    rails = story_rails(kept)
+    rails beside it (a "related" slider, then a "latest" one). `climbed`: see `story_rails`."""
+    rails = story_rails(kept, climbed)
     in_rail = {i for rail in rails for i in rail}
     story_end = max((b.index for b in kept if b.index in good and b.index not in in_rail), default=None)
     if story_end is None:

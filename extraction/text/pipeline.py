@@ -314,7 +314,7 @@ def article_rules(doc: Document, read: Selection) -> tuple[Decision, ...]:
     posts (`layout.posts_within`, the page's post candidates below the region) is read once for
     the three that ask."""
     posts = posts_within(read.container, doc)
-    decisions = drop_story_rails(read.decisions)
+    decisions = drop_story_rails(read.decisions, page_climb(doc, [d.block for d in read.decisions]))
     decisions = drop_references(decisions)
     decisions = drop_author_boxes(decisions, read.container)
     decisions = drop_shop_reviews(doc, decisions)

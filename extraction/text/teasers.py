@@ -94,7 +94,9 @@ def page_climb(doc: Document, blocks: list[Block]) -> Climb:
     """The climb of `blocks`, the page's scored blocks, worked out once per document; another
     list (a second segmentation) is climbed on its own."""
     climbed = doc.derive("teasers.climb", lambda _: climb(blocks))
-    return climbed if climbed.blocks is blocks else climb(blocks)
+    # a list of the same blocks (an article's decisions, read back: `pipeline.article_rules`)
+    # answers too: compared item by item, by identity first
+    return climbed if climbed.blocks is blocks or climbed.blocks == blocks else climb(blocks)
 
 
 def sibling_runs(blocks: list[Block], min_items: int = TEASER_MIN_ITEMS,
@@ -114,6 +116,27 @@ def sibling_runs(blocks: list[Block], min_items: int = TEASER_MIN_ITEMS,
             by_shape[shape(element)].append(element)
         runs.extend([Item(s, climbed.below[s]) for s in siblings]
                     for siblings in by_shape.values() if len(siblings) >= min_items)
+    return runs
+
+
+def runs_among(climbed: Climb, among: set[int], min_items: int, shape: Callable[[etree._Element], str]
+               ) -> list[list[Item]]:
+    """`sibling_runs` of some of the climbed blocks (`among`: their indexes, an article's kept
+    ones), read off the climb of them all (the page's, `page_climb`) rather than climbed again:
+    each child holds its blocks among them, and a child holding none is no sibling. Only
+    parents with `min_items` children in the whole climb can have as many holding some."""
+    runs: list[list[Item]] = []
+    for kids in climbed.children.values():
+        if len(kids) < min_items:
+            continue
+        items = [Item(element, held) for element in kids
+                 if (held := [b for b in climbed.below[element] if b.index in among])]
+        if len(items) < min_items:
+            continue
+        by_shape: dict[str, list[Item]] = defaultdict(list)
+        for item in items:
+            by_shape[shape(item.element)].append(item)
+        runs.extend(siblings for siblings in by_shape.values() if len(siblings) >= min_items)
     return runs
 
 

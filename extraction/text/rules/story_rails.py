@@ -21,6 +21,7 @@ import re
 from extraction.text.cards import rails_after_story
 from extraction.text.decisions import Decision, Label
 from extraction.text.features import OTHER_STORIES_HINTS
+from extraction.text.teasers import Climb
 
 __all__ = ["drop_story_rails"]
 
@@ -35,15 +36,17 @@ of the story titled "Related research" stays a section of the story; the rail's 
 _RANK = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 
 
-def drop_story_rails(decisions: tuple[Decision, ...]) -> tuple[Decision, ...]:
+def drop_story_rails(decisions: tuple[Decision, ...], climbed: Climb | None = None) -> tuple[Decision, ...]:
     """On an article, leave out (judged) the rails of other stories after its last good paragraph
-    (cards.rails_after_story)."""
+    (cards.rails_after_story). `climbed`: the page's climb (`teasers.page_climb`), read for the
+    kept blocks rather than climbing them again."""
     named = {d.block.index for d in decisions
              if any(h and OTHER_STORIES_HINTS.search(h)
                     for h in (d.features.strong_hint, d.features.weak_hint, d.features.overruled_hint))}
     named |= _under_rail_titles(decisions)
     drop = rails_after_story([d.block for d in decisions if d.kept],
-                             {d.block.index for d in decisions if d.kept and d.label is Label.GOOD}, named)
+                             {d.block.index for d in decisions if d.kept and d.label is Label.GOOD}, named,
+                             climbed)
     return tuple(d.judged_out("a rail of other stories after the article") if d.block.index in drop else d
                  for d in decisions)
 

@@ -4,7 +4,7 @@ Counted through the real path (`main_text`), at the function each repeated compu
 a walk of the page builds its hidden panels' index once (`blocks.controlled_panels`), the card
 rows are found by one `cards.sibling_runs` on the climb the teaser lists made (`teasers.climb`),
 the arbiter asks `doubtful` of each decision, and the blocks of the chosen region are told from
-the others by one walk down it."""
+the others by one walk down it; an article's story rails are read off the page's climb."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from extraction.text import arbiter, blocks, cards, docs, layout, peer, pipeline
 from tests.extraction.test_cards import PRODUCT_LD, SPECS, _cards
 from tests.extraction.text.helpers import box, page, rendered
 from tests.extraction.text.test_arbiter import ARTICLE, DISTANT, NOTES, STORY
+from tests.extraction.text.test_story_rails import RAIL_CARDS, _article, _rail
 from tests.extraction.text.test_traps import P1, P2
 
 
@@ -124,3 +125,12 @@ def test_the_regions_blocks_are_told_by_one_walk_down(monkeypatch: pytest.Monkey
     text = main_text(doc)
     assert P1 in text.body and "Section 3" not in text.body
     assert walks == []
+
+
+def test_an_articles_story_rails_are_read_off_the_pages_climb(monkeypatch: pytest.MonkeyPatch):
+    """The rails of other stories after an article are runs of its kept blocks: read off the
+    climb the teaser lists made of all the page's blocks, where the kept ones were climbed again."""
+    climbs = _counted(monkeypatch, teasers, "climb")
+    text = main_text(page(_article("related-posts", _rail(RAIL_CARDS))))
+    assert "tram line 2" not in text.body  # the rail was asked for, and left out
+    assert len(climbs) == 1

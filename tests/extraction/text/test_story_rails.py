@@ -11,6 +11,7 @@ from extraction.maintext import main_text
 from extraction.text.blocks import segment
 from extraction.text.cards import CARD_MIN_ITEMS, RAIL_SUMMARY_MAX_WORDS, rails_after_story, story_rails
 from extraction.text.layout import ARTICLE
+from extraction.text.teasers import climb
 from tests.extraction.text.helpers import page
 from tests.extraction.text.test_traps import P1, P2, P3
 
@@ -81,3 +82,16 @@ def test_a_rail_titled_as_other_stories_is_named_by_its_title() -> None:
     assert P1 in text.body and P3 in text.body
     assert "tram line 2" not in text.body and "Recent posts" not in text.body
     assert "tram line 2" in main_text(page(titled.replace("Recent posts", "Explore more"))).body
+
+
+def test_rails_among_some_blocks_read_off_the_climb_of_them_all_are_theirs() -> None:
+    """`story_rails` of some of the page's blocks, read off the page's climb, finds what climbing
+    them alone finds: a card left out of the kept blocks is no item of the rail, and too few
+    cards left make none."""
+    blocks = segment(page(f"<article>{STORY}<div class='related'>{_rail(CARD_MIN_ITEMS + 1)}</div></article>"))
+    page_climb = climb(blocks)
+    first_card = next(i for i, b in enumerate(blocks) if "tram line 0" in b.text or "number 0" in b.text)
+    for kept in (blocks, blocks[:first_card] + blocks[first_card + 3:], blocks[:first_card + 6]):
+        assert story_rails(kept, page_climb) == story_rails(kept)
+    assert story_rails(blocks, page_climb)
+    assert not story_rails(blocks[:first_card + 6], page_climb)  # two cards: no rail
