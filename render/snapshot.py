@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib.resources import files
+from itertools import accumulate, islice
 from typing import Any
 
 from values.rendered import Box, DataLayer, Image, boxes_by_node
@@ -52,6 +54,16 @@ class PageReading:
 def snapshot_options(globals_: list[str]) -> dict[str, Any]:
     return {"composerProperties": list(COMPOSER_PROPERTIES), "globals": list(globals_), "maxBoxes": MAX_BOXES}
 
+
+BOX_FIELDS = 7
+"""Numbers per measured element in the reading's flat `boxes` (render/snapshot.js): the step from
+the previous measured element's id (the first's from -1), x, y, width, height, font size, and
+the look: an index into `looks` (its display and position) times 4, plus 1 if visible and 2 if
+inside an overlay. Python's JSON makes a number of the small ints it has cached, where a row of
+ten with the two strings spelled out made a list and two new strings an element: on 15,010
+elements the rows were 712 KB."""
+LOOK_FLAGS = 4
+"""Looks a (display, position) pair spans: visible or not, inside an overlay or not."""
 
 READING_SEPARATOR = "\x00"
 """Between the rows' JSON and the HTML: JSON text never holds a raw NUL (the HTML may: the
@@ -96,7 +108,7 @@ def repair_surrogates(text: str) -> str:
 def _parse(raw: Any, html: str) -> PageReading:
     if not isinstance(raw, dict):
         raise MalformedReading("the in-page reading has no rows")
-    boxes = boxes_by_node(raw["boxes"])
+    boxes = boxes_by_node(_box_rows(raw["boxes"], raw["looks"]))
     images = tuple(
         Image(node_id=r[0], url=r[1], natural_width=r[2], natural_height=r[3], width=r[4], height=r[5],
               x=r[6], y=r[7], visible=bool(r[8]), alt=r[9])
@@ -110,3 +122,19 @@ def _parse(raw: Any, html: str) -> PageReading:
     return PageReading(html=html, boxes=boxes, images=images, viewport=tuple(raw["viewport"]),
                        document_size=tuple(raw["document"]), datalayer=datalayer,
                        declared_image=declared if isinstance(declared, str) else None)
+
+
+def _box_rows(flat: list[Any], looks: list[list[str]]) -> Iterator[tuple[Any, ...]]:
+    """The rows `boxes_by_node` takes, from the flat numbers and the page's looks: column by
+    column (slices, `accumulate` and `map` over a look's fields run in C), zipped."""
+    if len(flat) % BOX_FIELDS:
+        raise MalformedReading(f"the in-page reading's boxes hold {len(flat)} numbers, not rows of {BOX_FIELDS}")
+    codes = flat[BOX_FIELDS - 1::BOX_FIELDS]
+    displays = [display for display, _ in looks for _ in range(LOOK_FLAGS)]
+    positions = [position for _, position in looks for _ in range(LOOK_FLAGS)]
+    visibles = [bool(flags & 1) for _ in looks for flags in range(LOOK_FLAGS)]
+    overlays = [bool(flags & 2) for _ in looks for flags in range(LOOK_FLAGS)]
+    ids = islice(accumulate(flat[0::BOX_FIELDS], initial=-1), 1, None)
+    return zip(ids, flat[1::BOX_FIELDS], flat[2::BOX_FIELDS], flat[3::BOX_FIELDS], flat[4::BOX_FIELDS],
+               map(visibles.__getitem__, codes), flat[5::BOX_FIELDS], map(displays.__getitem__, codes),
+               map(positions.__getitem__, codes), map(overlays.__getitem__, codes), strict=True)
