@@ -1,12 +1,12 @@
 // One pass over the rendered page, returning one string: the layout rows as JSON (Playwright's
 // object serializer costs ~10x more than JSON.stringify on large pages), then the HTML. Every element gets a stable numeric
 // `data-rc-id`, written into the live DOM so the serialized HTML carries it, and layout rows
-// keyed by it. The boxes are one flat array of numbers, seven an element (render/snapshot.py
-// `BOX_FIELDS` reads them back): its id as the step from the previous measured element's, x, y, width, height,
-// font size, and its look — an index into `looks`, the page's few distinct (display, position)
-// pairs, times 4, plus 1 if visible and 2 if inside an overlay. An array of ten per element
-// with the two strings spelled out each time was 712 KB on 15,010 elements, and every byte of it
-// crosses the renderer, the browser, the driver and Python's JSON. They hold only what
+// keyed by it. The boxes are one flat array of small integers, six an element (render/snapshot.py
+// `BOX_FIELDS` reads them back): its id as the step from the previous measured element's, x, y,
+// width, height, and its look — an index into `looks`, the page's few distinct (display,
+// position, font size) triples, times 4, plus 1 if visible and 2 if inside an overlay. An array
+// of ten per element with the strings spelled out each time was 712 KB on 15,010 elements, and
+// every byte of it crosses the renderer, the browser, the driver and Python's JSON. They hold only what
 // extraction reads (values/rendered.py `Box`): each computed-style property read costs ~1-2 us
 // an element. Ids are written in a second pass, after all layout reads, so no write can
 // invalidate style between two reads.
@@ -27,7 +27,7 @@
   const overlayOf = new Map();
   const boxes = [];
   const looks = [];
-  const lookOf = new Map();  // display + " " + position -> index in looks
+  const lookOf = new Map();  // display -> position -> font size (as CSS writes it) -> index in looks
   let previous = -1;
   const all = root.getElementsByTagName("*");
   const limit = Math.min(all.length, options.maxBoxes);
@@ -47,11 +47,17 @@
       if (r.width * r.height < MIN_VISIBLE_AREA_PX) visible = false;
       else if (x + r.width <= 0 || y + r.height <= 0 || x >= docW) visible = false;
     }
-    const key = display + " " + position;
-    let look = lookOf.get(key);
-    if (look === undefined) { look = looks.length; lookOf.set(key, look); looks.push([display, position]); }
-    boxes.push(i - previous, Math.round(x), Math.round(y), Math.round(r.width), Math.round(r.height),
-      parseFloat(cs.fontSize) || 0, look * 4 + (visible ? 1 : 0) + (overlay ? 2 : 0));
+    const fontSize = cs.fontSize;
+    let byPosition = lookOf.get(display);
+    if (byPosition === undefined) lookOf.set(display, byPosition = new Map());
+    let byFont = byPosition.get(position);
+    if (byFont === undefined) byPosition.set(position, byFont = new Map());
+    let look = byFont.get(fontSize);
+    if (look === undefined) { byFont.set(fontSize, look = looks.length); looks.push([display, position, parseFloat(fontSize) || 0]); }
+    // `| 0`: a layout coordinate fits 32 bits (Blink clamps them to +-2^25 px), and the array
+    // keeps to small integers, which V8 stores and stringifies fastest (-0 would make it doubles).
+    boxes.push(i - previous, Math.round(x) | 0, Math.round(y) | 0, Math.round(r.width) | 0, Math.round(r.height) | 0,
+      look * 4 + (visible ? 1 : 0) + (overlay ? 2 : 0));
     previous = i;
   }
   // Images are read before the ids are written: a read after them recomputed the style of every

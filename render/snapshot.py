@@ -55,15 +55,15 @@ def snapshot_options(globals_: list[str]) -> dict[str, Any]:
     return {"composerProperties": list(COMPOSER_PROPERTIES), "globals": list(globals_), "maxBoxes": MAX_BOXES}
 
 
-BOX_FIELDS = 7
+BOX_FIELDS = 6
 """Numbers per measured element in the reading's flat `boxes` (render/snapshot.js): the step from
-the previous measured element's id (the first's from -1), x, y, width, height, font size, and
-the look: an index into `looks` (its display and position) times 4, plus 1 if visible and 2 if
-inside an overlay. Python's JSON makes a number of the small ints it has cached, where a row of
-ten with the two strings spelled out made a list and two new strings an element: on 15,010
-elements the rows were 712 KB."""
+the previous measured element's id (the first's from -1), x, y, width, height, and the look: an
+index into `looks` (display, position and font size) times 4, plus 1 if visible and 2 if inside
+an overlay. Small integers only: V8 builds and stringifies them fastest, and Python's JSON makes
+them without a list and two new strings an element as a row of ten did (712 KB on 15,010
+elements, now 338 KB)."""
 LOOK_FLAGS = 4
-"""Looks a (display, position) pair spans: visible or not, inside an overlay or not."""
+"""Looks a (display, position, font size) triple spans: visible or not, inside an overlay or not."""
 
 READING_SEPARATOR = "\x00"
 """Between the rows' JSON and the HTML: JSON text never holds a raw NUL (the HTML may: the
@@ -124,17 +124,18 @@ def _parse(raw: Any, html: str) -> PageReading:
                        declared_image=declared if isinstance(declared, str) else None)
 
 
-def _box_rows(flat: list[Any], looks: list[list[str]]) -> Iterator[tuple[Any, ...]]:
+def _box_rows(flat: list[Any], looks: list[list[Any]]) -> Iterator[tuple[Any, ...]]:
     """The rows `boxes_by_node` takes, from the flat numbers and the page's looks: column by
     column (slices, `accumulate` and `map` over a look's fields run in C), zipped."""
     if len(flat) % BOX_FIELDS:
         raise MalformedReading(f"the in-page reading's boxes hold {len(flat)} numbers, not rows of {BOX_FIELDS}")
     codes = flat[BOX_FIELDS - 1::BOX_FIELDS]
-    displays = [display for display, _ in looks for _ in range(LOOK_FLAGS)]
-    positions = [position for _, position in looks for _ in range(LOOK_FLAGS)]
+    displays = [display for display, _, _ in looks for _ in range(LOOK_FLAGS)]
+    positions = [position for _, position, _ in looks for _ in range(LOOK_FLAGS)]
+    fonts = [font for _, _, font in looks for _ in range(LOOK_FLAGS)]
     visibles = [bool(flags & 1) for _ in looks for flags in range(LOOK_FLAGS)]
     overlays = [bool(flags & 2) for _ in looks for flags in range(LOOK_FLAGS)]
     ids = islice(accumulate(flat[0::BOX_FIELDS], initial=-1), 1, None)
     return zip(ids, flat[1::BOX_FIELDS], flat[2::BOX_FIELDS], flat[3::BOX_FIELDS], flat[4::BOX_FIELDS],
-               map(visibles.__getitem__, codes), flat[5::BOX_FIELDS], map(displays.__getitem__, codes),
+               map(visibles.__getitem__, codes), map(fonts.__getitem__, codes), map(displays.__getitem__, codes),
                map(positions.__getitem__, codes), map(overlays.__getitem__, codes), strict=True)

@@ -14,7 +14,7 @@ from render.snapshot import READING_SEPARATOR, MalformedReading, parse_reading
 from values.rendered import Box
 
 EXTRACTION = Path(__file__).resolve().parents[2] / "extraction"
-ROWS = {"boxes": [1, 8, 16, 100, 20, 16, 1], "looks": [["block", "static"]],
+ROWS = {"boxes": [1, 8, 16, 100, 20, 1], "looks": [["block", "static", 16]],
         "images": [[1, "https://news.test/a.jpg", 640, 480, 320, 240, 8, 40, 1, "A harbour"]],
         "viewport": [1280, 800], "document": [1280, 2000],
         "composer": {"commands": [["setContentAuthor", ["Ann"]]], "state": {}}, "globals": {"pdl": {"id": 1}},
@@ -37,19 +37,20 @@ def test_a_row_is_read_into_its_box_field_by_field() -> None:
 
 def test_the_flat_boxes_are_read_with_their_ids_and_looks() -> None:
     # As render/snapshot.js writes them: the id as the step from the previous one's (the first's
-    # from -1), and the look as its (display, position) index times 4, plus 1 visible, 2 overlay.
-    rows = dict(ROWS, boxes=[3, 8, 16.5, 100, 20, 16, 1, 4, 0, 0, 0, 0, 0, 6, 2, 0, 0, 50, 10, 13.5, 3],
-                looks=[["block", "static"], ["none", "fixed"]])
+    # from -1), and the look as its (display, position, font size) index times 4, plus 1 visible,
+    # 2 overlay.
+    rows = dict(ROWS, boxes=[3, 8, 16, 100, 20, 1, 4, 0, 0, 0, 0, 6, 2, 0, 0, 50, 10, 11],
+                looks=[["block", "static", 16], ["none", "fixed", 0], ["block", "static", 13.5]])
     reading = parse_reading(json.dumps(rows) + READING_SEPARATOR + "<p>x</p>")
     assert reading.boxes == {
-        2: Box(x=8, y=16.5, width=100, height=20, visible=True, font_size=16, display="block", position="static"),
+        2: Box(x=8, y=16, width=100, height=20, visible=True, font_size=16, display="block", position="static"),
         6: Box(x=0, y=0, width=0, height=0, visible=False, font_size=0, display="none", position="fixed", overlay=True),
         8: Box(x=0, y=0, width=50, height=10, visible=True, font_size=13.5, display="block", position="static",
                overlay=True)}
     assert [(type(b.visible), type(b.overlay)) for b in reading.boxes.values()] == [(bool, bool)] * 3
 
 
-@pytest.mark.parametrize("boxes", [[1, 8, 16, 100, 20, 16], [1, 8, 16, 100, 20, 16, 4]])
+@pytest.mark.parametrize("boxes", [[1, 8, 16, 100, 20], [1, 8, 16, 100, 20, 4]])
 def test_boxes_out_of_shape_are_malformed(boxes: list[int]) -> None:
     # A row cut short, and a look past the page's looks.
     with pytest.raises(MalformedReading):
