@@ -3,7 +3,8 @@ into a `PageReading`, the part of a `RenderedPage` that comes from inside the pa
 
 The script returns one string: the rows as JSON, arrays not objects (Playwright's object
 serializer costs ~10x more than `JSON.stringify` on large pages: 280-415 ms against 35 ms on
-3,000 elements), then `READING_SEPARATOR` and the HTML as it is. Inside the JSON the HTML was
+3,000 elements), the boxes as one flat array of small integers (`BOX_FIELDS`), then
+`READING_SEPARATOR` and the HTML as it is. Inside the JSON the HTML was
 escaped once more at every hop (the page, Chromium's protocol, the driver's, then our
 `json.loads`): on a page of 15,010 elements, 1.7 MB of HTML.
 """
@@ -33,6 +34,16 @@ MAX_BOXES = 40_000
 is a data dump, not an article, and the rest only get ids. bench/render_throughput.py --big
 measures the snapshot of a 5,000+ element page."""
 
+BOX_FIELDS = 6
+"""Numbers per measured element in the reading's flat `boxes` (render/snapshot.js): the step from
+the previous measured element's id (the first's from -1), x, y, width, height, and the look: an
+index into `looks` (display, position and font size) times 4, plus 1 if visible and 2 if inside
+an overlay. Small integers only: V8 builds and stringifies them fastest, and Python's JSON makes
+them without a list and two new strings an element as a row of ten did (712 KB on 15,010
+elements, now 293 KB)."""
+LOOK_FLAGS = 4
+"""Looks a (display, position, font size) triple spans: visible or not, inside an overlay or not."""
+
 
 @dataclass(frozen=True, slots=True)
 class PageReading:
@@ -54,16 +65,6 @@ class PageReading:
 def snapshot_options(globals_: list[str]) -> dict[str, Any]:
     return {"composerProperties": list(COMPOSER_PROPERTIES), "globals": list(globals_), "maxBoxes": MAX_BOXES}
 
-
-BOX_FIELDS = 6
-"""Numbers per measured element in the reading's flat `boxes` (render/snapshot.js): the step from
-the previous measured element's id (the first's from -1), x, y, width, height, and the look: an
-index into `looks` (display, position and font size) times 4, plus 1 if visible and 2 if inside
-an overlay. Small integers only: V8 builds and stringifies them fastest, and Python's JSON makes
-them without a list and two new strings an element as a row of ten did (712 KB on 15,010
-elements, now 338 KB)."""
-LOOK_FLAGS = 4
-"""Looks a (display, position, font size) triple spans: visible or not, inside an overlay or not."""
 
 READING_SEPARATOR = "\x00"
 """Between the rows' JSON and the HTML: JSON text never holds a raw NUL (the HTML may: the
