@@ -13,9 +13,7 @@ or region, near-good or short blocks beside boilerplate). Only the second kind i
    PEER_POOL_MIN_WORDS words; on every other page it could change nothing worth its cost
    (it runs in about as long as our whole scorer).
    On a page whose layout kind is product it is always consulted (step 3). On a page the
-   model names product but that is read as one region (`shop_read`) it is never consulted. On
-   a page it names multi-section but that is read as an article, the blocks the context pass
-   left out for their neighbours are kept first (`service_sections`): they are not in doubt.
+   model names product but that is read as one region (`shop_read`) it is never consulted.
 2. **Combination.** A doubtful block the peer also kept joins the body, in document order.
    Nothing the scorer judged boilerplate or navigation is taken in, whatever the peer says,
    nor the `h1` (the title field holds it), nor on an article a block in an `<address>`
@@ -51,9 +49,8 @@ from dataclasses import dataclass, replace
 from lxml import etree
 
 from extraction.document import Document
-from extraction.text.context import NEIGHBOUR_WHYS
 from extraction.text.decisions import Decision, Selection
-from extraction.text.layout import ARTICLE, INCLUSIVE_MAX_LINK_DENSITY, MULTI_SECTION, PRODUCT
+from extraction.text.layout import ARTICLE, INCLUSIVE_MAX_LINK_DENSITY, PRODUCT
 from extraction.text.peer import align, candidate
 from extraction.text.phrases import disclaimer, widget_label
 from extraction.text.reviews import review_ancestor
@@ -107,15 +104,7 @@ stays. Measured on WCXB dev static (2026-12-06, on f0fc0c5): tune 0.88516 -> 0.8
 0.96163 -> 0.96173: one page's forty office lines, +0.033), check, Zyte and the other sets: no
 page moved."""
 
-SERVICE_MIN_PROBABILITY = 0.7
-"""How sure the page-kind model must be that a page read as one region is multi-section before
-its short sections are kept (`service_sections`). On the WCXB tune half every service page read
-so is named at 0.72 or more (the model learnt from those labels, so that is in-sample); a Mozilla
-tune article the model names multi-section at 0.54 (webmd-1) lost its byline's exclusion without
-this floor. Measured: see `service_sections`."""
-
 ADDED_WHY = "left out, but the peer kept it and our features find no boilerplate"
-SECTION_WHY = "a short section of a page the model names multi-section, read as one region"
 PEER_BODY_WHY = "in the peer's body (taken whole)"
 
 
@@ -187,41 +176,10 @@ def shop_read(selection: Selection) -> bool:
     return layout is not None and layout.page == PRODUCT and not layout.inclusive
 
 
-def service_sections(selection: Selection) -> tuple[Decision, ...]:
-    """The read's decisions, with the blocks its context pass left out for their neighbours
-    (`context.NEIGHBOUR_WHYS`) kept, on a page the page-kind model names multi-section with a
-    probability of SERVICE_MIN_PROBABILITY or more and that is read as an article, one region (the
-    rules found a dominant one, and `inclusive.weighed` never widens it on the model's word). A
-    page read as documentation keeps its own structure rules (`docs.py`): a product's landing
-    page drawn as a mock-up of its app (2834) lost 0.057 to its tiles.
-
-    The context pass settles doubtful blocks by their neighbours, as jusText does in a story: a
-    short line beside boilerplate, a heading with no good text after it, a near-good block
-    between boilerplate go. A service or landing page is built of short sections -- a heading
-    over a blurb of a dozen words, a tile of figures, a row of named offers -- and the
-    annotators keep them: they are the page. What the scorer judged bad stays out, and nothing
-    outside the region comes in. It is not the peer's matter, but this is the first stage that
-    sees both the page's name and the finished read; the blocks it keeps are no longer in doubt.
-    Only multi-section gains: the same on pages named listing +0.032 summed over 7 tune pages,
-    product -0.012, documentation -0.011, thread -0.076, article -0.212 (simulated).
-    Measured: WCXB dev static (2026-12-06, session 27, against 48443f4) tune 0.88534 -> 0.88592
-    (service 0.855 -> 0.859: 22 pages up, 18 down; 0066 +0.146, 0063 -0.030), check 0.88619 ->
-    0.88626 (11 up, 7 down; articles unchanged), Zyte tune unchanged, held 0.9839 -> 0.9838
-    (one article the model names multi-section, -0.004); newspaper4k, Mozilla,
-    article-extractor, the old-web corpus: no body changed. Without the probability floor: check 0.88631 but two held articles
-    -0.02 and three Mozilla articles -0.008 each."""
-    layout = selection.layout
-    if (layout is None or layout.kind != ARTICLE or layout.page != MULTI_SECTION
-            or layout.named_probability < SERVICE_MIN_PROBABILITY):
-        return selection.decisions
-    return tuple(replace(d, kept=True, why=SECTION_WHY) if not d.kept and d.why in NEIGHBOUR_WHYS else d
-                 for d in selection.decisions)
-
-
 def arbitrate(doc: Document, selection: Selection, cards: Callable[[], set[int]]) -> Arbitration:
     """Our decisions, possibly changed by the peer's body (see the module's docstring). `cards`
     gives the blocks in rows of linked cards (`cards.card_blocks`), worked out once per page."""
-    decisions = service_sections(selection)
+    decisions = selection.decisions
     region = selection.container if selection.layout is not None and selection.layout.inclusive else None
     kept = frozenset(" ".join(d.block.text.split()) for d in decisions if d.kept)
     doubts = {d.block.index for d in decisions if doubtful(d, region, kept)}

@@ -32,14 +32,6 @@ SHORT_MAX_LINK_DENSITY = 0.5  # a short block with more links than this is navig
 HEADING_LOOKAHEAD_BLOCKS = 3  # a heading is kept when good text starts within this many blocks
 LIKE_ROWS_MIN = 3  # a parent with this many `div`/`span`/`p` children of one tag and class is a table without markup
 
-_HEADING_ALONE = "heading without text after it"
-_ITEMS_ALONE = "item of a list or table between boilerplate"
-_NEAR_ALONE = "near-good between boilerplate"
-_SHORT_ALONE = "short beside boilerplate"
-NEIGHBOUR_WHYS = frozenset({_HEADING_ALONE, _ITEMS_ALONE, _NEAR_ALONE, _SHORT_ALONE})
-"""The reasons `smooth` gives a block it leaves out for its neighbours, not for what it is
-(`arbiter.service_sections` keeps them on a page of short sections)."""
-
 
 def label(block: Block, verdict: Verdict, features: Features) -> Label:
     if verdict.hard_bad:
@@ -90,20 +82,21 @@ def smooth(labels: list[Label], headings: list[bool], groups: Sequence[object | 
         if headings[i]:
             ahead = labels[i + 1:i + 1 + HEADING_LOOKAHEAD_BLOCKS]
             keep = Label.GOOD in ahead or (Label.NEAR in ahead and nxt is Label.GOOD)
-            out.append((keep, "heading before good text" if keep else _HEADING_ALONE))
+            out.append((keep, "heading before good text" if keep else "heading without text after it"))
         elif i in spans:
             first, last = spans[i]
             keep = (Label.GOOD in labels[first:last + 1] or before[first] is Label.GOOD
                     or after[last] is Label.GOOD or _between(i, inside))
-            out.append((keep, "item of a list or table beside good text" if keep else _ITEMS_ALONE))
+            out.append((keep, "item of a list or table beside good text" if keep
+                        else "item of a list or table between boilerplate"))
         elif _between(i, inside):
             out.append((True, "item of a list or table between its good items"))
         elif lab is Label.NEAR:
             keep = Label.GOOD in (prev, nxt)
-            out.append((keep, "near-good beside good" if keep else _NEAR_ALONE))
+            out.append((keep, "near-good beside good" if keep else "near-good between boilerplate"))
         else:
             keep = prev is Label.GOOD and nxt is Label.GOOD
-            out.append((keep, "short between good blocks" if keep else _SHORT_ALONE))
+            out.append((keep, "short between good blocks" if keep else "short beside boilerplate"))
     _keep_headings_of_kept_lists(out, labels, headings, spans)
     return out
 

@@ -176,11 +176,10 @@ def weighed(rule: LayoutKind, values: tuple[float, ...], evidence: KindEvidence 
         return LayoutKind(rule.kind, (*rule.evidence, said, "but the page declares a thread (its markup, or its "
                                       "replies repeat the first post's class): read inclusively"), True, "")
     if kind == rule.kind and inclusive == rule.inclusive:
-        return LayoutKind(kind, (*rule.evidence, said), inclusive, "" if named == kind else named,
-                          probs.get(named, 0.0))
+        return LayoutKind(kind, (*rule.evidence, said), inclusive, "" if named == kind else named)
     how = "read inclusively" if inclusive else "read as one dominant region"
     return LayoutKind(kind, (*rule.evidence, said, f"{named} (the rules: {rule.kind}), {how}"), inclusive,
-                      "" if named == kind else named, probs.get(named, 0.0))
+                      "" if named == kind else named)
 
 
 def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words: PageWords,

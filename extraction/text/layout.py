@@ -156,9 +156,6 @@ class LayoutKind:
     """The kind the page is, when it is not the kind it is read as (`kind`): the page-kind model
     names a service page multi-section and it is still read as one dominant region
     (`inclusive.weighed`)."""
-    named_probability: float = 0.0
-    """The page-kind model's probability of the kind the page is (`page`), set by
-    `inclusive.weighed` (0 when no model was asked): `arbiter.service_sections` asks how sure it is."""
 
     @property
     def page(self) -> str:
