@@ -11,6 +11,9 @@ BENCH_INSTALLED := $(VENV)/.bench-installed
 # (bench/side_peer.py); without one, its row says it was not measured. pyenv's 3.12 counts when not activated.
 PYTHON312 ?= $(firstword $(wildcard /usr/bin/python3.12 /usr/local/bin/python3.12 \
 	$(shell pyenv root 2>/dev/null)/versions/3.12*/bin/python3.12) python3.12)
+# extraction/ compiled with mypyc (extraction/native.py); rebuilt when a source changes, used only when current.
+NATIVE := .native/FINGERPRINT
+EXTRACTION_SOURCES := $(shell find extraction -name '*.py')
 SIDE_VENV := .venv-rs
 SIDE_INSTALLED := $(SIDE_VENV)/.installed
 
@@ -32,11 +35,14 @@ $(SIDE_INSTALLED): bench/side-peers.txt
 		$(SIDE_VENV)/bin/pip install -q --disable-pip-version-check -r bench/side-peers.txt && touch $(SIDE_INSTALLED); \
 	else echo "no $(PYTHON312): rs-trafilatura is left out of the main-text benchmark"; fi
 
+$(NATIVE): $(INSTALLED) $(EXTRACTION_SOURCES)
+	$(PY) -c 'from extraction import native; native.build()'
+
 # Finds Chromium (RENDERCRAWL_CHROMIUM, Playwright's, Debian's) or installs Debian's packages.
 chromium: $(INSTALLED)
 	@$(PY) -m render.chromium
 
-setup: $(INSTALLED) chromium
+setup: $(INSTALLED) $(NATIVE) chromium
 
 demo: setup
 	$(VENV)/bin/rendercrawl demo
@@ -57,4 +63,4 @@ bench-extraction: setup $(BENCH_INSTALLED) $(SIDE_INSTALLED)
 	bench/extraction_quality
 
 clean:
-	rm -rf $(VENV) $(SIDE_VENV) rendercrawl.db rendercrawl.db-wal rendercrawl.db-shm .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(SIDE_VENV) .native rendercrawl.db rendercrawl.db-wal rendercrawl.db-shm .mypy_cache .ruff_cache

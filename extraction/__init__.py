@@ -6,6 +6,10 @@ the same profile, which is what lets stored snapshots be re-extracted later.
 
 from __future__ import annotations
 
-from extraction.extract import extract, extract_explained, extract_html
+from extraction import native
+
+__path__[:0] = native.twin_path(__name__)  # the compiled modules, when built from these sources
+
+from extraction.extract import extract, extract_explained, extract_html  # noqa: E402
 
 __all__ = ["extract", "extract_explained", "extract_html"]

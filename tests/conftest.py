@@ -15,10 +15,13 @@ from render.settings import RenderSettings
 LOOPBACK = ["127.0.0.0/8", "::1"]
 os.environ["RENDERCRAWL_ALLOW_TARGETS"] = json.dumps(LOOPBACK)
 os.environ["RENDERCRAWL_ACCEPT_UNREGISTERED_HOSTS"] = "true"
+os.environ.setdefault("RENDERCRAWL_NATIVE", "0")
 """Every fixture site is served on loopback, which the crawler refuses by default
 (`values/targets.py`), and most tests view pages of hosts nobody registered, which the
 commands refuse by default: the tests allow both explicitly, for themselves and the commands
-they run. The tests of the refusals set their own values."""
+they run. The tests of the refusals set their own values. Extraction runs as Python sources
+(tests replace module functions to count calls); tests/extraction/test_native.py checks that
+the compiled build extracts the same."""
 
 ANALYTICS_HOSTS = ("www.google-analytics.com", "www.googletagmanager.com", "stats.g.doubleclick.net")
 

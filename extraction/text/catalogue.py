@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 import importlib
-import inspect
 import io
 import pkgutil
 import re
@@ -22,6 +21,7 @@ import tokenize
 from dataclasses import dataclass
 from types import ModuleType
 
+from extraction import native
 from extraction.text import (
     arbiter,
     blocks,
@@ -74,10 +74,19 @@ def fields(doc: str) -> tuple[str, dict[str, str]]:
     return first, found
 
 
+def _source(module: ModuleType) -> str:
+    """Read from the file: a compiled module (extraction/native.py) keeps no source."""
+    return native.source(module.__name__).read_text(encoding="utf-8")
+
+
+def _docstring(module: ModuleType) -> str | None:
+    return ast.get_docstring(ast.parse(_source(module)), clean=False)
+
+
 def constants(module: ModuleType) -> dict[str, str]:
     """The module's public UPPER_CASE assignments, name -> source of the value, in source order
     (a private pattern, `_FADED`, is how a rule is written, not a setting of it)."""
-    source = inspect.getsource(module)
+    source = _source(module)
     out: dict[str, str] = {}
     for node in ast.parse(source).body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
@@ -94,7 +103,7 @@ def constants(module: ModuleType) -> dict[str, str]:
 def explanations(module: ModuleType) -> dict[str, tuple[str, str]]:
     """Per constant, what it does (the comment after it on its line, else its docstring's first
     sentence) and what was measured (its whole docstring, when it has one)."""
-    source = inspect.getsource(module)
+    source = _source(module)
     comments = {tok.start[0]: tok.string.lstrip("# ").strip()
                 for tok in tokenize.generate_tokens(io.StringIO(source).readline) if tok.type == tokenize.COMMENT}
     tree = ast.parse(source)
@@ -117,7 +126,7 @@ def rule_rows() -> list[Row]:
     rows: list[Row] = []
     for info in pkgutil.iter_modules(rules.__path__):
         module = importlib.import_module(f"{rules.__name__}.{info.name}")
-        first, found = fields(module.__doc__ or info.name)
+        first, found = fields(_docstring(module) or info.name)
         values = constants(module)
         rows.append(Row(
             f"{info.name}: {first}", found.get("Stage", ""),
@@ -130,7 +139,7 @@ def term_rows() -> list[Row]:
     rows: list[Row] = []
     for module in TERM_MODULES:
         short = module.__name__.rsplit(".", 1)[1]
-        _, found = fields(module.__doc__ or short)
+        _, found = fields(_docstring(module) or short)
         said = explanations(module)
         for at, (name, value) in enumerate(constants(module).items()):
             what, doc = said.get(name, ("", ""))

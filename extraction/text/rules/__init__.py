@@ -9,3 +9,7 @@ catalogue (`extraction/text/RULES.md`, made by `extraction/text/catalogue.py`) r
 `__all__` names the function the stage list calls; the module's UPPER_CASE names are its
 constants. A new rule is a new module here, called from its stage in `pipeline.py`.
 """
+
+from extraction import native
+
+__path__[:0] = native.twin_path(__name__)  # the compiled modules, when built from these sources
