@@ -174,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
               for name, per_page in ms.items()}
     mean = {name: statistics.fmean(statistics.median(page) for page in per_page) for name, per_page in ms.items()}
     print(f"{args.set}: {len(pages)} pages, {args.rounds} rounds, collector {args.gc}, CPU ms/page of the median round")
+    if not args.trees_only:
+        from extraction import native
+
+        print(f"{OURS}: extraction {native.summary()}")
     ref = next(iter(systems))
     print(f"| system | median, best round | median | mean | {ref} / system, median | {ref} / system, mean |")
     print("|---|---|---|---|---|---|")

@@ -180,8 +180,9 @@ def _extract(job: Job) -> tuple[str, str, str]:
 
 def run(names: list[str], pages: Path, out: Path, explain: bool, first: int | None = None) -> dict[str, int]:
     import extraction
+    from extraction import native
 
-    print(f"extraction from {Path(extraction.__file__).parent}; writing {out}", file=sys.stderr)
+    print(f"extraction from {Path(extraction.__file__).parent}, {native.summary()}; writing {out}", file=sys.stderr)
     counts: dict[str, int] = {}
     with ProcessPoolExecutor(max_workers=WORKERS, initializer=_quiet) as pool:
         for name in names:

@@ -485,8 +485,13 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
     # The browser's page slots (`concurrency`, from navigation to the page's last read) busy over
     # the run: below 1, a slot waited for a page to take it (opened, or claimed at all).
     busy = sum(p["timings"].total_ms for p in pages) / 1000 / (wall * concurrency)
-    return {"wall": wall, "pages": len(urls), "parts": parts, "steps": dict(accounts.seconds), "phases": phases,
-            "late": late, "late_of": sum("/articles/" in u for u in urls), "failures": failures[0],
+    try:
+        from extraction.native import summary
+        how = summary()
+    except ImportError:  # a tree from before extraction could be compiled
+        how = "as Python"
+    return {"extraction": how, "wall": wall, "pages": len(urls), "parts": parts, "steps": dict(accounts.seconds),
+            "phases": phases, "late": late, "late_of": sum("/articles/" in u for u in urls), "failures": failures[0],
             "outcomes": {p["url"]: p["outcome"] for p in pages}, "messages": messages, "slots_busy": busy}
 
 
@@ -674,6 +679,8 @@ def print_budget(name: str, runs: list[dict[str, Any]], floor: list[dict[str, An
         messages = statistics.median(r["messages"] / r["pages"] for r in runs)
         bare_messages = statistics.median(r["messages"] / r["pages"] for r in floor) if floor and "messages" in floor[0] else None
         print(f"    {'driver messages a page':<28} {messages:7.1f}" + (f"   {bare_messages:7.1f}" if bare_messages else ""))
+    if "extraction" in runs[0]:
+        print(f"    extraction {runs[0]['extraction']}")
     if "slots_busy" in runs[0]:
         print(f"    page slots busy (render wall / run wall x concurrency): "
               f"{statistics.median(r['slots_busy'] for r in runs):.0%}")

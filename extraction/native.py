@@ -83,6 +83,11 @@ def in_use() -> bool:
     return True
 
 
+def summary() -> str:
+    """How this process runs extraction, for a benchmark to print beside its numbers."""
+    return f"compiled ({BUILD})" if in_use() else f"as Python (build: {state(BUILD, os.environ.get(SWITCH))})"
+
+
 def twin_path(package: str) -> list[str]:
     """The folder of a package's compiled modules, to go before its own on `__path__`, or nothing."""
     return [str(BUILD.joinpath(*package.split(".")))] if in_use() else []
