@@ -158,15 +158,15 @@ class Worker:
     async def _slot(self, owner: str, stop: asyncio.Event) -> None:
         while not stop.is_set():
             try:
-                lease = await asyncio.to_thread(self._claim, owner)
+                claimed = await asyncio.to_thread(self._claim, owner)
             except DatabaseError:
                 log.exception("claim failed (database unavailable?); retrying in %s s", DB_RETRY_S)
                 await _sleep_unless(stop, DB_RETRY_S)
                 continue
-            if lease is None:
+            if claimed is None:
                 await _sleep_unless(stop, self.settings.idle_poll_seconds)
                 continue
-            await self._crawl_under_lease(lease, stop)
+            await self._crawl_under_lease(claimed[0], stop, claimed[1])
 
     async def crawl_now(self, raw_url: str) -> Crawled:
         """Crawl one page at once, through the same steps as a claimed page: normalized, queued
@@ -191,7 +191,7 @@ class Worker:
             raise PageBusy(f"{url} is being crawled by another worker right now; try again in a moment")
         return lease, site
 
-    async def _crawl_under_lease(self, lease: Lease, stop: asyncio.Event, site: CrawlSite | None = None) -> Crawled | None:
+    async def _crawl_under_lease(self, lease: Lease, stop: asyncio.Event, site: CrawlSite) -> Crawled | None:
         task = asyncio.create_task(self._crawl_and_settle(lease, site))
         stopping = asyncio.create_task(stop.wait())
         loop = asyncio.get_running_loop()
@@ -236,16 +236,8 @@ class Worker:
             log.exception("renewing the lease of %s failed; trying again at the next renewal", lease.url)
             return lease
 
-    async def _crawl_and_settle(self, lease: Lease, site: CrawlSite | None) -> Crawled | None:
-        """`site` when the caller read it already (`crawl_now`); else it is read here, once."""
-        try:
-            if site is None:
-                site = await asyncio.to_thread(self._site, lease.host)
-        except DatabaseError:
-            # Nothing crawled yet; the page goes back to the queue (or its lease expires).
-            log.exception("reading the site settings of %s failed; giving the page back", lease.url)
-            await asyncio.to_thread(self._release_quietly, lease)
-            return None
+    async def _crawl_and_settle(self, lease: Lease, site: CrawlSite) -> Crawled | None:
+        """`site`: the page's site settings, read with its claim (`_claim`, `_claim_now`)."""
         try:
             attempt, result = await self._attempt(lease, site)
         except CrawlInterrupted as interrupted:
@@ -310,9 +302,17 @@ class Worker:
 
     # -- database steps, each its own short transaction, run in a thread
 
-    def _claim(self, owner: str) -> Lease | None:
+    def _claim(self, owner: str) -> tuple[Lease, CrawlSite] | None:
+        """A claim and its page's site settings, read in the claim's transaction: one
+        transaction (one pooled connection, pinged once on PostgreSQL) where the site read took
+        a second of its own (bench/worker_db_steps.py). The site is still read anew for every
+        page (so `sites add` reaches running workers at their next page of the host). A read
+        that fails fails the claim: nothing is leased."""
         with write_transaction(self.sessions) as session:
-            return queue.claim(session, owner, self.clock(), self.settings.lease, self.settings.host_rule())
+            lease = queue.claim(session, owner, self.clock(), self.settings.lease, self.settings.host_rule())
+            if lease is None:
+                return None
+            return lease, crawl_site(lease.host, load_site(session, lease.host), self.environment)
 
     def _renew(self, lease: Lease) -> Lease:
         with write_transaction(self.sessions) as session:
@@ -340,12 +340,6 @@ class Worker:
                 self.cheap.after_render(session, lease.page_id, attempt, result.page)
             return settle(session, lease, attempt, site, self.clock(), self.settings.recrawl_rule(),
                           self.settings.retry_rule(), self.random)
-
-    def _site(self, host: str) -> CrawlSite:
-        """The page's site settings, read once per crawl (so `sites add` reaches running workers
-        at their next page of the host)."""
-        with self.sessions() as session:
-            return crawl_site(host, load_site(session, host), self.environment)
 
     def _save_failure(self, lease: Lease, started: datetime, outcome: Outcome, error: str) -> CrawlAttempt:
         attempt = CrawlAttempt(url=lease.url, started_at=started, finished_at=self.clock(), outcome=outcome, error=error)

@@ -37,27 +37,26 @@ class SuccessfulCrawls:
 
 def successful_crawls(session: Session, page_id: int, recent: int) -> SuccessfulCrawls | None:
     """The first and the `recent` + 1 latest successful crawls of a page; None if there are none.
-    The first crawl's time and the profile's publication come back in one statement (settling
-    reads this for every good crawl)."""
-    first, published = session.execute(FIRST_SUCCESS_AND_PUBLISHED, {"page_id": page_id}).one()
-    if first is None:
+    One statement: each of the latest rows carries the first crawl's time and the profile's
+    publication (settling reads this for every good crawl; a second round trip cost more than
+    the repeated columns)."""
+    found = session.execute(_latest_successes(recent + 1), {"page_id": page_id}).tuples().all()
+    if not found:
         return None
-    rows = [Observation(at, None if changed is None else bool(changed))
-            for at, changed in session.execute(_latest_successes(recent + 1), {"page_id": page_id}).tuples()]
-    rows.reverse()
+    rows = [Observation(at, None if changed is None else bool(changed)) for at, changed, _, _ in reversed(found)]
+    _, _, first, published = found[0]
     return SuccessfulCrawls(first_crawled_at=first, recent=tuple(rows), published_at=published)
 
 
 _SUCCESS = (CRAWLS.c.page_id == bindparam("page_id")) & CRAWLS.c.outcome.in_([o.value for o in SUCCESS_OUTCOMES])
-FIRST_SUCCESS_AND_PUBLISHED = select(
-    select(func.min(CRAWLS.c.started_at)).where(_SUCCESS).scalar_subquery(),
-    select(PROFILES.c.published_at).where(PROFILES.c.page_id == bindparam("page_id")).scalar_subquery())
-"""Read at every settling: built once, with the page as a parameter (why: `storage.pages.PAGES`)."""
+FIRST_SUCCESS = select(func.min(CRAWLS.c.started_at)).where(_SUCCESS).scalar_subquery()
+PUBLISHED = select(PROFILES.c.published_at).where(PROFILES.c.page_id == bindparam("page_id")).scalar_subquery()
 
 
 @functools.cache
-def _latest_successes(n: int) -> Select[tuple[datetime, bool | None]]:
-    return (select(CRAWLS.c.finished_at, CRAWLS.c.content_changed).where(_SUCCESS)
+def _latest_successes(n: int) -> Select[tuple[datetime, bool | None, datetime, datetime | None]]:
+    """Built once per `n`, with the page as a parameter (why: `storage.pages.PAGES`)."""
+    return (select(CRAWLS.c.finished_at, CRAWLS.c.content_changed, FIRST_SUCCESS, PUBLISHED).where(_SUCCESS)
             .order_by(CRAWLS.c.started_at.desc(), CRAWLS.c.id.desc()).limit(n))
 
 

@@ -1,4 +1,4 @@
-"""The worker's database steps for a page (claim, site, the cheap check, save, settle) reuse
+"""The worker's database steps for a page (claim with the site, the cheap check, save, settle) reuse
 compiled statements: after the first page, every statement they send is found in SQLAlchemy's
 compiled cache. A statement it cannot cache (a dialect `INSERT ... ON CONFLICT`) is compiled
 anew for every page, which costs more of the worker's thread than executing it."""
@@ -29,9 +29,9 @@ T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 
 def crawl_one(worker: Worker, cheap: CheapRecrawls) -> None:
     """One page through the worker's database steps, as `rendercrawl worker` runs them."""
-    lease = worker._claim("w/0")
-    assert lease is not None
-    site = worker._site(lease.host)
+    claimed = worker._claim("w/0")  # the site settings are read in the claim's transaction
+    assert claimed is not None
+    lease, site = claimed
     assert worker._before_render(lease, site, T0) is None
     attempt = CrawlAttempt(url=lease.url, started_at=T0, finished_at=T0 + timedelta(seconds=1), outcome=Outcome.OK,
                            http_status=200, final_url=lease.url, blocked_requests=1, render_ms=400, extract_ms=50,
