@@ -60,6 +60,8 @@ class Document:
     """A Python proxy of every element, held while the document lives (see `parse`)."""
     _meta_index: dict[str, list[Meta]] = field(default_factory=dict)
     _derived: dict[str, Any] = field(default_factory=dict)
+    _boxes: dict[etree._Element, Box | None] | None = None
+    """Each element's box (None without one), read off its node id once: see `box`."""
 
     @property
     def url(self) -> str:
@@ -137,9 +139,21 @@ class Document:
 
     def box(self, element: etree._Element) -> Box | None:
         """Layout of an element, or None for a page parsed without a browser (no boxes: the
-        attribute is not read, since every walk asks this of every element)."""
-        if not self.page.boxes:
-            return None
+        attribute is not read, since every walk asks this of every element). The segment walk,
+        the block measures and the hiding tests ask it of an element seven times over: each
+        element's node id is read once, on the first call, into a map by element (an element
+        from outside the document, as a copy of one, is answered by its attribute)."""
+        boxes = self._boxes
+        if boxes is None:
+            if not self.page.boxes:
+                return None
+            boxes = self._boxes = {el: self._box_by_id(el) for el in _elements_of(self)}
+        try:
+            return boxes[element]
+        except KeyError:
+            return self._box_by_id(element)
+
+    def _box_by_id(self, element: etree._Element) -> Box | None:
         node_id = element.get(NODE_ID_ATTRIBUTE)
         if node_id is None or not node_id.isdigit():
             return None

@@ -1,0 +1,54 @@
+"""Issue 31, per-element cost on large pages: the segment walk and the block measures ask each
+element's layout, hiding and block-ness once, where a 15,000-element listing asked them several
+times an element (`Document.box`, `blocks._walk_state`, `blocks._walk`)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from extraction.document import Document
+from extraction.maintext import main_text
+from tests.extraction.text.helpers import box, rendered
+from tests.extraction.text.test_traps import P1
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, element: int) -> list[Any]:
+    """The calls of `owner.name`, each as its argument at `element`."""
+    calls: list[Any] = []
+    original: Callable[..., Any] = getattr(owner, name)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args[element])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls
+
+
+def _listing(entries: int) -> Document:
+    """A rendered listing: each entry a block of a link and a date glued together, all visible."""
+    rows, boxes, node = [], {1: box(), 2: box()}, 3
+    for i in range(entries):
+        rows.append(f'<div class="entry" data-rc-id="{node}"><a href="/a/{i}" data-rc-id="{node + 1}">Headline {i}</a>'
+                    f'<span class="date" data-rc-id="{node + 2}">2024-01-{1 + i % 28:02d}</span></div>')
+        boxes |= {node: box(y=100.0 + 20 * i), node + 1: box(display="inline"), node + 2: box(display="inline")}
+        node += 3
+    return rendered(f'<div data-rc-id="1"><p data-rc-id="2">{P1}</p>{"".join(rows)}</div>', boxes)
+
+
+def test_each_elements_box_is_read_off_its_node_id_once(monkeypatch: pytest.MonkeyPatch):
+    doc = _listing(20)
+    reads = _counted(monkeypatch, Document, "_box_by_id", 1)
+    main_text(doc)
+    assert len(reads) == len(list(doc.root.iter()))  # the map, made on the first call
+
+
+def test_an_element_from_outside_the_document_is_answered_by_its_node_id():
+    doc = rendered('<p data-rc-id="1">Text</p>', {1: box(x=7.0)})
+    element = next(doc.root.iter("p"))
+    assert doc.box(element) == box(x=7.0)
+    assert doc.box(copy.deepcopy(element)) == box(x=7.0)
