@@ -159,6 +159,14 @@ class Document:
             return None
         return self.page.boxes.get(int(node_id))
 
+    def invisible(self) -> list[etree._Element]:
+        """The elements whose box the browser calls invisible, in document order."""
+        if not self.page.boxes:
+            return []
+        self.box(self.root)  # the map made
+        boxes = self._boxes or {}
+        return [element for element, box in boxes.items() if box is not None and not box.visible]
+
     def is_hidden(self, element: etree._Element) -> bool:
         """True only when the browser said so; without layout nothing counts as hidden."""
         box = self.box(element)

@@ -516,16 +516,19 @@ def _segment_both(doc: Document, start: HtmlElement, gate: Gate, stories: bool) 
 
 def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories: bool, note_stories: bool,
                 tee: _Tee | None) -> dict:
-    """What one walk carries from element to element (see `_walk`). Without layout, `hiding`
-    holds the elements with one of `HIDING_ATTRIBUTES` or a controlled panel's `id`
-    (`Document.owners`): those are all that `streamed_chunk`, `closed_answer`,
-    `statically_hidden` and the panels' test read, so every other element skips them (most
-    elements of a page). `ignored`: the `cxenseignore` elements; `boxes`: the page has boxes
-    (`starts_block` asks)."""
+    """What one walk carries from element to element (see `_walk`). `hiding` holds the elements
+    with one of `HIDING_ATTRIBUTES` or a controlled panel's `id` (`Document.owners`): those are
+    all that `streamed_chunk`, `closed_answer`, `closed_tab_pane`, `statically_hidden` and the
+    panels' test read, so every other element skips them (most elements of a page). With layout
+    it holds as well the children of a `<details>` (`folded`) and the elements whose box is
+    invisible (`Document.invisible`): an element with no box or a visible one passes every
+    test of the browser's too (`is_hidden`, `collapsed_body`, `scroll_reveal`, `own_text_hidden`).
+    `ignored`: the `cxenseignore` elements; `boxes`: the page has boxes (`starts_block` asks)."""
     panels = controlled_panels(doc)
-    hiding = None if doc.page.has_layout else frozenset(
-        element for name in HIDING_ATTRIBUTES for element in doc.owners(name)).union(
+    hiding = frozenset(element for name in HIDING_ATTRIBUTES for element in doc.owners(name)).union(
         doc.owners("id", lambda ident: ident in panels) if panels else ())
+    if doc.page.has_layout:
+        hiding = hiding.union(doc.invisible(), (child for details in doc.root.iter("details") for child in details))
     return {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
             "shell": shell, "panels": panels, "hiding": hiding, "ignored": _ignored(doc),
             "boxes": bool(doc.page.boxes), "layout": doc.page.has_layout, "stories": stories,
@@ -563,9 +566,9 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         finally:
             state["tee"].muted = False
         return
-    hiding = state["hiding"]
-    if hiding is not None and el not in hiding:
-        pass  # nothing a static page's hiding tests read is on this element (`_walk_state`)
+    quiet = el not in state["hiding"]
+    if quiet:
+        pass  # nothing the hiding tests read is on this element (`_walk_state`)
     elif state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
             return
@@ -584,7 +587,7 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
         builder.flush()
         in_markup = True
     keep = in_markup and state["open"]
-    own_visible = state["veiled"] or not layout or not own_text_hidden(doc, el)
+    own_visible = quiet or state["veiled"] or not layout or not own_text_hidden(doc, el)
     if tag == "br":
         if keep:
             builder.line_break(owner)

@@ -12,6 +12,7 @@ import pytest
 
 from extraction.document import Document
 from extraction.maintext import main_text
+from extraction.text import blocks
 from tests.extraction.text.helpers import box, rendered
 from tests.extraction.text.test_traps import P1
 
@@ -52,3 +53,16 @@ def test_an_element_from_outside_the_document_is_answered_by_its_node_id():
     element = next(doc.root.iter("p"))
     assert doc.box(element) == box(x=7.0)
     assert doc.box(copy.deepcopy(element)) == box(x=7.0)
+
+
+def test_a_visible_element_without_hiding_markup_skips_the_hiding_tests(monkeypatch: pytest.MonkeyPatch):
+    """Only the invisible box, the `<details>`' children and the elements with hiding attributes
+    are asked (`blocks._walk_state`); what they decide is unchanged."""
+    doc = rendered('<div data-rc-id="1"><p data-rc-id="2">Shown</p><p data-rc-id="3">Gone</p>'
+                   '<p data-rc-id="4" style="color:red">Styled</p>'
+                   '<details data-rc-id="5" open><summary data-rc-id="6">Q</summary><p data-rc-id="7">A</p></details></div>',
+                   {1: box(), 2: box(), 3: box(visible=False), 4: box(), 5: box(), 6: box(), 7: box()})
+    asked = _counted(monkeypatch, blocks, "collapsed_body", 1)
+    texts = [b.text for b in blocks.segment(doc)]
+    assert texts == ["Shown", "Styled", "Q", "A"]
+    assert sorted(str(e.text) for e in asked) == ["A", "Gone", "Q", "Styled"]
