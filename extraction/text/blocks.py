@@ -25,7 +25,7 @@ from lxml.html import HtmlElement
 from extraction.document import Document
 from extraction.jsonld import declares_paywall
 from extraction.text.docs import code_line
-from extraction.text.inline import glued
+from extraction.text.inline import CODE_TAGS, glued
 from extraction.text.labels import visual_copy
 from extraction.text.tabs import closed_answer, closed_dialog, closed_tab_pane, collapsed_body, controlled_panels, faded_section
 from extraction.textutil import text_of
@@ -500,22 +500,43 @@ def _segment(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories
              note_stories: bool = False) -> tuple[list[Block], bool]:
     builder = _Builder()
     state = _walk_state(doc, start, gate, shell, stories, note_stories, None)
-    _walk(doc, start, start, builder, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
+    _walk(doc, start, start, builder, gate, state, False, gate is not Gate.CLASS, False, None)
     builder.flush()
-    return builder.blocks, bool(state["story_left_out"])
+    return builder.blocks, state.story_left_out
 
 
 def _segment_both(doc: Document, start: HtmlElement, gate: Gate, stories: bool) -> tuple[list[Block], list[Block]]:
     """The blocks read without and with the page's `<noscript>`s, in one walk (see `_Tee`)."""
     tee = _Tee()
     state = _walk_state(doc, start, gate, True, stories, False, tee)
-    _walk(doc, start, start, tee, gate, state, in_link=False, in_markup=gate is not Gate.CLASS)
+    _walk(doc, start, start, tee, gate, state, False, gate is not Gate.CLASS, False, None)
     tee.flush()
     return tee.plain.blocks, tee.shell.blocks
 
 
+@dataclass(slots=True)
+class _WalkState:
+    """What one walk carries from element to element (see `_walk_state`); `open`, `veiled`,
+    `body_chars` and `story_left_out` change as it goes."""
+
+    open: bool
+    start: HtmlElement
+    shell: bool
+    panels: frozenset[str]
+    hiding: frozenset[etree._Element]
+    ignored: frozenset[etree._Element]
+    boxes: bool
+    layout: bool
+    stories: bool
+    note_stories: bool
+    tee: _Tee | None
+    veiled: bool = False
+    body_chars: int | None = None
+    story_left_out: bool = False
+
+
 def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories: bool, note_stories: bool,
-                tee: _Tee | None) -> dict:
+                tee: _Tee | None) -> _WalkState:
     """What one walk carries from element to element (see `_walk`). `hiding` holds the elements
     with one of `HIDING_ATTRIBUTES` or a controlled panel's `id` (`Document.owners`): those are
     all that `streamed_chunk`, `closed_answer`, `closed_tab_pane`, `statically_hidden` and the
@@ -529,11 +550,8 @@ def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stor
         doc.owners("id", lambda ident: ident in panels) if panels else ())
     if doc.page.has_layout:
         hiding = hiding.union(doc.invisible(), (child for details in doc.root.iter("details") for child in details))
-    return {"open": gate is not Gate.COMMENTS, "start": start, "body_chars": None, "veiled": False,
-            "shell": shell, "panels": panels, "hiding": hiding, "ignored": _ignored(doc),
-            "boxes": bool(doc.page.boxes), "layout": doc.page.has_layout, "stories": stories,
-            "note_stories": note_stories, "story_left_out": False, "tee": tee,
-            "inline": lambda e: not starts_block(doc, e)}
+    return _WalkState(gate is not Gate.COMMENTS, start, shell, panels, hiding, _ignored(doc), bool(doc.page.boxes),
+                      doc.page.has_layout, stories, note_stories, tee)
 
 
 def _ignored(doc: Document) -> frozenset[etree._Element]:
@@ -542,60 +560,67 @@ def _ignored(doc: Document) -> frozenset[etree._Element]:
     return frozenset(doc.owners("class", lambda value: names_class(value, IGNORE_CLASS)))
 
 
-def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # noqa: PLR0913
+def _walk(doc: Document, el: HtmlElement, owner: HtmlElement, builder: _Builder | _Tee, gate: Gate,  # noqa: PLR0913
+          state: _WalkState, in_link: bool, in_markup: bool, in_code: bool, block: bool | None) -> bool | None:
+    """Read `el` and what lies below it into `builder`. `in_code`: an ancestor is code
+    (`inline.CODE_TAGS`); `block`: whether `el` starts a block, when the caller asked already
+    (`glued` needs it of both elements of a pair). Returns whether `el` started a block, or None
+    when it was left unread before that was asked."""
     tag = el.tag
     if not isinstance(tag, str):  # a comment or processing instruction
         if gate is Gate.COMMENTS and tag is etree.Comment:
             marker = (el.text or "").strip().lower()
             if marker == START_COMMENT:
-                state["open"] = True
+                state.open = True
             elif marker == END_COMMENT:
                 builder.flush()
-                state["open"] = False
-        return
+                state.open = False
+        return None
     source_tag, tag = tag, tag.lower()
-    veiled_outside = state["veiled"]
-    layout = state["layout"]  # without it no box, so no element is folded, collapsed or faded
-    ignored = state["ignored"]
-    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state["shell"])) or (ignored and el in ignored):
-        return
-    if tag == "noscript" and state["tee"] is not None and not state["tee"].muted:
-        state["tee"].muted = True  # read for the shell only: the plain read skips it (`_Tee`)
+    veiled_outside = state.veiled
+    layout = state.layout  # without it no box, so no element is folded, collapsed or faded
+    ignored = state.ignored
+    if (tag in SKIPPED_TAGS and not read_anyway(doc, el, tag, state.shell)) or (ignored and el in ignored):
+        return None
+    tee = state.tee
+    if tag == "noscript" and tee is not None and not tee.muted:
+        tee.muted = True  # read for the shell only: the plain read skips it (`_Tee`)
         try:
-            _walk(doc, el, owner, builder, gate, state, in_link, in_markup)
+            return _walk(doc, el, owner, builder, gate, state, in_link, in_markup, in_code, block)
         finally:
-            state["tee"].muted = False
-        return
-    quiet = el not in state["hiding"]
+            tee.muted = False
+    quiet = el not in state.hiding
     if quiet:
         pass  # nothing the hiding tests read is on this element (`_walk_state`)
-    elif state["veiled"]:  # inside a loading veil only what the page's own markup hides counts
+    elif state.veiled:  # inside a loading veil only what the page's own markup hides counts
         if statically_hidden(el) and not streamed_chunk(doc, el):
-            return
-    elif (streamed_chunk(doc, el) or (layout and folded(doc, el)) or el.get("id") in state["panels"]
+            return None
+    elif (streamed_chunk(doc, el) or (layout and folded(doc, el)) or el.get("id") in state.panels
           or (layout and (collapsed_body(doc, el) or scroll_reveal(doc, el)))
           or closed_answer(doc, el) or closed_tab_pane(el)):  # shown once placed, opened or scrolled to
-        state["veiled"] = True
+        state.veiled = True
     elif is_hidden(doc, el) if layout else statically_hidden(el):
-        if not (state["stories"] and paywalled_story(el)) and (
+        if not (state.stories and paywalled_story(el)) and (
                 not loading_veil(el, _body_chars(state)) or (statically_hidden(el) and not static_veil(doc, el))):
-            if state["note_stories"] and paywalled_story(el):
-                state["story_left_out"] = True  # a walk reading hidden stories would read this one
-            return
-        state["veiled"] = True
+            if state.note_stories and paywalled_story(el):
+                state.story_left_out = True  # a walk reading hidden stories would read this one
+            return None
+        state.veiled = True
     if gate is Gate.CLASS and not in_markup and has_class(el, MARKUP_CLASS):
         builder.flush()
         in_markup = True
-    keep = in_markup and state["open"]
-    own_visible = quiet or state["veiled"] or not layout or not own_text_hidden(doc, el)
+    keep = in_markup and state.open
+    own_visible = quiet or state.veiled or not layout or not own_text_hidden(doc, el)
     if tag == "br":
         if keep:
             builder.line_break(owner)
-        return
+        return None
     if tag == "hr":
         builder.flush()
-        return
-    if state["boxes"]:
+        return None
+    if block is not None:
+        pass
+    elif state.boxes:
         block = starts_block(doc, el, source_tag)
     else:  # `starts_block` without boxes, its call saved: the tag, a data cell's subtree for a cell
         block = source_tag in BLOCK_TAGS and (source_tag not in CELL_TAGS or not is_data_cell(el, source_tag))
@@ -609,20 +634,30 @@ def _walk(doc, el, owner, builder, gate, state, in_link, in_markup) -> None:  # 
     text = el.text
     if text and keep and own_visible:  # the builder's calls only when they read something
         builder.add(text, owner, link)
-    previous = None
-    inline = state["inline"]
+    code = in_code or source_tag in CODE_TAGS
+    glue = keep and own_visible and not code  # code keeps its characters as written (inline.py)
+    previous: HtmlElement | None = None
+    previous_block: bool | None = None
+    tail: str | None = None
     for child in el:
-        if (previous is not None and not previous.tail and keep and own_visible
-                and glued(previous, child, el, inline)):  # inline.py (which asks the tail first)
-            builder.add(" ", owner, in_link=link)
-        _walk(doc, child, owner, builder, gate, state, link, in_markup)
+        child_block: bool | None = None
+        if (glue and previous is not None and not tail  # the previous child's tail: nothing between them
+                and isinstance(child.tag, str) and isinstance(previous.tag, str)):
+            if previous_block is None:
+                previous_block = starts_block(doc, previous)
+            if not previous_block:
+                child_block = starts_block(doc, child)
+                if not child_block and glued(previous, child):
+                    builder.add(" ", owner, in_link=link)
+        previous_block = _walk(doc, child, owner, builder, gate, state, link, in_markup, code, child_block)
         previous = child
         tail = child.tail
-        if tail and in_markup and state["open"] and own_visible:
+        if tail and in_markup and state.open and own_visible:
             builder.add(tail, owner, in_link=link)
     if block and builder.parts:
         builder.flush()
-    state["veiled"] = veiled_outside
+    state.veiled = veiled_outside
+    return block
 
 
 def has_class(element: etree._Element, name: str) -> bool:
@@ -638,11 +673,10 @@ def names_class(value: str, name: str) -> bool:
     return name in lowered and name in lowered.split()
 
 
-def _body_chars(state: dict) -> int:
+def _body_chars(state: _WalkState) -> int:
     """`readable_chars` of the walk's start, counted when a hidden element first asks whether it
     is a loading veil: the whole page's text, which a page without hidden elements never needs
     (static WCXB and Zyte pages: 3 in 10)."""
-    if state["body_chars"] is None:
-        state["body_chars"] = readable_chars(state["start"])
-    chars: int = state["body_chars"]
-    return chars
+    if state.body_chars is None:
+        state.body_chars = readable_chars(state.start)
+    return state.body_chars

@@ -21,8 +21,6 @@ Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from lxml.html import HtmlElement
 
 from extraction.textutil import text_of
@@ -36,15 +34,10 @@ headline animated letter by letter read "F l o w f r o m ..."; parting none of t
 characters, ratings, counts and brackets stayed glued to the word before them."""
 
 
-def glued(previous: HtmlElement | None, child: HtmlElement, parent: HtmlElement,
-          inline: Callable[[HtmlElement], bool]) -> bool:
-    """`child` is an inline element right after another inline one (nothing between them),
-    both holding text, outside code, and the two do not make one word: a space goes between them."""
-    if (previous is None or previous.tail or not isinstance(child.tag, str)
-            or not isinstance(previous.tag, str) or not inline(previous) or not inline(child)):
-        return False
-    if parent.tag in CODE_TAGS or next(parent.iterancestors(*CODE_TAGS), None) is not None:  # tags tested in C
-        return False
+def glued(previous: HtmlElement, child: HtmlElement) -> bool:
+    """Two inline elements side by side, nothing between them, outside code (what the segment
+    walk asks first, having the answers: it knows each element's block and its ancestors), both
+    holding text, that do not make one word: a space goes between them."""
     # Only the characters that meet and whether either text is a single piece matter: the
     # texts are stripped, not rebuilt without their spaces (a long element's text is long).
     before = text_of(previous).rstrip()

@@ -66,3 +66,13 @@ def test_a_visible_element_without_hiding_markup_skips_the_hiding_tests(monkeypa
     texts = [b.text for b in blocks.segment(doc)]
     assert texts == ["Shown", "Styled", "Q", "A"]
     assert sorted(str(e.text) for e in asked) == ["A", "Gone", "Q", "Styled"]
+
+
+def test_the_walk_asks_each_element_whether_it_starts_a_block_once(monkeypatch: pytest.MonkeyPatch):
+    """A glued pair's two elements are asked before the second is walked: the walk hands the
+    answers on instead of asking again."""
+    doc = _listing(10)
+    asked = _counted(monkeypatch, blocks, "starts_block", 1)
+    texts = [b.text for b in blocks.segment(doc)]
+    assert texts[1] == "Headline 0 2024-01-01"
+    assert len(asked) == len(set(map(id, asked)))
