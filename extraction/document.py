@@ -118,6 +118,14 @@ class Document:
             node = node.getparent()
         return order[top], end
 
+    def values(self, name: str) -> frozenset[str]:
+        """The distinct values of the attribute `name` (one of `INDEXED_ATTRIBUTES`) on the page:
+        whether any element has a value that passes a test is asked of each value once, not of
+        each element (a page repeats its class values on every card and menu item)."""
+        def distinct(doc: Document) -> frozenset[str]:
+            return frozenset(doc.derive("attributes", _attribute_index)[name][1])
+        return self.derive(f"values:{name}", distinct)
+
     def in_order(self, *selections: Iterable[etree._Element]) -> list[etree._Element]:
         """The elements of `selections` in document order, each once."""
         order = self.derive("element_order", _element_order)

@@ -556,8 +556,9 @@ def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stor
 
 def _ignored(doc: Document) -> frozenset[etree._Element]:
     """The elements `has_class(element, IGNORE_CLASS)` names, from the attribute index: the walk
-    asks it of every element, and nearly no page has one."""
-    return frozenset(doc.owners("class", lambda value: names_class(value, IGNORE_CLASS)))
+    asks it of every element, and nearly no page has one: each distinct class value is asked once."""
+    ignoring = frozenset(value for value in doc.values("class") if names_class(value, IGNORE_CLASS))
+    return frozenset(doc.owners("class", ignoring.__contains__)) if ignoring else frozenset()
 
 
 def _walk(doc: Document, el: HtmlElement, owner: HtmlElement, builder: _Builder | _Tee, gate: Gate,  # noqa: PLR0913

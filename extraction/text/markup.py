@@ -12,14 +12,13 @@ from __future__ import annotations
 from lxml import etree
 
 from extraction.document import Document
-from extraction.text.blocks import MARKUP_CLASS, START_COMMENT, Gate, has_class
+from extraction.text.blocks import MARKUP_CLASS, START_COMMENT, Gate, names_class
 
 
 def markup_gate(doc: Document) -> Gate | None:
     """Which explicit markup the page uses, or None when the heuristic must decide."""
-    for element in doc.root.iter(tag=etree.Element):
-        if has_class(element, MARKUP_CLASS):
-            return Gate.CLASS
+    if any(names_class(value, MARKUP_CLASS) for value in doc.values("class")):  # each class value once
+        return Gate.CLASS
     for comment in doc.root.iter(tag=etree.Comment):
         if (comment.text or "").strip().lower() == START_COMMENT:
             return Gate.COMMENTS

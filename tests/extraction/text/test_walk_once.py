@@ -12,7 +12,7 @@ import pytest
 
 from extraction.document import Document
 from extraction.maintext import main_text
-from extraction.text import blocks
+from extraction.text import blocks, markup
 from tests.extraction.text.helpers import box, rendered
 from tests.extraction.text.test_traps import P1
 
@@ -76,3 +76,19 @@ def test_the_walk_asks_each_element_whether_it_starts_a_block_once(monkeypatch: 
     texts = [b.text for b in blocks.segment(doc)]
     assert texts[1] == "Headline 0 2024-01-01"
     assert len(asked) == len(set(map(id, asked)))
+
+
+def test_the_markup_gate_and_the_ignored_elements_ask_each_class_value_once(monkeypatch: pytest.MonkeyPatch):
+    """Whether the page has `cXenseParse` or `cxenseignore` elements is asked of its distinct
+    class values (`Document.values`), not of every element."""
+    doc = _listing(30)
+    gate_asked = _counted(monkeypatch, markup, "names_class", 0)
+    walk_asked = _counted(monkeypatch, blocks, "names_class", 0)
+    assert markup.markup_gate(doc) is None
+    blocks.segment(doc)
+    assert sorted(gate_asked) == ["date", "entry"]
+    assert sorted(walk_asked) == ["date", "entry"]
+    marked = rendered('<div class="x cXenseParse" data-rc-id="1"><p class="cxenseIgnore" data-rc-id="2">Ad</p>'
+                      '<p data-rc-id="3">Story</p></div>', {1: box(), 2: box(), 3: box()})
+    assert markup.markup_gate(marked) is blocks.Gate.CLASS
+    assert [b.text for b in blocks.segment(marked, blocks.Gate.CLASS)] == ["Story"]
