@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml import etree
@@ -27,7 +28,16 @@ from extraction.jsonld import declares_paywall
 from extraction.text.docs import code_line
 from extraction.text.inline import CODE_TAGS, glued
 from extraction.text.labels import visual_copy
-from extraction.text.tabs import closed_answer, closed_dialog, closed_tab_pane, collapsed_body, controlled_panels, faded_section
+from extraction.text.tabs import (
+    _INLINE_HIDDEN,
+    FADED_MIN_AREA_PX,
+    closed_answer,
+    closed_dialog,
+    closed_tab_pane,
+    collapsed_body,
+    controlled_panels,
+    faded_section,
+)
 from extraction.textutil import text_of
 
 SKIPPED_TAGS = frozenset({
@@ -115,6 +125,8 @@ UNREAD_TAGS = ("script", "style", "template")
 when a thread's posts are weighed (`threads.words`)."""
 HIDING_ATTRIBUTES = ("hidden", "aria-hidden", "style")
 """The attributes a static page's hiding tests read (`_walk_state`)."""
+_UNLIT_MAX_AREA_PX = min(MIN_BOX_AREA_PX, FADED_MIN_AREA_PX)
+"""px²: an invisible box below this hides nothing and is no faded section (`_walk_state`)."""
 _DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.I)
 _WORD = re.compile(r"\w")
 _UNSPACED_SCRIPT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
@@ -524,6 +536,7 @@ class _WalkState:
     shell: bool
     panels: frozenset[str]
     hiding: frozenset[etree._Element]
+    unlit: frozenset[etree._Element]
     ignored: frozenset[etree._Element]
     boxes: bool
     layout: bool
@@ -538,20 +551,43 @@ class _WalkState:
 def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stories: bool, note_stories: bool,
                 tee: _Tee | None) -> _WalkState:
     """What one walk carries from element to element (see `_walk`). `hiding` holds the elements
-    with one of `HIDING_ATTRIBUTES` or a controlled panel's `id` (`Document.owners`): those are
-    all that `streamed_chunk`, `closed_answer`, `closed_tab_pane`, `statically_hidden` and the
-    panels' test read, so every other element skips them (most elements of a page). With layout
-    it holds as well the children of a `<details>` (`folded`) and the elements whose box is
-    invisible (`Document.invisible`): an element with no box or a visible one passes every
-    test of the browser's too (`is_hidden`, `collapsed_body`, `scroll_reveal`, `own_text_hidden`).
-    `ignored`: the `cxenseignore` elements; `boxes`: the page has boxes (`starts_block` asks)."""
+    some hiding test may answer yes for: a `hidden` attribute, `aria-hidden="true"`, an inline
+    style that hides or fades (`_STATIC_HIDDEN`, `_FADED`, tabs' `_INLINE_HIDDEN`), a controlled
+    panel's `id` (each from `Document.owners`): those are all that `streamed_chunk`,
+    `closed_answer`, `closed_tab_pane`, `statically_hidden` and the panels' test read, so every
+    other element skips them (most elements of a page). With layout it holds as well the children
+    of a `<details>` (`folded`) and the elements whose box is invisible (`Document.invisible`),
+    but for `unlit` ones: an element with no box or a visible one passes every test of the
+    browser's too (`is_hidden`, `collapsed_body`, `scroll_reveal`, `own_text_hidden`), and so
+    does an invisible box too small to hide anything (`MIN_BOX_AREA_PX`, tabs' `FADED_MIN_AREA_PX`)
+    that is not `display: none`, only its own text unread (`own_text_hidden`): a float wrapper
+    collapsed to height 0. `ignored`: the `cxenseignore` elements; `boxes`: the page has boxes
+    (`starts_block` asks)."""
     panels = controlled_panels(doc)
-    hiding = frozenset(element for name in HIDING_ATTRIBUTES for element in doc.owners(name)).union(
-        doc.owners("id", lambda ident: ident in panels) if panels else ())
+    hiding = {element for name in HIDING_ATTRIBUTES for element in doc.owners(name, _HIDING_VALUE[name])}
+    if panels:
+        hiding.update(doc.owners("id", lambda ident: ident in panels))
+    unlit: set[etree._Element] = set()
     if doc.page.has_layout:
-        hiding = hiding.union(doc.invisible(), (child for details in doc.root.iter("details") for child in details))
-    return _WalkState(gate is not Gate.COMMENTS, start, shell, panels, hiding, _ignored(doc), bool(doc.page.boxes),
-                      doc.page.has_layout, stories, note_stories, tee)
+        hiding.update(child for details in doc.root.iter("details") for child in details)
+        for element in doc.invisible():
+            box = doc.box(element)
+            if box is not None and box.display != "none" and box.width * box.height < _UNLIT_MAX_AREA_PX:
+                unlit.add(element)
+            else:
+                hiding.add(element)
+    return _WalkState(gate is not Gate.COMMENTS, start, shell, panels, frozenset(hiding), frozenset(unlit),
+                      _ignored(doc), bool(doc.page.boxes), doc.page.has_layout, stories, note_stories, tee)
+
+
+def _hiding_style(style: str) -> bool:
+    """An inline style some hiding test reads as hiding or fading its element."""
+    return bool(_STATIC_HIDDEN.search(style) or _FADED.search(style) or _INLINE_HIDDEN.search(style))
+
+
+_HIDING_VALUE: dict[str, Callable[[str], bool] | None] = {"hidden": None, "aria-hidden": "true".__eq__,
+                                                          "style": _hiding_style}
+"""Per attribute of `HIDING_ATTRIBUTES`, the values a hiding test reads as hiding (None: any)."""
 
 
 def _ignored(doc: Document) -> frozenset[etree._Element]:
@@ -611,7 +647,7 @@ def _walk(doc: Document, el: HtmlElement, owner: HtmlElement, builder: _Builder 
         builder.flush()
         in_markup = True
     keep = in_markup and state.open
-    own_visible = quiet or state.veiled or not layout or not own_text_hidden(doc, el)
+    own_visible = (quiet and el not in state.unlit) or state.veiled or not layout or not own_text_hidden(doc, el)
     if tag == "br":
         if keep:
             builder.line_break(owner)

@@ -56,8 +56,8 @@ def test_an_element_from_outside_the_document_is_answered_by_its_node_id():
 
 
 def test_a_visible_element_without_hiding_markup_skips_the_hiding_tests(monkeypatch: pytest.MonkeyPatch):
-    """Only the invisible box, the `<details>`' children and the elements with hiding attributes
-    are asked (`blocks._walk_state`); what they decide is unchanged."""
+    """Only the invisible box and the `<details>`' children are asked (`blocks._walk_state`), not
+    an element whose style hides nothing; what they decide is unchanged."""
     doc = rendered('<div data-rc-id="1"><p data-rc-id="2">Shown</p><p data-rc-id="3">Gone</p>'
                    '<p data-rc-id="4" style="color:red">Styled</p>'
                    '<details data-rc-id="5" open><summary data-rc-id="6">Q</summary><p data-rc-id="7">A</p></details></div>',
@@ -65,7 +65,24 @@ def test_a_visible_element_without_hiding_markup_skips_the_hiding_tests(monkeypa
     asked = _counted(monkeypatch, blocks, "collapsed_body", 1)
     texts = [b.text for b in blocks.segment(doc)]
     assert texts == ["Shown", "Styled", "Q", "A"]
-    assert sorted(str(e.text) for e in asked) == ["A", "Gone", "Q", "Styled"]
+    assert sorted(str(e.text) for e in asked) == ["A", "Gone", "Q"]
+
+
+def test_only_hiding_values_and_boxes_that_can_hide_are_asked(monkeypatch: pytest.MonkeyPatch):
+    """A style that hides or fades, `aria-hidden="true"` and an invisible box of some size are
+    asked; `aria-hidden="false"`, a harmless style and an invisible wrapper of no size are not
+    (the wrapper's own text stays unread, its children's is read)."""
+    doc = rendered('<div data-rc-id="1"><p data-rc-id="2" style="display: none">Styled away</p>'
+                   '<p data-rc-id="3" style="opacity:0; transform: translateY(20px)">Faded in</p>'
+                   '<p data-rc-id="4" aria-hidden="false">Said</p><p data-rc-id="5" aria-hidden="true">Unsaid</p>'
+                   '<div data-rc-id="6">Own text<p data-rc-id="7">Floated</p></div>'
+                   '<div data-rc-id="8">Wide but gone</div></div>',
+                   {1: box(), 2: box(), 3: box(visible=False), 4: box(), 5: box(), 6: box(visible=False, height=0.0),
+                    7: box(), 8: box(visible=False)})
+    asked = _counted(monkeypatch, blocks, "collapsed_body", 1)
+    texts = [b.text for b in blocks.segment(doc)]
+    assert texts == ["Styled away", "Faded in", "Said", "Unsaid", "Floated"]  # the browser's box, not the style
+    assert sorted(str(e.text) for e in asked) == ["Faded in", "Styled away", "Unsaid", "Wide but gone"]
 
 
 def test_the_walk_asks_each_element_whether_it_starts_a_block_once(monkeypatch: pytest.MonkeyPatch):
