@@ -217,7 +217,7 @@ def statically_hidden(element: etree._Element) -> bool:
     return bool(style and _STATIC_HIDDEN.search(style))
 
 
-def loading_veil(element: HtmlElement, body_chars: int) -> bool:
+def loading_veil(element: etree._Element, body_chars: int) -> bool:
     """An invisible element holding most of the page's text is a loading state (an
     anti-flicker snippet hides the page until a script that never ran reveals it), not
     hidden boilerplate: its text is judged as if it showed."""
@@ -225,13 +225,13 @@ def loading_veil(element: HtmlElement, body_chars: int) -> bool:
     return readable_chars(element) >= (MAIN_VEIL_SHARE if landmark else LOADING_VEIL_SHARE) * body_chars
 
 
-def paywalled_story(element: HtmlElement) -> bool:
+def paywalled_story(element: etree._Element) -> bool:
     """A hidden element holding a story's paragraphs (see PAYWALLED_STORY_MIN_WORDS); asked only
     where hidden stories are read: a page that declares a paywall, or markup holding nothing else."""
     return sum(count_words(text_of(p)) for p in element.iter("p")) >= PAYWALLED_STORY_MIN_WORDS
 
 
-def readable_chars(element: HtmlElement) -> int:
+def readable_chars(element: etree._Element) -> int:
     """Characters of text, spaces and the code in scripts and styles left out: the share of a
     page's text is the share of what can be read (inline scripts and indentation can be most of
     the characters of a page's source)."""
@@ -270,7 +270,7 @@ def scroll_reveal(doc: Document, element: etree._Element) -> bool:
     return bool(_FADED.search(style) and _MOVED.search(style)) or faded_section(doc, element)
 
 
-def read_anyway(doc: Document, element: HtmlElement, tag: str, shell: bool = False) -> bool:
+def read_anyway(doc: Document, element: etree._Element, tag: str, shell: bool = False) -> bool:
     """A skipped element that holds page text all the same (see NOSCRIPT_MIN_WORDS,
     SHELL_NOSCRIPT_SHARE and MISNESTED_CONTROL_MIN_WORDS); `shell`: the rendered page showed
     too little text, its `<noscript>` is read as on a static page."""
@@ -305,7 +305,7 @@ def own_text_hidden(doc: Document, element: etree._Element) -> bool:
     return box is not None and not box.visible
 
 
-def is_data_cell(element: HtmlElement, tag: str | None = None) -> bool:
+def is_data_cell(element: etree._Element, tag: str | None = None) -> bool:
     """`tag`: the element's tag when the caller has it (lxml builds a new string at each read)."""
     if (element.tag if tag is None else tag) not in CELL_TAGS:
         return False
@@ -314,7 +314,7 @@ def is_data_cell(element: HtmlElement, tag: str | None = None) -> bool:
     return count_words(text_of(element)) <= DATA_CELL_MAX_WORDS
 
 
-def starts_block(doc: Document, element: HtmlElement, tag: str | None = None) -> bool:
+def starts_block(doc: Document, element: etree._Element, tag: str | None = None) -> bool:
     """`tag`: the element's tag when the caller has it (see `is_data_cell`). A page without
     boxes is answered by the tag alone, a data cell's subtree read only for a cell."""
     if tag is None:
@@ -597,7 +597,7 @@ def _ignored(doc: Document) -> frozenset[etree._Element]:
     return frozenset(doc.owners("class", ignoring.__contains__)) if ignoring else frozenset()
 
 
-def _walk(doc: Document, el: HtmlElement, owner: HtmlElement, builder: _Builder | _Tee, gate: Gate,  # noqa: PLR0913
+def _walk(doc: Document, el: etree._Element, owner: etree._Element, builder: _Builder | _Tee, gate: Gate,  # noqa: PLR0913
           state: _WalkState, in_link: bool, in_markup: bool, in_code: bool, block: bool | None) -> bool | None:
     """Read `el` and what lies below it into `builder`. `in_code`: an ancestor is code
     (`inline.CODE_TAGS`); `block`: whether `el` starts a block, when the caller asked already
@@ -673,7 +673,7 @@ def _walk(doc: Document, el: HtmlElement, owner: HtmlElement, builder: _Builder 
         builder.add(text, owner, link)
     code = in_code or source_tag in CODE_TAGS
     glue = keep and own_visible and not code  # code keeps its characters as written (inline.py)
-    previous: HtmlElement | None = None
+    previous: etree._Element | None = None
     previous_block: bool | None = None
     tail: str | None = None
     for child in el:

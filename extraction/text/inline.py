@@ -21,7 +21,7 @@ Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue
 
 from __future__ import annotations
 
-from lxml.html import HtmlElement
+from lxml import etree
 
 from extraction.textutil import text_of
 
@@ -34,7 +34,7 @@ headline animated letter by letter read "F l o w f r o m ..."; parting none of t
 characters, ratings, counts and brackets stayed glued to the word before them."""
 
 
-def glued(previous: HtmlElement, child: HtmlElement) -> bool:
+def glued(previous: etree._Element, child: etree._Element) -> bool:
     """Two inline elements side by side, nothing between them, outside code (what the segment
     walk asks first, having the answers: it knows each element's block and its ancestors), both
     holding text, that do not make one word: a space goes between them."""
