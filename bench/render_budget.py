@@ -485,11 +485,14 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
     # The browser's page slots (`concurrency`, from navigation to the page's last read) busy over
     # the run: below 1, a slot waited for a page to take it (opened, or claimed at all).
     busy = sum(p["timings"].total_ms for p in pages) / 1000 / (wall * concurrency)
+    import extraction
     try:
-        from extraction.native import summary
-        how = summary()
+        from extraction import native
     except ImportError:  # a tree from before extraction could be compiled
-        how = "as Python"
+        native = None
+    # An older tree has no native.py of its own: the editable install's finder then answers with
+    # the project's, which says nothing of this tree.
+    how = native.summary() if native and native.PACKAGE == Path(extraction.__file__).resolve().parent else "as Python"
     return {"extraction": how, "wall": wall, "pages": len(urls), "parts": parts, "steps": dict(accounts.seconds),
             "phases": phases, "late": late, "late_of": sum("/articles/" in u for u in urls), "failures": failures[0],
             "outcomes": {p["url"]: p["outcome"] for p in pages}, "messages": messages, "slots_busy": busy}
