@@ -1,9 +1,10 @@
 """extraction/ compiled with mypyc, and the choice, at import, between that build and the sources.
 
 Extraction is pure Python over lxml: its time goes in walking elements and measuring blocks, code
-the interpreter runs slowly and a compiler for typed Python runs about a third faster. mypyc (part
-of mypy, which types this code already) compiles the modules as they are, so the sources stay the
-one definition of what extraction does and the build is only a faster way to run them:
+the interpreter runs slowly and a compiler for typed Python runs with about a fifth less CPU
+(bench/EXTRACTION.md). mypyc (part of mypy, which types this code already) compiles the modules
+as they are, so the sources stay the one definition of what extraction does and the build is only
+a faster way to run them:
 
     .venv/bin/python -c 'from extraction import native; native.build()'    # `make setup` does this
 
@@ -59,7 +60,8 @@ def fingerprint(package: Path = PACKAGE) -> str:
 
 
 def state(build: Path, switch: str | None) -> str:
-    """"off" (switched off), "none" (never built), "stale" (built from other sources) or "current"."""
+    """Whether a build in `build` can be used: off (switched off), none (never built), stale (built
+    from other sources) or current."""
     if switch == "0":
         return "off"
     try:
@@ -115,15 +117,19 @@ def build() -> None:
 
     staging = BUILD.with_name(BUILD.name + ".new")
     shutil.rmtree(staging, ignore_errors=True)
+    here = Path.cwd()
     os.chdir(ROOT)  # mypycify names each module after its path from here, and reads mypy's settings here
-    extensions = mypycify([str(p.relative_to(ROOT)) for p in sources()], opt_level="3", group_name=GROUP,
-                          target_dir=str(staging / "c"))
-    dist = Distribution({"name": GROUP, "ext_modules": extensions})
-    command = dist.get_command_obj("build_ext")
-    command.build_lib = str(staging)
-    command.build_temp = str(staging / "objects")
-    command.parallel = os.cpu_count() or 1
-    dist.run_command("build_ext")
+    try:
+        extensions = mypycify([str(p.relative_to(ROOT)) for p in sources()], opt_level="3", group_name=GROUP,
+                              target_dir=str(staging / "c"))
+        dist = Distribution({"name": GROUP, "ext_modules": extensions})
+        command = dist.get_command_obj("build_ext")
+        command.build_lib = str(staging)
+        command.build_temp = str(staging / "objects")
+        command.parallel = os.cpu_count() or 1
+        dist.run_command("build_ext")
+    finally:
+        os.chdir(here)
     shutil.rmtree(staging / "c")
     shutil.rmtree(staging / "objects")
     (staging / FINGERPRINT).write_text(wanted + "\n")
