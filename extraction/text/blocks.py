@@ -29,7 +29,6 @@ from extraction.text.docs import code_line
 from extraction.text.inline import CODE_TAGS, glued
 from extraction.text.labels import visual_copy
 from extraction.text.tabs import (
-    _INLINE_HIDDEN,
     FADED_MIN_AREA_PX,
     closed_answer,
     closed_dialog,
@@ -552,7 +551,7 @@ def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stor
                 tee: _Tee | None) -> _WalkState:
     """What one walk carries from element to element (see `_walk`). `hiding` holds the elements
     some hiding test may answer yes for: a `hidden` attribute, `aria-hidden="true"`, an inline
-    style that hides or fades (`_STATIC_HIDDEN`, `_FADED`, tabs' `_INLINE_HIDDEN`), a controlled
+    style that hides or fades (`_STATIC_HIDDEN`, the same pattern as tabs' own; `_FADED`), a controlled
     panel's `id` (each from `Document.owners`): those are all that `streamed_chunk`,
     `closed_answer`, `closed_tab_pane`, `statically_hidden` and the panels' test read, so every
     other element skips them (most elements of a page). With layout it holds as well the children
@@ -582,7 +581,7 @@ def _walk_state(doc: Document, start: HtmlElement, gate: Gate, shell: bool, stor
 
 def _hiding_style(style: str) -> bool:
     """An inline style some hiding test reads as hiding or fading its element."""
-    return bool(_STATIC_HIDDEN.search(style) or _FADED.search(style) or _INLINE_HIDDEN.search(style))
+    return bool(_STATIC_HIDDEN.search(style) or _FADED.search(style))
 
 
 _HIDING_VALUE: dict[str, Callable[[str], bool] | None] = {"hidden": None, "aria-hidden": "true".__eq__,
