@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/other_sets.py                            # every set: ours (static) and every peer
     .venv/bin/python bench/other_sets.py --sets mozilla,article-extractor
+    .venv/bin/python bench/other_sets.py --ours-only --save base    # ours alone; keep every page's body as "base"
+    .venv/bin/python bench/other_sets.py --ours-only --diff base    # pages whose body or F1 moved since "base"
 
 Issue 12 asks that the extractor hold on pages from other years and sites than the two sets it
 was tuned on. Some extractors' released packages carry the pages their own tests extract beside
@@ -68,6 +70,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import lxml.html
 
@@ -86,6 +89,7 @@ MIN_EXPECTED_CHARS = 200
 URL = "https://example.com/story"  # newspaper4k's pages' own URLs are not shipped; none of the extractors needs one
 MOZILLA_URL = "http://fakehost/test/page.html"  # the URL Readability.js's own tests give every test page
 OLDWEB = ROOT / "bench" / "corpora" / "oldweb"
+RUNS = ROOT / "bench" / "out" / "other-sets-runs"
 PER_PAGE_LIMIT = 60  # sets with more pages list ours against the best peer by group, not by page
 PAIRED_RESAMPLES = 1000  # evaluate.py's default bootstrap size
 _WORD = re.compile(r"\w+")
@@ -293,8 +297,10 @@ def paired(page_set: PageSet, ours: list[Score], peer: list[Score]) -> tuple[flo
     return difference, low, high
 
 
-def report(page_set: PageSet, systems: dict[str, Callable[[str, str], str]]) -> dict[str, dict[str, Score]]:
-    """Score every system on the set's pages and print the table, the halves and ours against the best other peer."""
+def report(page_set: PageSet, systems: dict[str, Callable[[str, str], str]],
+           bodies: dict[str, str] | None = None) -> dict[str, dict[str, Score]]:
+    """Score every system on the set's pages and print the table, the halves and ours against the best other peer
+    (when there is one); ours' body of every page goes into `bodies` when it is given."""
     pages = {page_id: (url, html, expected) for page_id, url, html, expected in page_set.load()
              if len(expected) >= MIN_EXPECTED_CHARS}
     score = shingle_scores if page_set.metric == "shingle" else word_scores
@@ -309,6 +315,8 @@ def report(page_set: PageSet, systems: dict[str, Callable[[str, str], str]]) -> 
                 text, ms = "", 0.0
             cpu.setdefault(name, []).append(ms)
             scores.setdefault(name, {})[page_id] = score(text, expected)
+            if bodies is not None and name == "ours-static":
+                bodies[page_id] = text
 
     def over(name: str, ids: list[str]) -> tuple[float, float, float]:
         return summary(page_set, [scores[name][i] for i in ids])
@@ -325,7 +333,7 @@ def report(page_set: PageSet, systems: dict[str, Callable[[str, str], str]]) -> 
         f, p, r = over(name, every)
         print(f"| {name}{note} | {version(name)} | {f:.3f} | {p:.3f} | {r:.3f} | {statistics.median(values):.3f} | "
               f"{sum(v < 0.8 for v in values)} | {statistics.median(cpu[name]):.1f} |")
-    for name, reason in UNAVAILABLE.items():
+    for name, reason in UNAVAILABLE.items() if len(systems) > 1 else ():
         print(f"| {name} | - | {reason} | | | | | |")
     if page_set.note:
         print(f"\n{page_set.note}")
@@ -338,6 +346,8 @@ def report(page_set: PageSet, systems: dict[str, Callable[[str, str], str]]) -> 
         print(f"| {name} | {cells} |")
     author = f" ({page_set.author} aside)" if page_set.author else ""
     others = [n for n in scores if n not in ("ours-static", page_set.author)]
+    if not others:
+        return scores
     if page_set.metric == "shingle":
         print(f"\nours minus a peer, paired ({PAIRED_RESAMPLES} resamples of pages; {label}, 95% interval):\n")
         for name in [n for n in names if n in others][:3]:
@@ -371,22 +381,57 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", default=",".join(SETS), help=f"comma-separated, of: {', '.join(SETS)} (default all)")
     ap.add_argument("--json", type=Path, help="also write every page's (precision, recall, F1) per set and system here, "
                     "to compare two runs page by page")
+    ap.add_argument("--ours-only", action="store_true", help="ours alone, no peer (an A/B of a change to ours)")
+    ap.add_argument("--save", help="keep ours' F1 and body of every page under this name (bench/out/other-sets-runs/)")
+    ap.add_argument("--diff", help="list the pages whose body or F1 moved since a run kept with --save")
     args = ap.parse_args(argv)
     chosen = args.sets.split(",")
     unknown = [name for name in chosen if name not in SETS]
     if unknown:
         ap.error(f"unknown set(s): {', '.join(unknown)}")
     _quiet()
-    systems = {"ours-static": _ours_static,
-               **{name: peer.build() for name, peer in PEERS.items() if name not in UNAVAILABLE}}
+    systems: dict[str, Callable[[str, str], str]] = {"ours-static": _ours_static}
+    if not args.ours_only:
+        systems.update({name: peer.build() for name, peer in PEERS.items() if name not in UNAVAILABLE})
     everything: dict[str, dict[str, dict[str, Score]]] = {}
+    bodies: dict[str, dict[str, str]] = {}
     for i, name in enumerate(chosen):
         if i:
             print("\n")
-        everything[name] = report(SETS[name], systems)
+        everything[name] = report(SETS[name], systems, bodies.setdefault(name, {}))
     if args.json:
         args.json.write_text(json.dumps(everything, sort_keys=True) + "\n", encoding="utf-8")
+    ours = {name: {page_id: {"f1": scores[page_id][2] or 0.0, "body": bodies[name][page_id]}
+                   for page_id in scores} for name, scores in ((n, s["ours-static"]) for n, s in everything.items())}
+    if args.save:
+        RUNS.mkdir(parents=True, exist_ok=True)
+        (RUNS / f"{args.save}.json").write_text(json.dumps(ours, sort_keys=True), encoding="utf-8")
+    if args.diff:
+        _diff(ours, json.loads((RUNS / f"{args.diff}.json").read_text(encoding="utf-8")))
     return 0
+
+
+def _diff(ours: dict[str, dict[str, dict[str, Any]]], base: dict[str, dict[str, dict[str, Any]]]) -> None:
+    """Per set, how many bodies changed since `base`, each set's mean F1 then and now by half, and every page whose
+    F1 moved. The bodies are compared whole, so "no body changed" is exact."""
+    print("\nours against the kept run, per set (F1 as each set scores it, by half):")
+    for name, pages in ours.items():
+        before = base.get(name, {})
+        shared = [page_id for page_id in pages if page_id in before]
+        changed = [page_id for page_id in shared if pages[page_id]["body"] != before[page_id]["body"]]
+        half = SETS[name].half
+        means = []
+        for part in ("tune", "held"):
+            ids = [page_id for page_id in shared if half(page_id) == part]
+            if ids:
+                means.append(f"{part} {statistics.fmean(before[i]['f1'] for i in ids):.5f} -> "
+                             f"{statistics.fmean(pages[i]['f1'] for i in ids):.5f}")
+        print(f"  {name}: {len(changed)} of {len(shared)} bodies changed; mean page F1 " + ", ".join(means))
+        moved = sorted((pages[i]["f1"] - before[i]["f1"], i) for i in changed)
+        for delta, page_id in moved:
+            if abs(delta) > 1e-4:
+                print(f"    {half(page_id):4} {page_id}: {before[page_id]['f1']:.4f} -> {pages[page_id]['f1']:.4f} "
+                      f"({delta:+.4f})")
 
 
 if __name__ == "__main__":
