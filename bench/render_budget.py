@@ -13,6 +13,12 @@ with their context, so the zygote's reaped-children times carry theirs):
 - Chromium's browser, renderer, network and other processes.
 Waiting is the render's phases (navigation, settle and scroll, snapshot) in wall time.
 
+`--compare-with TREE` runs a second tree's worker in the same rounds; the two workers swap
+places every other round (of two children of the same code, the one that ran later in a round
+read 7-23 CPU-ms a page more, session 28), and their difference is printed paired by round and
+by place, the place's share cancelled (give an even `--rounds`). A tree of the same commit
+reads the benchmark's spread.
+
 Correctness on the same pages: late data-layer values caught (the Composer commands and the
 script-written meta tag the articles add 200-300 ms after parsing) and analytics connections
 (the analytics hosts are mapped to a `ConnectionLogger`, which counts connections that reached
@@ -666,6 +672,42 @@ def run_child(system: str, urls: list[str], concurrency: int, rules: str, db_url
     return json.loads([line for line in done.stdout.splitlines() if line.startswith("{")][-1])
 
 
+def round_order(systems: list[str], round_no: int) -> list[str]:
+    """The systems in the order they run in a round: the two workers swap places every other
+    round, so neither always runs right after the bare loop (the place alone moves a child's CPU
+    a page: the module docstring)."""
+    if round_no % 2 == 0 or "before" not in systems:
+        return systems
+    return [{"ours": "before", "before": "ours"}.get(s, s) for s in systems]
+
+
+def print_paired(ours: list[dict[str, Any]], before: list[dict[str, Any]]) -> None:
+    """The worker against the other tree's worker, round by round (the same pages, the same
+    moment), in the rounds where the worker ran first of the two and where it ran later: the
+    mean of the two medians is the code's difference with the place's share cancelled (the
+    places alternate, `round_order`), half their gap what running later adds. Two trees of the
+    same code read the benchmark's spread."""
+    def per_page(run: dict[str, Any], part: str) -> float:
+        if part == "pages/s":
+            return float(run["pages"] / run["wall"])
+        total = sum(run["parts"].values()) if part == "total" else run["parts"].get(part, 0.0)
+        return float(total / run["pages"] * 1000)
+
+    places = {"first": range(0, len(ours), 2), "later": range(1, len(ours), 2)}
+    print("  worker - before, paired by round (CPU ms a page; pages/s), medians of the rounds the worker ran first / later:")
+    print(f"    {'':<28} {'first':>8} {'later':>8} {'the code':>9} {'running later':>14}")
+    for part in (*PARTS, "total", "pages/s"):
+        diffs = {place: [per_page(ours[i], part) - per_page(before[i], part) for i in rounds]
+                 for place, rounds in places.items()}
+        if not any(diffs.values()):
+            continue
+        med = {place: statistics.median(d) if d else None for place, d in diffs.items()}
+        first, later = med["first"], med["later"]
+        both = f"{(first + later) / 2:9.2f} {(later - first) / 2:14.2f}" if first is not None and later is not None else ""
+        print(f"    {part:<28} {first if first is not None else float('nan'):8.2f} "
+              f"{later if later is not None else float('nan'):8.2f} {both}")
+
+
 def print_budget(name: str, runs: list[dict[str, Any]], floor: list[dict[str, Any]] | None) -> None:
     per_page = lambda run, key: run["parts"].get(key, 0.0) / run["pages"] * 1000  # noqa: E731
     print(f"  {name}: CPU ms per page, median of {len(runs)} rounds" + ("   (bare loop)" if floor else ""))
@@ -756,7 +798,7 @@ def main() -> None:
             loads = []
             for round_no in range(args.rounds):
                 urls = page_urls(site.base_url, round_no)
-                for system in systems:
+                for system in round_order(systems, round_no):
                     before = len(logger.connections)
                     db = f"sqlite:///{Path(tmp) / f'budget-{system}-{level}-{round_no}.db'}" if system != "bare" else ""
                     spy = args.py_spy / f"{system}-c{level}-r{round_no}.txt" if args.py_spy and system != "bare" else None
@@ -785,6 +827,7 @@ def main() -> None:
                       f"CPU s/page {cpu['before']:.3f} ({cpu['before'] / cpu['bare']:.2f}x), late {late['before']}, "
                       f"analytics {analytics['before']}")
                 print_budget("before", results["before"], results["bare"])
+                print_paired(results["ours"], results["before"])
                 if all("outcomes" in r for r in results["before"]):
                     diff = differences(results["ours"], results["before"])
                     print(f"  outcomes, worker against before, same pages: {diff.pop('pages')} pages, differing by field: "
