@@ -685,8 +685,9 @@ def print_paired(ours: list[dict[str, Any]], before: list[dict[str, Any]]) -> No
     """The worker against the other tree's worker, round by round (the same pages, the same
     moment), in the rounds where the worker ran first of the two and where it ran later: the
     mean of the two medians is the code's difference with the place's share cancelled (the
-    places alternate, `round_order`), half their gap what running later adds. Two trees of the
-    same code read the benchmark's spread."""
+    places alternate, `round_order`), half their gap what running later adds; each round's
+    difference with that share taken out, lowest and highest, is the spread the code's
+    difference stands against. Two trees of the same code read the benchmark's spread."""
     def per_page(run: dict[str, Any], part: str) -> float:
         if part == "pages/s":
             return float(run["pages"] / run["wall"])
@@ -695,7 +696,7 @@ def print_paired(ours: list[dict[str, Any]], before: list[dict[str, Any]]) -> No
 
     places = {"first": range(0, len(ours), 2), "later": range(1, len(ours), 2)}
     print("  worker - before, paired by round (CPU ms a page; pages/s), medians of the rounds the worker ran first / later:")
-    print(f"    {'':<28} {'first':>8} {'later':>8} {'the code':>9} {'running later':>14}")
+    print(f"    {'':<28} {'first':>8} {'later':>8} {'the code':>9} {'running later':>14} {'rounds, place out':>19}")
     for part in (*PARTS, "total", "pages/s"):
         diffs = {place: [per_page(ours[i], part) - per_page(before[i], part) for i in rounds]
                  for place, rounds in places.items()}
@@ -703,7 +704,11 @@ def print_paired(ours: list[dict[str, Any]], before: list[dict[str, Any]]) -> No
             continue
         med = {place: statistics.median(d) if d else None for place, d in diffs.items()}
         first, later = med["first"], med["later"]
-        both = f"{(first + later) / 2:9.2f} {(later - first) / 2:14.2f}" if first is not None and later is not None else ""
+        both = ""
+        if first is not None and later is not None:
+            adds = (later - first) / 2
+            rounds = [d + adds for d in diffs["first"]] + [d - adds for d in diffs["later"]]
+            both = f"{(first + later) / 2:9.2f} {adds:14.2f} {min(rounds):9.2f} ..{max(rounds):7.2f}"
         print(f"    {part:<28} {first if first is not None else float('nan'):8.2f} "
               f"{later if later is not None else float('nan'):8.2f} {both}")
 
