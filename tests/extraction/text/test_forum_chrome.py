@@ -1,0 +1,33 @@
+"""Issue 32: chrome is chrome on every page kind, a thread's too. The lines a forum's software
+prints around the posts (vBulletin's posting rules and clock, its login box, phpBB's and
+XenForo's who-is-viewing and closed-thread notices, a member's post count) are boilerplate
+phrases (phrases.py: `forum_chrome`); posts that talk about posting, time or viewers are not."""
+
+from __future__ import annotations
+
+from extraction.text.phrases import boilerplate_phrase
+
+
+def _phrase(text: str) -> str | None:
+    return boilerplate_phrase(text, len(text.split()))
+
+
+def test_the_posting_rules_and_the_clock_are_boilerplate() -> None:
+    assert _phrase("You may not post new threads") == "forum_chrome"
+    assert _phrase("You cannot reply to topics in this forum") == "forum_chrome"
+    assert _phrase("All times are GMT +1. The time now is 14:01.") == "forum_chrome"
+    assert _phrase("User Name Remember Me?") == "forum_chrome"
+
+
+def test_viewers_closed_threads_and_post_counts_are_boilerplate() -> None:
+    assert _phrase("Users who are viewing this thread") == "forum_chrome"
+    assert _phrase("Users browsing this thread: 1 Guest(s)") == "forum_chrome"
+    assert _phrase("Not open for further replies.") == "forum_chrome"
+    assert _phrase("25,064 posts · Joined 2007") == "forum_chrome"
+    assert _phrase("Powered by vBulletin Version 3.8.11") == "forum_chrome"
+
+
+def test_posts_about_posting_time_or_viewers_are_not_caught() -> None:
+    assert _phrase("I posted new photos of the engine bay last night, have a look.") is None
+    assert _phrase("All the times I tried the firmware update, the router froze.") is None
+    assert _phrase("Thanks to everyone viewing this, the fix is in the second post.") is None
