@@ -179,10 +179,16 @@ class StepClock(TreeClock):
     as in `TreeClock`, so the step it exits in (the context's close) carries that rounding."""
 
     def renderers(self) -> int:
-        """Renderer processes alive now."""
-        return sum(1 for child in psutil.Process(self._me).children(recursive=True)
-                   if self._kinds.get(child.pid) == "chromium: renderers" and child.is_running()
-                   and child.status() != psutil.STATUS_ZOMBIE)
+        """Renderer processes alive now (one that exits while it is asked counts as gone)."""
+        alive = 0
+        for child in psutil.Process(self._me).children(recursive=True):
+            if self._kinds.get(child.pid) != "chromium: renderers":
+                continue
+            try:
+                alive += child.is_running() and child.status() != psutil.STATUS_ZOMBIE
+            except psutil.NoSuchProcess:
+                continue
+        return alive
 
     def _scan(self) -> dict[str, float]:
         totals: dict[str, float] = defaultdict(float)
