@@ -14,6 +14,13 @@ its own on its `__path__` when that fingerprint is the sources' fingerprint now,
 source is never shadowed by a stale build: it runs as Python until the next build. Setting
 `RENDERCRAWL_NATIVE=0` runs the sources whatever is built (tests that count calls by replacing a
 module's function need that: compiled callers do not look the function up again).
+
+A frozen dataclass made once a block or more (`Block`, `Features`, `Verdict`, `Decision`, teasers'
+`Item`: about 1,200 instances a WCXB page) writes its `__init__`, each field set with
+`object.__setattr__` as the generated one does: mypyc compiles the methods written in the source,
+while those `@dataclass` generates run interpreted, 0.75 against 0.03 us a six-field instance
+(the same as Python). tests/extraction/test_native.py checks that a written one takes the fields
+in order, with their defaults.
 """
 
 from __future__ import annotations

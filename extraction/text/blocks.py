@@ -174,6 +174,16 @@ class Block:
     sentence in lower case): a block that opens with a linked headline is how a teaser (a link
     followed by its summary) starts, while a digest's link that begins a sentence is not one."""
 
+    def __init__(self, index: int, element: etree._Element, text: str, words: int, link_words: int,
+                 lead_link_words: int = 0) -> None:
+        """Written out: made once a block (see extraction/native.py)."""
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "element", element)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "words", words)
+        object.__setattr__(self, "link_words", link_words)
+        object.__setattr__(self, "lead_link_words", lead_link_words)
+
     @property
     def tag(self) -> str:
         tag = self.element.tag  # read once: lxml builds a new string at each read

@@ -33,6 +33,12 @@ class Verdict:
     hard_bad: bool
     """Never content whatever its neighbours: hidden, overlay, chrome or boilerplate class."""
 
+    def __init__(self, score: float, reasons: tuple[str, ...], hard_bad: bool) -> None:
+        """Written out: made once a block (see extraction/native.py)."""
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "reasons", reasons)
+        object.__setattr__(self, "hard_bad", hard_bad)
+
     def judged(self, reason: str) -> Verdict:
         """This verdict made hard-bad by a rule on the whole read, `reason` added to its reasons."""
         return Verdict(self.score, (*self.reasons, reason), True)
@@ -46,6 +52,15 @@ class Decision:
     label: Label
     kept: bool
     why: str
+
+    def __init__(self, block: Block, features: Features, verdict: Verdict, label: Label, kept: bool, why: str) -> None:
+        """Written out: made once a block or more (see extraction/native.py)."""
+        object.__setattr__(self, "block", block)
+        object.__setattr__(self, "features", features)
+        object.__setattr__(self, "verdict", verdict)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "kept", kept)
+        object.__setattr__(self, "why", why)
 
     def judged_out(self, why: str, reason: str = "") -> Decision:
         """This block left out by a rule on the whole read, judged (hard-bad: the second candidate

@@ -193,6 +193,31 @@ class Features:
     terms_of_sale: bool = False
     """A short line of a shop's terms of sale (phrases.FULFILMENT): shipping, returns, stock."""
 
+    def __init__(self, words: int, link_density: float, text_density: float, sentence_ends: int, pipes: int, dates: int,
+                 copyright: bool, chrome_ancestor: str | None, strong_hint: str | None, weak_hint: str | None,
+                 positive_hint: str | None, teaser: bool, phrase: str | None, relative_font_size: float | None,
+                 in_overlay: bool | None, column_offset: float | None, overruled_hint: str | None = None,
+                 terms_of_sale: bool = False) -> None:
+        """Written out: made once a block (see extraction/native.py)."""
+        object.__setattr__(self, "words", words)
+        object.__setattr__(self, "link_density", link_density)
+        object.__setattr__(self, "text_density", text_density)
+        object.__setattr__(self, "sentence_ends", sentence_ends)
+        object.__setattr__(self, "pipes", pipes)
+        object.__setattr__(self, "dates", dates)
+        object.__setattr__(self, "copyright", copyright)
+        object.__setattr__(self, "chrome_ancestor", chrome_ancestor)
+        object.__setattr__(self, "strong_hint", strong_hint)
+        object.__setattr__(self, "weak_hint", weak_hint)
+        object.__setattr__(self, "positive_hint", positive_hint)
+        object.__setattr__(self, "teaser", teaser)
+        object.__setattr__(self, "phrase", phrase)
+        object.__setattr__(self, "relative_font_size", relative_font_size)
+        object.__setattr__(self, "in_overlay", in_overlay)
+        object.__setattr__(self, "column_offset", column_offset)
+        object.__setattr__(self, "overruled_hint", overruled_hint)
+        object.__setattr__(self, "terms_of_sale", terms_of_sale)
+
 
 def link_density(block: Block) -> float:
     """Share of the block's words inside links (0 for a block with no words)."""

@@ -58,6 +58,11 @@ class Item:
     element: etree._Element
     blocks: list[Block]
 
+    def __init__(self, element: etree._Element, blocks: list[Block]) -> None:
+        """Written out: made once an element of a run (see extraction/native.py)."""
+        object.__setattr__(self, "element", element)
+        object.__setattr__(self, "blocks", blocks)
+
 
 @dataclass(frozen=True, slots=True)
 class Climb:

@@ -6,8 +6,12 @@ replacing a module's function need Python callers); the last test runs the build
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
+import inspect
 import json
 import os
+import pkgutil
 import shutil
 import subprocess
 import sys
@@ -15,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
+import extraction
 from extraction import native
+from extraction.text.decisions import Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted([*(ROOT / "tests").rglob("*.html"), *(ROOT / "demosite" / "site").rglob("*.html")])
@@ -74,3 +80,32 @@ def test_the_build_extracts_what_the_sources_do():
     assert runs["1"].keys() == runs["0"].keys() == {str(p) for p in PAGES}
     for path in PAGES:
         assert runs["1"][str(path)] == runs["0"][str(path)], path
+
+
+def _dataclasses_with_a_written_init() -> dict[str, type]:
+    found = {}
+    for info in pkgutil.walk_packages(extraction.__path__, "extraction."):
+        for value in vars(importlib.import_module(info.name)).values():
+            if (isinstance(value, type) and dataclasses.is_dataclass(value) and value.__module__ == info.name
+                    and value.__init__.__code__.co_filename != "<string>"):  # the generated one's
+                found[value.__qualname__] = value
+    return found
+
+
+def test_a_written_dataclass_init_takes_the_fields_in_order_with_their_defaults():
+    written = _dataclasses_with_a_written_init()
+    assert {"Block", "Features", "Verdict", "Decision", "Item"} <= written.keys()
+    for cls in written.values():
+        parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        fields = [f for f in dataclasses.fields(cls) if f.init]
+        assert [p.name for p in parameters] == [f.name for f in fields], cls
+        assert [p.default for p in parameters] == [inspect.Parameter.empty if f.default is dataclasses.MISSING
+                                                    else f.default for f in fields], cls
+
+
+def test_a_dataclass_with_a_written_init_stays_frozen_and_compares_by_its_fields():
+    verdict = Verdict(1.5, ("prose",), False)
+    assert verdict == Verdict(1.5, ("prose",), False) and hash(verdict) == hash(Verdict(1.5, ("prose",), False))
+    assert dataclasses.replace(verdict, hard_bad=True) == Verdict(1.5, ("prose",), True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        verdict.score = 2.0  # type: ignore[misc]
