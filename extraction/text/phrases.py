@@ -133,6 +133,11 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"^(?:please )?(?:create an account or )?(?:sign|log) ?in (?:to|or (?:sign up|register|create)) ",
         r"^you(?:'| a)re not (?:signed|logged) in\b",
         r"^already (?:have an account|a (?:subscriber|member))\W{0,3}(?:log|sign) ?in\b",
+        # a thread's or a comment form's "You must log in or register to reply here." (issue 32, session 28, with a
+        # thread's counts in forum_chrome: static WCXB tune 0.88575 -> 0.88577, 4 forum pages up; check 0.88635 ->
+        # 0.88640, 6 forum pages up; none down; Zyte and the other sets: no body changed)
+        r"^(?:you must|please) (?:be )?(?:log(?:ged)? ?in|sign(?:ed)? ?in|register)(?: or (?:register|sign ?up|log ?in))? "
+        r"(?:to|before you can) (?:answer|reply|post|comment)\b",
         r"^(?:bereits|schon) abonnent\W{0,3}(?:hier )?anmelden\b",
         r"^d[ée]j[àa] abonn[ée]\W{0,3}(?:connectez-vous|se connecter)\b",
     ),
@@ -165,6 +170,7 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"^not open for further replies\b", r"^top posters in this topic\b", r"^this (?:topic|thread|post) has been deleted\b",
         r"\bpowered by (?:\S+ )?(?:nodebb|vbulletin|phpbb|mybb|xenforo|invision|discourse|smf|simple machines)\b",
         r"^scheduled pinned locked moved\b", r"^[\d,.]+k? posts?\W+joined\b",
+        r"^[\d,.]+k? views? [\d,.]+k? repl(?:y|ies)\b", r"^[\d,.]+k? posts? [\d,.]+k? posters?\b",  # a thread's counts
         r"^(?:sie dürfen|du darfst)(?: keine)? (?:neue themen|antworten|anhänge|beiträge)\b", r"^alle zeitangaben in\b",  # de
         r"^vous (?:ne )?pouvez(?: pas)? (?:poster de nouveaux sujets|répondre aux sujets)\b",  # fr
         r"^heure(?:s)? au format (?:utc|gmt)\b", r"^(?:no )?puedes (?:publicar nuevos temas|responder a temas)\b",  # fr, es

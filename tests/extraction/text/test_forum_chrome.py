@@ -31,3 +31,11 @@ def test_posts_about_posting_time_or_viewers_are_not_caught() -> None:
     assert _phrase("I posted new photos of the engine bay last night, have a look.") is None
     assert _phrase("All the times I tried the firmware update, the router froze.") is None
     assert _phrase("Thanks to everyone viewing this, the fix is in the second post.") is None
+
+
+def test_a_threads_counts_and_its_log_in_line_are_boilerplate() -> None:
+    assert _phrase("6.3K views 23 replies 14 participants last post by ggery Sep 26, 2024") == "forum_chrome"
+    assert _phrase("23 Posts 3 Posters 928 Views") == "forum_chrome"
+    assert _phrase("You must log in or register to reply here.") == "sign_in"
+    assert _phrase("You must be logged in to post a comment.") == "sign_in"
+    assert _phrase("You need to register to vote in the election by October.") is None
