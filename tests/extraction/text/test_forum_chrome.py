@@ -39,3 +39,10 @@ def test_a_threads_counts_and_its_log_in_line_are_boilerplate() -> None:
     assert _phrase("You must log in or register to reply here.") == "sign_in"
     assert _phrase("You must be logged in to post a comment.") == "sign_in"
     assert _phrase("You need to register to vote in the election by October.") is None
+
+
+def test_a_posts_join_date_number_and_edit_line_are_boilerplate() -> None:
+    assert _phrase("Joined: Mon Jul 24, 2017 9:28 am") == "forum_chrome"
+    assert _phrase("Sep 01, 2006 #2 2006-09-01T16:07+00:00") == "forum_chrome"
+    assert _phrase("wrote on last edited by JonB") == "forum_chrome"
+    assert _phrase("Joined the army in 1943, he served in Italy.") is None
