@@ -37,10 +37,14 @@ def rule_read(row: dict) -> str:
 
 
 def choose(row: dict, probs: dict[str, float], policy: Policy | None) -> tuple[str, str]:
-    """(read name, reported kind) for a page under `policy` (None: the rules alone)."""
+    """(read name, reported kind) for a page under `policy` (None: the rules alone), as
+    `inclusive.weighed` decides it: a thread the page declares, or a page whose first region is a
+    fragment of it, keeps the rules' inclusive read whatever the model says (reads.py records both)."""
     if policy is None:
         return rule_read(row), str(row["rule"])
     named, kind, inclusive = cautious(str(row["rule"]), bool(row["rule_inclusive"]), probs, policy)
+    if row["rule_inclusive"] and not inclusive and (row.get("thin_region") or row.get("declared_thread")):
+        return str(row["rule"]), str(row["rule"])
     if inclusive:
         return kind, named
     return ("documentation-region" if kind == "documentation" else "article"), named

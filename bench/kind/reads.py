@@ -6,7 +6,8 @@ its thresholds are set on, and what each kind decision costs.
     .venv/bin/python bench/kind/reads.py --features-only --out bench/out/kind/features.jsonl
 
 For each page (static): the model's features (`kind_model.features`), the rules' kind
-(`layout.decide`), and the body and its score read as each kind in `READS` (stages 6 to 9 run
+(`layout.decide`), whether the rules' inclusive read stands whatever the model says (`thin_region`,
+`declared_thread`: `inclusive.weighed`), and the body and its score read as each kind in `READS` (stages 6 to 9 run
 once per kind on the same first read; the peer, trafilatura, reads the page once for each comment
 setting asked of it, `peer.peer_text`, and is asked for each). A page whose body comes from the
 publisher's markup has no kind (`rule` empty). Scores are each set's own: WCXB's word F1
@@ -108,6 +109,8 @@ def read_page(job: Job, reads: bool = True) -> dict[str, object]:
     from extraction.text.layout import LayoutKind
     from extraction.text.markup import markup_gate
     from extraction.text.pipeline import first_read, read_as
+    from extraction.text.rules.declared_thread import declared_thread
+    from extraction.text.rules.thin_region import thin_region
     from values.rendered import RenderedPage
 
     name, pid, url, html, gold, half, label = job
@@ -133,6 +136,8 @@ def read_page(job: Job, reads: bool = True) -> dict[str, object]:
         row["rule"] = first.rule.kind
         row["rule_inclusive"] = first.rule.inclusive
         row["features"] = first.features
+        row["thin_region"] = thin_region(first.evidence)
+        row["declared_thread"] = declared_thread(doc, first.read, first.rule)
         if not reads:
             return row
         scores: dict[str, object] = {}

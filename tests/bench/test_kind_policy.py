@@ -30,3 +30,10 @@ def test_shingle_sets_score_the_f1_of_mean_precision_and_recall_word_sets_the_me
     scores: list[list[float | None]] = [[1.0, 0.5, 0.667], [None, 0.0, 0.0]]
     assert abs(aggregate("oldweb", scores) - 2 * 1.0 * 0.25 / 1.25) < 1e-9
     assert abs(aggregate("wcxb", scores) - 0.3335) < 1e-9
+
+
+def test_a_declared_thread_or_a_fragment_of_a_region_keeps_the_rules_inclusive_read_as_the_pipeline_does():
+    article = {"article": 0.9, "thread": 0.05, "listing": 0.05}
+    assert choose({**_row("thread", True), "declared_thread": True}, article, POLICY) == ("thread", "thread")
+    assert choose({**_row("listing", True), "thin_region": True}, article, POLICY) == ("listing", "listing")
+    assert choose({**_row("listing", True), "thin_region": False}, article, POLICY) == ("article", "article")
