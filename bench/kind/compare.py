@@ -7,7 +7,8 @@ setting is chosen on before the check half is spent (issue 32's discipline).
     .venv/bin/python bench/kind/compare.py --seeds 0 --drop log_iframe      # one seed: a fifth of the time
     .venv/bin/python bench/kind/compare.py --model-seeds 0,1,2 --drop url_  # the trees' draws too: 3x the time
 
-Each candidate is `train.GRID[0]` fit on the tune pages of `train.TRAIN_SETS` (the training data of
+Each candidate is the shipped model (`train.GRID[0]`'s trees blended with the regression,
+calibrated as `train.py` does) fit on the tune pages of `train.TRAIN_SETS` (the training data of
 `train.py`), 5 stratified folds, out-of-fold accuracy on WCXB's tune half and on all tune pages,
 per seed as it finishes (a run on a starved machine still says something) and the mean. `--drop`
 names feature-name prefixes: each is compared left out, and all of them together. One WCXB tune
@@ -26,23 +27,21 @@ import warnings
 from pathlib import Path
 
 import numpy as np
-from sklearn.model_selection import StratifiedKFold
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bench.kind.reads import OUT  # noqa: E402
-from bench.kind.train import FOLDS, GRID, SEED, TRAIN_SETS, load, model, raw_scores  # noqa: E402
+from bench.kind.train import GRID, SEED, TRAIN_SETS, blend, calibrated, load, out_of_fold  # noqa: E402
 from extraction.text.kind_model import FEATURES, KINDS  # noqa: E402
 
 
 def accuracy(x: np.ndarray, y: np.ndarray, wcxb: np.ndarray, seed: int, model_seed: int = SEED) -> tuple[float, float]:
-    """(WCXB tune, all tune pages) out-of-fold accuracy of GRID[0] with folds drawn by `seed` and
-    the trees' rows and columns by `model_seed`."""
-    raw = np.zeros((len(x), len(KINDS)))
-    for train, test in StratifiedKFold(FOLDS, shuffle=True, random_state=seed).split(x, y):
-        raw[test] = raw_scores(model(GRID[0], model_seed).fit(x[train], y[train]), x[test])
-    right = raw.argmax(axis=1) == y
+    """(WCXB tune, all tune pages) out-of-fold accuracy of the shipped model (GRID[0] blended with
+    the regression, calibrated as train.py does) with folds drawn by `seed` and the trees' rows and
+    columns by `model_seed`."""
+    raw, lin = out_of_fold(GRID[0], x, y, seed, model_seed)
+    right = blend(raw, lin, calibrated(raw, lin, y)).argmax(axis=1) == y
     return float(right[wcxb].mean()), float(right.mean())
 
 

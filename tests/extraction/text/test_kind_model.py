@@ -15,7 +15,7 @@ from extraction.text import kind_trees
 from extraction.text.blocks import Gate, segment
 from extraction.text.cards import card_blocks
 from extraction.text.inclusive import KIND_POLICY
-from extraction.text.kind_model import FEATURES, KINDS, Policy, cautious, predict
+from extraction.text.kind_model import FEATURES, KINDS, Policy, cautious, first_plural_share, predict
 from extraction.text.pipeline import first_read
 from tests.extraction.text.helpers import STORY_SENTENCE, page
 from values.rendered import RenderedPage
@@ -101,6 +101,10 @@ def test_the_shipped_trees_load_and_match_their_manifest():
     assert kind_trees.TEMPERATURE == manifest["temperature"]
     assert len(kind_trees.TREES) == manifest["config"]["n_estimators"] * len(KINDS)
     assert all(max(feature) < len(FEATURES) for _, feature, *_ in kind_trees.TREES)
+    assert kind_trees.LINEAR_SHARE == manifest["linear"]["share"]
+    assert len(kind_trees.LINEAR_MEAN) == len(kind_trees.LINEAR_SCALE) == len(FEATURES)
+    assert len(kind_trees.LINEAR_INTERCEPT) == len(kind_trees.LINEAR_WEIGHTS) == len(KINDS)
+    assert all(len(weights) == len(FEATURES) for weights in kind_trees.LINEAR_WEIGHTS)
     labels = {p["label"] for p in manifest["pages"]}
     assert labels == set(KINDS) and all(len(p["sha256"]) == 64 for p in manifest["pages"])
     assert all(p["id"] and p["set"] in ("wcxb", "zyte", "oldweb") for p in manifest["pages"])
@@ -161,3 +165,14 @@ def test_the_urls_folders_and_a_sections_name_say_where_a_site_files_the_page():
     assert _feature(story, "url_service") == 0.0
     assert _feature(story, "date_in_path") == 1.0
 
+
+
+def test_a_page_that_speaks_as_we_has_a_larger_first_plural_share_than_a_story():
+    company = _at("https://example.org/services",
+                  "<h1>Our services</h1><p>We design and build websites for our clients. Our team listens to you, "
+                  "and we deliver on time.</p><p>Contact us</p><script>var we = 'our us';</script>")
+    story = _article()
+    assert first_plural_share(company) > 0.15
+    assert first_plural_share(story) < 0.01
+    french_and_german = _at("https://example.org/", "<p>Nous sommes là. Unsere Firma.</p>")
+    assert first_plural_share(french_and_german) == 2 / 5  # the head's title is not read
