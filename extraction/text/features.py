@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import unquote, urlsplit
@@ -553,9 +553,13 @@ def page_layout(doc: Document, blocks: list[Block]) -> PageLayout:
 
 
 def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, teaser: bool = False,
-            density: float | None = None, ends: int | None = None) -> Features:
+            density: float | None = None, ends: int | None = None,
+            phrase_of: Callable[[str, int], str | None] = boilerplate_phrase,
+            terms_of: Callable[[str, int], bool] = fulfilment_line) -> Features:
     """`density`, `ends`: the block's `text_density` and `sentence_ends` when the caller has
-    worked them out already (`pipeline.measure_blocks` reads them for the running prose first)."""
+    worked them out already (`pipeline.measure_blocks` reads them for the running prose first).
+    `phrase_of`, `terms_of`: `boilerplate_phrase` and `fulfilment_line`, or the caller's memo of
+    them (`pipeline.measure_blocks` searches each distinct text of a page once)."""
     text = block.text
     box = doc.box(block.element)
     chrome, strong, weak, positive = hints.of(block.element)
@@ -573,9 +577,9 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         weak_hint=weak,
         positive_hint=positive,
         teaser=teaser,
-        phrase=boilerplate_phrase(text, block.words),
+        phrase=phrase_of(text, block.words),
         overruled_hint=overruled,
-        terms_of_sale=fulfilment_line(text, block.words),
+        terms_of_sale=terms_of(text, block.words),
         relative_font_size=relative_font_size(doc, block.element, layout.body_font_px or 0.0),
         in_overlay=in_overlay(doc, block.element) and not layout.layers_are_page,
         column_offset=(abs(box.x - layout.column_left) / layout.column_width)

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from extraction.document import Document
+from extraction.document import Document, parse
 from extraction.maintext import main_text
-from extraction.text import blocks, markup
+from extraction.text import blocks, markup, pipeline
 from tests.extraction.text.helpers import box, rendered
 from tests.extraction.text.test_traps import P1
+from values.rendered import RenderedPage
 
 
 def _counted(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, element: int) -> list[Any]:
@@ -109,3 +110,14 @@ def test_the_markup_gate_and_the_ignored_elements_ask_each_class_value_once(monk
                       '<p data-rc-id="3">Story</p></div>', {1: box(), 2: box(), 3: box()})
     assert markup.markup_gate(marked) is blocks.Gate.CLASS
     assert [b.text for b in blocks.segment(marked, blocks.Gate.CLASS)] == ["Story"]
+
+
+def test_the_phrase_searches_read_each_distinct_text_once(monkeypatch: pytest.MonkeyPatch):
+    phrased = _counted(monkeypatch, pipeline, "boilerplate_phrase", 0)
+    terms = _counted(monkeypatch, pipeline, "fulfilment_line", 0)
+    posts = "".join(f"<div><p>Post number {i} tells its own story in a sentence.</p>"
+                    "<p>Subscribe to our newsletter</p><p>Free shipping on all orders</p></div>" for i in range(4))
+    doc = parse(RenderedPage.from_html(f"<html><body>{posts}</body></html>", "https://example.org/a"))
+    features = pipeline.measure_blocks(doc, blocks.segment(doc)).features
+    assert [f.phrase for f in features].count("subscribe") == 4
+    assert sorted(phrased) == sorted(terms) == sorted({*phrased}) and len(phrased) == 6
