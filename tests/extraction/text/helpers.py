@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from extraction.document import Document, parse
+from extraction.text.phrases import boilerplate_phrase
 from values.rendered import Box, RenderedPage
 
 STORY_SENTENCE = "The plant in the valley made ten thousand washing machines last year and hired more staff. "
@@ -15,6 +16,11 @@ DOC_STEP = ("Once the server runs, the client prints the version it found and th
 DOC_MORE = ("When the two versions differ, upgrade the client first: a newer client speaks every older "
             "protocol, while an older client refuses a newer server with a clear error message.")
 """Three paragraphs of a documentation page's prose."""
+
+
+def phrase_class(text: str) -> str | None:
+    """The boilerplate phrase class of a line, its words counted as a block's are."""
+    return boilerplate_phrase(text, len(text.split()))
 
 
 def page(body: str, head: str = "") -> Document:

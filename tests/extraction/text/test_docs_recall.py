@@ -11,11 +11,10 @@ from extraction.maintext import main_text
 from extraction.text.docs import closing_sections, cross_references
 from extraction.text.features import Features
 from extraction.text.layout import inclusive_keep
-from extraction.text.phrases import boilerplate_phrase
 from tests.extraction.text.helpers import DOC_INTRO as INTRO
 from tests.extraction.text.helpers import DOC_MORE as MORE
 from tests.extraction.text.helpers import DOC_STEP as STEP
-from tests.extraction.text.helpers import page
+from tests.extraction.text.helpers import page, phrase_class
 
 CODE = "<pre>tool serve --socket /run/tool.sock</pre><pre>tool connect --verbose</pre>"
 SEE_ALSO = ("<h2>See also</h2><ul><li><a href='/docs/sockets/'>Socket options</a></li>"
@@ -105,14 +104,11 @@ def test_on_an_inclusive_read_a_linked_term_over_its_definition_is_kept_a_bare_l
 
 
 def test_subscribing_to_a_programs_events_is_no_promo_a_newsletter_or_an_app_still_is():
-    def phrase(text: str) -> str | None:
-        return boilerplate_phrase(text, len(text.split()))
-
-    assert phrase("Subscribe to the weekly newsletter for tips.") == "subscribe"
-    assert phrase("Download and subscribe to the new Tidepool Pro app today.") == "subscribe"
-    assert phrase("Subscribe to our updates") == "subscribe"
-    assert phrase("When the socket closes, the client will unsubscribe from the old channel list and "
-                  "subscribe to the status of the newly opened one.") is None
+    assert phrase_class("Subscribe to the weekly newsletter for tips.") == "subscribe"
+    assert phrase_class("Download and subscribe to the new Tidepool Pro app today.") == "subscribe"
+    assert phrase_class("Subscribe to our updates") == "subscribe"
+    assert phrase_class("When the socket closes, the client will unsubscribe from the old channel list and "
+                        "subscribe to the status of the newly opened one.") is None
 
 
 def test_a_docs_index_item_names_a_page_in_up_to_ten_words():
