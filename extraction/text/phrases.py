@@ -14,7 +14,10 @@ Measured: each constant's docstring or comment; the runs are in docs/lab/ (issue
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
+
+from extraction.text.literals import prefilter
 
 PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
     "subscribe": (
@@ -273,13 +276,15 @@ def _factored(patterns: list[str]) -> str:
 
 
 @cache
-def _compiled() -> tuple[re.Pattern[str], re.Pattern[str], tuple[tuple[str, re.Pattern[str]], ...]]:
-    """(anywhere at a word start, at the block's start, each class's patterns for anywhere).
-    At the block's start one alternation with a named group per class. Anywhere, one factored
-    alternation of every class's patterns, the word boundary in front (one boundary test per
-    position, not one per pattern), finds where the first phrase starts; the class is then the
-    first whose patterns match there -- what a named group per class would say, three times
-    faster (a group per class hid each pattern's first character from the engine)."""
+def _compiled() -> tuple[re.Pattern[str], re.Pattern[str], tuple[tuple[str, re.Pattern[str]], ...], Callable[[str], bool]]:
+    """(anywhere at a word start, at the block's start, each class's patterns for anywhere, whether
+    a text may hold an anywhere phrase). At the block's start one alternation with a named group
+    per class. Anywhere, one factored alternation of every class's patterns, the word boundary in
+    front (one boundary test per position, not one per pattern), finds where the first phrase
+    starts; the class is then the first whose patterns match there -- what a named group per class
+    would say, three times faster (a group per class hid each pattern's first character from the
+    engine). Most blocks hold no phrase: a scan for the literal stretches every anywhere pattern
+    spells (`literals.prefilter`) rules them out before the search, for far less."""
     def chosen(patterns: tuple[str, ...], anchored: bool) -> list[str]:
         return [p.removeprefix("^") for p in patterns if p.startswith("^") == anchored]
     at_start = "|".join(f"(?P<{name}>{'|'.join(kept)})" for name, patterns in PHRASE_CLASSES.items()
@@ -287,7 +292,8 @@ def _compiled() -> tuple[re.Pattern[str], re.Pattern[str], tuple[tuple[str, re.P
     anywhere = [p for patterns in PHRASE_CLASSES.values() for p in chosen(patterns, False)]
     classes = tuple((name, re.compile(f"(?:{'|'.join(kept)})")) for name, patterns in PHRASE_CLASSES.items()
                     if (kept := chosen(patterns, False)))
-    return re.compile(rf"(?:\b|(?=\())(?:{_factored(anywhere)})"), re.compile(f"(?:{at_start})"), classes
+    return (re.compile(rf"(?:\b|(?=\())(?:{_factored(anywhere)})"), re.compile(f"(?:{at_start})"), classes,
+            prefilter(anywhere))
 
 
 def boilerplate_phrase(text: str, words: int) -> str | None:
@@ -298,11 +304,11 @@ def boilerplate_phrase(text: str, words: int) -> str | None:
     lowered = text.lower()
     if lowered.strip(" .:-–—|") in ADVERT_LABELS:  # no letter lower-cases into these marks
         return "advert"
-    anywhere, at_start, classes = _compiled()
+    anywhere, at_start, classes, may_hold = _compiled()
     opening = at_start.match(lowered)
     if opening:
         return opening.lastgroup
-    found = anywhere.search(lowered)
+    found = anywhere.search(lowered) if may_hold(lowered) else None
     if found is None:
         return None
     return next(name for name, pattern in classes if pattern.match(lowered, found.start()))
@@ -323,10 +329,8 @@ def author_note(text: str, names: tuple[str, ...]) -> bool:
     first name alone, as the subject of its first sentence ("Karina Cohen is the owner of ...",
     "Sarah is a writer, teacher, and mother."). Articles end with such a note (an author box, an
     op-ed's italic line on who wrote it); the story itself is about its subject, not its writer.
-    Only the opening counts: "About the writer: ..." or a quote of the author is not caught."""
-    words = len(text.split())
-    if not BIO_MIN_WORDS <= words <= BIO_MAX_WORDS:
-        return False
+    Only the opening counts: "About the writer: ..." or a quote of the author is not caught.
+    The words are counted last, for the few blocks that open with a name."""
     opening = text.lstrip(" \t\n\"'“‘(*_—–-")
     for name in names:
         parts = name.split()
@@ -338,7 +342,7 @@ def author_note(text: str, names: tuple[str, ...]) -> bool:
             rest = opening[len(lead):]
             nxt = rest.split(maxsplit=1)[0] if rest.strip() else ""
             if rest[:1] in (" ", ",") and nxt[:1].islower():
-                return True
+                return BIO_MIN_WORDS <= len(text.split()) <= BIO_MAX_WORDS
     return False
 
 
