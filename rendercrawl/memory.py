@@ -43,14 +43,18 @@ starting threshold, fixed (setting it turns off glibc's raising it; see the modu
 A map and an unmap per large block cost microseconds; pages are tens of milliseconds."""
 M_MMAP_THRESHOLD = -3
 """`mallopt`'s parameter number for the mmap threshold (glibc's malloc.h)."""
-FULL_COLLECTION_EVERY = 8
+FULL_COLLECTION_EVERY = 32
 """Pages a crawler finishes between two full passes of the cyclic collector. A rendered page
-leaves 2,800-21,000 unreachable objects in cycles (Playwright's objects and their channels), and
-they live long enough to reach the oldest generation, whose pass CPython runs only after ten
+leaves a few thousand unreachable objects in cycles (Playwright's objects and their channels),
+and they live long enough to reach the oldest generation, whose pass CPython runs only after ten
 passes of the middle one, and once the young one runs every `crawl.GC_YOUNG_THRESHOLD`
 allocations, that is after millions of allocations: tens of pages' garbage at a time, and
 pymalloc keeps an arena for as long as one object in it lives. With the imports frozen
-(rendercrawl/cli.py) a full pass walks only what the pages and caches hold: milliseconds."""
+(rendercrawl/cli.py) a full pass walks what the pages in flight and the caches hold besides the
+garbage: tens of thousands of objects, more while a large page is being extracted, whatever the
+number of pages since the last pass. So the passes are spaced as far as memory allows: a page's
+garbage is a fraction of a MB, and over a long run the worker's RSS levels off as it did with a
+pass every 8 pages, a little higher (bench/RENDER.md, "The crawler's full passes")."""
 
 
 @cache
