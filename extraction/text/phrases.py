@@ -361,12 +361,18 @@ WIDGET_LABELS = (
     r"(?:visto|le[ií]do|lido|letto) \d[\d,.]* (?:veces|vezes|volte)", r"\d[\d,.]* mal gelesen", r"lu \d[\d,.]* fois",
     r"просмотр(?:ов|ы)?:? \d[\d,.]*", r"\d[\d,.]* просмотр\w*", r"нашли (?:ошибку|опечатку)\??",
     r"(?:[ií]ndice|tabla de contenidos?)\s*:?", r"sommario\s*:?", r"inhoudsopgave\s*:?", r"содержание\s*:?",
+    # skip links and the bare labels: issue 32, session 29, static WCXB tune 0.88477 -> 0.88481 (18 pages up, none
+    # down), check 0.88646 -> 0.88648 (15 up, one down -0.004); Zyte: no page moved; the other sets: no body changed
+    r"skip to (?:the )?(?:main )?(?:content|search results)\W*",  # a skip link the page's styles leave in view
+    r"(?:loading|follow|tags?)\W*",  # a bare placeholder, a follow button's label, a tag box's title
 )
 """Whole-block labels of a page's widgets (lower case, matched against the whole block): a
 contents box's title, a script's placeholder, an audio player's or a rating widget's prompt (a
 documentation page's "Was this page helpful?" over its yes and no buttons), a view counter
-("Visto 314 veces"), a typo reporter's prompt ("Found a typo?"), and the credit line above or
-below a story ("Written by ...", "Medically reviewed by ...")."""
+("Visto 314 veces"), a typo reporter's prompt ("Found a typo?"), the credit line above or
+below a story ("Written by ...", "Medically reviewed by ..."), a skip link left in view ("Skip to
+content"), and a bare "Loading", "Follow" or "Tags" (a placeholder, a button, a tag box's title).
+The skip link to the navigation is not one: a gold of WCXB's tune half keeps "Skip to Navigation"."""
 WIDGET_LABEL_MAX_WORDS = 10
 """Words: a widget's label is a line, not a paragraph."""
 

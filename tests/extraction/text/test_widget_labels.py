@@ -56,3 +56,16 @@ def test_a_widget_label_is_left_out_of_an_inclusive_read_too() -> None:
     text = main_text(doc)
     assert text.explanation is not None and text.explanation.layout_kind == "product"
     assert P1 in text.body and P2 in text.body and "Viewed" not in text.body
+
+
+def test_a_skip_link_a_bare_follow_button_and_a_tag_box_title_are_labels() -> None:
+    assert widget_label("Skip to content") and widget_label("Skip to main content")
+    assert widget_label("Skip to search results") and widget_label("Follow") and widget_label("Tags")
+    assert widget_label("Loading") and widget_label("FOLLOW +")
+    assert not widget_label("Follow the river north for two miles.") and not widget_label("Tags: kettles, tea")
+    assert not widget_label("Skip to navigation")
+
+
+def test_a_skip_link_kept_between_an_articles_blocks_is_left_out() -> None:
+    body = main_text(page(_story("<p>Skip to content</p>"))).body
+    assert "Skip to" not in body and "The first year" in body
