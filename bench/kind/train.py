@@ -15,7 +15,7 @@ Model selection by stratified 5-fold cross-validation on those pages (a small gr
 confidence is calibrated by one temperature that minimises the log loss of the out-of-fold
 probabilities. Gradient-boosted trees (scikit-learn's `GradientBoostingClassifier`), blended with a
 logistic regression over the same columns standardised (`LINEAR_SHARE`); scikit-learn is a
-training dependency only: the trees are exported as plain tuples, which `kind_model.predict`
+training dependency only: the trees are exported as flat lists of numbers, which `kind_model.predict`
 walks, and the regression as its means, scales and weights. The script checks that the exported
 model gives scikit-learn's probabilities on every page.
 """
@@ -184,12 +184,33 @@ def export(clf: GradientBoostingClassifier, fitted: tuple[StandardScaler, Logist
              f"LINEAR_INTERCEPT: tuple[float, ...] = {tuple(float(v) for v in regression.intercept_)!r}",
              "LINEAR_WEIGHTS: tuple[tuple[float, ...], ...] = ("]
     lines += [f"    {tuple(float(v) for v in row)!r}," for row in regression.coef_]
-    lines += [")",
-             "TREES: tuple[tuple[int, tuple[int, ...], tuple[float, ...], tuple[int, ...], tuple[int, ...], "
-             "tuple[float, ...]], ...] = ("]
-    lines += [f"    {tree!r}," for tree in trees]
     lines.append(")")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + flat_trees(trees)) + "\n"
+
+
+def flat_trees(trees: list[tuple[int, tuple[int, ...], tuple[float, ...], tuple[int, ...], tuple[int, ...],
+                                 tuple[float, ...]]]) -> list[str]:
+    """The trees as `kind_model.predict` walks them: every tree's nodes end to end in flat lists
+    (a node's children by their place in those lists, -1 at a leaf), a class's trees together in
+    their order (`CLASS_TREES[k]` to `CLASS_TREES[k + 1]`), and the place of each tree's root."""
+    columns: dict[str, list[int] | list[float]] = {"FEATURE": [], "THRESHOLD": [], "LEFT": [], "RIGHT": [],
+                                                   "VALUE": []}
+    roots, bounds = [], [0]
+    for klass in range(len(KINDS)):
+        for _, feature, threshold, left, right, value in (tree for tree in trees if tree[0] == klass):
+            start = len(columns["FEATURE"])
+            roots.append(start)
+            columns["FEATURE"] += feature
+            columns["THRESHOLD"] += threshold
+            columns["LEFT"] += [c + start if c >= 0 else c for c in left]
+            columns["RIGHT"] += [c + start if c >= 0 else c for c in right]
+            columns["VALUE"] += value
+        bounds.append(len(roots))
+    lines = [f"CLASS_TREES: list[int] = {bounds!r}", f"TREE_ROOT: list[int] = {roots!r}"]
+    for name, values in columns.items():
+        kind = "float" if name in ("THRESHOLD", "VALUE") else "int"
+        lines.append(f"{name}: list[{kind}] = {values!r}")
+    return lines
 
 
 def html_hash(row: dict) -> str:
@@ -259,8 +280,9 @@ def main(argv: list[str] | None = None) -> int:
     exec(compile(source, str(TREES), "exec"), namespace)  # the exported trees, as kind_model will walk them
     from extraction.text import kind_model, kind_trees
 
-    for attr in ("CLASSES", "FEATURES", "INIT", "LEARNING_RATE", "TEMPERATURE", "TREES", "LINEAR_SHARE", "LINEAR_MEAN",
-                 "LINEAR_SCALE", "LINEAR_INTERCEPT", "LINEAR_WEIGHTS"):
+    for attr in ("CLASSES", "FEATURES", "INIT", "LEARNING_RATE", "TEMPERATURE", "LINEAR_SHARE", "LINEAR_MEAN",
+                 "LINEAR_SCALE", "LINEAR_INTERCEPT", "LINEAR_WEIGHTS", "CLASS_TREES", "TREE_ROOT", "FEATURE", "THRESHOLD",
+                 "LEFT", "RIGHT", "VALUE"):
         setattr(kind_trees, attr, namespace[attr])
     ours = np.array([[kind_model.predict(list(v))[k] for k in KINDS] for v in xc])
     worst = float(np.abs(ours - pc).max())
@@ -281,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
         "pages": [{"set": r["set"], "id": r["id"], "label": r["label"], "sha256": html_hash(r)} for r in train],
     }
     MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {TREES.relative_to(ROOT)} ({len(source) // 1024} KiB, {len(namespace['TREES'])} trees) "  # type: ignore[arg-type]
+    print(f"wrote {TREES.relative_to(ROOT)} ({len(source) // 1024} KiB, {len(namespace['TREE_ROOT'])} trees) "  # type: ignore[arg-type]
           f"and {MANIFEST.relative_to(ROOT)}; out-of-fold probabilities in {oof_path}")
     return 0
 

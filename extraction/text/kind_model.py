@@ -12,7 +12,8 @@ pages speak of themselves as "we" (`FIRST_PLURAL`).
 
 The model is data (`kind_trees.py`, written by `bench/kind/train.py` with the manifest of the
 pages it learnt from beside it, `bench/kind/manifest.json`), evaluated here by a pure function:
-two comparisons a tree, some 3,600 a page, and one weighted sum a kind (0.4-0.5 CPU-ms), no library.
+two comparisons a tree, some 3,600 a page, and one weighted sum a kind (0.2-0.3 CPU-ms compiled), no
+library.
 
 Stage: 5 kind
 Measured: 300 trees, each split among a fifth of the columns (bench/kind/train.py's GRID), against
@@ -256,20 +257,37 @@ def predict(values: Sequence[float]) -> dict[str, float]:
     """The probability of each kind: the trees' summed scores per class, divided by the
     calibration temperature, through a softmax, blended with a logistic regression's over the
     same values (`kind_trees.LINEAR_SHARE`: the trees cut a column at a few thresholds, the
-    regression weighs every column a little and smoothly; the two err on different pages)."""
-    scores = list(kind_trees.INIT)
+    regression weighs every column a little and smoothly; the two err on different pages). The
+    trees are walked over flat lists of ints and floats, all trees' nodes end to end, a class's
+    trees together, and each sum is kept in a local float: compiled code indexes those lists
+    natively, without the reference counting of nested tuples or a float boxed at every add.
+    The sums are added in the trees' order, so the probabilities are the nested walk's to the
+    last bit (a test)."""
+    x = list(values)
     rate = kind_trees.LEARNING_RATE
-    for klass, feature, threshold, left, right, value in kind_trees.TREES:
-        node = 0
-        while left[node] >= 0:
-            node = left[node] if values[feature[node]] <= threshold[node] else right[node]
-        scores[klass] += rate * value[node]
+    feature, threshold, left, right, value = (kind_trees.FEATURE, kind_trees.THRESHOLD, kind_trees.LEFT,
+                                              kind_trees.RIGHT, kind_trees.VALUE)
+    root, bounds = kind_trees.TREE_ROOT, kind_trees.CLASS_TREES
+    scores: list[float] = []
+    for klass in range(len(bounds) - 1):
+        score = kind_trees.INIT[klass]
+        for tree in range(bounds[klass], bounds[klass + 1]):
+            node = root[tree]
+            while left[node] >= 0:
+                node = left[node] if x[feature[node]] <= threshold[node] else right[node]
+            score += rate * value[node]
+        scores.append(score)
     temperature = kind_trees.TEMPERATURE
     trees = _softmax([s / temperature for s in scores])
-    standard = [(v - mean) / scale for v, mean, scale in
-                zip(values, kind_trees.LINEAR_MEAN, kind_trees.LINEAR_SCALE, strict=True)]
-    linear = _softmax([bias + sum(w * v for w, v in zip(weights, standard, strict=True))
-                       for bias, weights in zip(kind_trees.LINEAR_INTERCEPT, kind_trees.LINEAR_WEIGHTS, strict=True)])
+    mean, scale = kind_trees.LINEAR_MEAN, kind_trees.LINEAR_SCALE
+    standard = [(x[j] - mean[j]) / scale[j] for j in range(len(x))]
+    regression: list[float] = []
+    for bias, weights in zip(kind_trees.LINEAR_INTERCEPT, kind_trees.LINEAR_WEIGHTS, strict=True):
+        total = 0.0
+        for j in range(len(standard)):
+            total += weights[j] * standard[j]
+        regression.append(bias + total)
+    linear = _softmax(regression)
     share = kind_trees.LINEAR_SHARE
     return {kind: (1.0 - share) * t + share * x
             for kind, t, x in zip(kind_trees.CLASSES, trees, linear, strict=True)}

@@ -4,6 +4,7 @@ of pages of each kind, and are used cautiously."""
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from pathlib import Path
 
@@ -99,8 +100,8 @@ def test_the_shipped_trees_load_and_match_their_manifest():
     assert kind_trees.FEATURES == FEATURES == tuple(manifest["features"])
     assert kind_trees.CLASSES == KINDS == tuple(manifest["classes"])
     assert kind_trees.TEMPERATURE == manifest["temperature"]
-    assert len(kind_trees.TREES) == manifest["config"]["n_estimators"] * len(KINDS)
-    assert all(max(feature) < len(FEATURES) for _, feature, *_ in kind_trees.TREES)
+    assert len(kind_trees.TREE_ROOT) == kind_trees.CLASS_TREES[-1] == manifest["config"]["n_estimators"] * len(KINDS)
+    assert max(kind_trees.FEATURE) < len(FEATURES)
     assert kind_trees.LINEAR_SHARE == manifest["linear"]["share"]
     assert len(kind_trees.LINEAR_MEAN) == len(kind_trees.LINEAR_SCALE) == len(FEATURES)
     assert len(kind_trees.LINEAR_INTERCEPT) == len(kind_trees.LINEAR_WEIGHTS) == len(KINDS)
@@ -108,6 +109,63 @@ def test_the_shipped_trees_load_and_match_their_manifest():
     labels = {p["label"] for p in manifest["pages"]}
     assert labels == set(KINDS) and all(len(p["sha256"]) == 64 for p in manifest["pages"])
     assert all(p["id"] and p["set"] in ("wcxb", "zyte", "oldweb") for p in manifest["pages"])
+
+
+def _trees() -> list[tuple[int, list[int], list[float], list[int], list[int], list[float]]]:
+    """Each tree of the flat lists on its own, with its class, its children by their place in the tree."""
+    ends = [*kind_trees.TREE_ROOT[1:], len(kind_trees.FEATURE)]
+    bounds = kind_trees.CLASS_TREES
+    trees = []
+    for tree, (start, end) in enumerate(zip(kind_trees.TREE_ROOT, ends, strict=True)):
+        klass = next(k for k in range(len(KINDS)) if bounds[k] <= tree < bounds[k + 1])
+        trees.append((klass, kind_trees.FEATURE[start:end], kind_trees.THRESHOLD[start:end],
+                      [c - start if c >= 0 else c for c in kind_trees.LEFT[start:end]],
+                      [c - start if c >= 0 else c for c in kind_trees.RIGHT[start:end]], kind_trees.VALUE[start:end]))
+    return trees
+
+
+def test_each_tree_of_the_flat_lists_keeps_to_its_own_nodes():
+    assert len(kind_trees.FEATURE) == len(kind_trees.THRESHOLD) == len(kind_trees.LEFT) == len(kind_trees.RIGHT) \
+        == len(kind_trees.VALUE)
+    for _, feature, _, left, right, _ in _trees():
+        for node, (f, a, b) in enumerate(zip(feature, left, right, strict=True)):
+            assert (a, b) == (-1, -1) if f < 0 else node < a < len(feature) and node < b < len(feature)
+
+
+def _nested_predict(values: list[float]) -> dict[str, float]:
+    """`predict` as it was over nested tuples, a tree each, the classes' trees interleaved (session
+    28): the reference."""
+    scores = list(kind_trees.INIT)
+    by_class = [[tree for tree in _trees() if tree[0] == k] for k in range(len(KINDS))]
+    for klass, feature, threshold, left, right, value in (tree for stage in zip(*by_class, strict=True) for tree in stage):
+        node = 0
+        while left[node] >= 0:
+            node = left[node] if values[feature[node]] <= threshold[node] else right[node]
+        scores[klass] += kind_trees.LEARNING_RATE * value[node]
+    trees = _softmax([s / kind_trees.TEMPERATURE for s in scores])
+    standard = [(v - mean) / scale for v, mean, scale in
+                zip(values, kind_trees.LINEAR_MEAN, kind_trees.LINEAR_SCALE, strict=True)]
+    linear = _softmax([bias + sum(w * v for w, v in zip(weights, standard, strict=True))
+                       for bias, weights in zip(kind_trees.LINEAR_INTERCEPT, kind_trees.LINEAR_WEIGHTS, strict=True)])
+    share = kind_trees.LINEAR_SHARE
+    return {kind: (1.0 - share) * t + share * x for kind, t, x in zip(kind_trees.CLASSES, trees, linear, strict=True)}
+
+
+def _softmax(scores: list[float]) -> list[float]:
+    exps = [math.exp(s - max(scores)) for s in scores]
+    return [x / sum(exps) for x in exps]
+
+
+def test_predict_over_the_flat_lists_gives_the_nested_trees_probabilities_to_the_last_bit():
+    vectors = [list(kind_trees.LINEAR_MEAN)]  # then a tree's thresholds in turn, met exactly and just passed
+    for _, feature, threshold, *_ in _trees()[::37]:
+        for f, t in zip(feature, threshold, strict=True):
+            if f >= 0:
+                for at in (t, math.nextafter(t, math.inf)):
+                    vectors.append(list(vectors[-1]))
+                    vectors[-1][f] = at
+    assert len(vectors) > 100
+    assert all(predict(v) == _nested_predict(v) for v in vectors)
 
 
 @pytest.mark.parametrize(("build", "kind"), [(_article, "article"), (_thread, "thread"), (_product, "product"),
