@@ -365,13 +365,18 @@ WIDGET_LABELS = (
     # down), check 0.88646 -> 0.88648 (15 up, one down -0.004); Zyte: no page moved; the other sets: no body changed
     r"skip to (?:the )?(?:main )?(?:content|search results)\W*",  # a skip link the page's styles leave in view
     r"(?:loading|follow|tags?)\W*",  # a bare placeholder, a follow button's label, a tag box's title
+    # a post's like counter (Discourse's "2 Likes"), a contact link on its own line: issue 32, session 29, static WCXB
+    # tune 0.88481 -> 0.88482 (5 pages up, one down -0.00003), check 0.88648 -> 0.88649 (4 up, none down); Zyte: no
+    # page moved; the other sets: no body changed
+    r"\d[\d,.]*k? likes?", r"contact us\W*",
 )
 """Whole-block labels of a page's widgets (lower case, matched against the whole block): a
 contents box's title, a script's placeholder, an audio player's or a rating widget's prompt (a
 documentation page's "Was this page helpful?" over its yes and no buttons), a view counter
 ("Visto 314 veces"), a typo reporter's prompt ("Found a typo?"), the credit line above or
 below a story ("Written by ...", "Medically reviewed by ..."), a skip link left in view ("Skip to
-content"), and a bare "Loading", "Follow" or "Tags" (a placeholder, a button, a tag box's title).
+content"), a bare "Loading", "Follow" or "Tags" (a placeholder, a button, a tag box's title), a
+post's like counter ("2 Likes") and a contact link ("Contact us").
 The skip link to the navigation is not one: a gold of WCXB's tune half keeps "Skip to Navigation"."""
 WIDGET_LABEL_MAX_WORDS = 10
 """Words: a widget's label is a line, not a paragraph."""

@@ -66,6 +66,12 @@ def test_a_skip_link_a_bare_follow_button_and_a_tag_box_title_are_labels() -> No
     assert not widget_label("Skip to navigation")
 
 
+def test_a_like_counter_and_a_contact_link_on_their_own_line_are_labels() -> None:
+    assert widget_label("1 Like") and widget_label("23 Likes") and widget_label("1.2k likes")
+    assert widget_label("Contact Us") and widget_label("contact us »")
+    assert not widget_label("2 likes and a share made her day.") and not widget_label("Contact us to book a table.")
+
+
 def test_a_skip_link_kept_between_an_articles_blocks_is_left_out() -> None:
     body = main_text(page(_story("<p>Skip to content</p>"))).body
     assert "Skip to" not in body and "The first year" in body
