@@ -24,7 +24,7 @@ CPU time (`time.process_time`) of the extraction call alone, from the static HTM
 The cyclic collector runs as in a crawling process (`--gc crawl`, the default; `--gc default` for
 CPython's): in this process and in every side worker alike, what the set-up call loaded is frozen
 out of the collector's passes, the youngest generation is collected every 50,000 allocations
-rather than 700, and a full pass runs after every 8 pages, outside the timings
+rather than 700, and a full pass runs as often as in a crawl, outside the timings
 (`bench/side_peer.CrawlCollector`, rendercrawl/crawl.py's `GC_YOUNG_THRESHOLD` and
 rendercrawl/memory.py's `FULL_COLLECTION_EVERY`). That is what a crawl pays per page; under
 CPython's defaults the collector runs dozens of times a page over the page's short-lived objects

@@ -29,9 +29,9 @@ CRAWL_YOUNG_THRESHOLD = 50_000
 """rendercrawl/crawl.py's `GC_YOUNG_THRESHOLD` (a test checks they agree; this file imports nothing
 of the project): a crawling process collects its youngest generation every 50,000 allocations,
 not CPython's 700."""
-CRAWL_FULL_COLLECTION_EVERY = 8
+CRAWL_FULL_COLLECTION_EVERY = 32
 """rendercrawl/memory.py's `FULL_COLLECTION_EVERY` (a test checks they agree): the crawler's own
-full pass, every 8 pages, outside the extraction call."""
+full pass, every so many pages, outside the extraction call."""
 GC_SETTINGS = ("crawl", "default")
 """`crawl`: as a crawling process (`CrawlCollector`); `default`: CPython's collector untouched."""
 
