@@ -24,7 +24,14 @@ script-written meta tag the articles add 200-300 ms after parsing) and analytics
 (the analytics hosts are mapped to a `ConnectionLogger`, which counts connections that reached
 it; a system that blocks them makes none).
 
-    .venv/bin/python bench/render_budget.py [--rounds 3] [--concurrency 1 2 4] [--py-spy bench/out/spy]
+    .venv/bin/python bench/render_budget.py [--rounds 3] [--concurrency 1 2 4] [--py-spy bench/out/spy] [--by-page]
+
+The wall a page is printed for the articles (their late values come from their own 200 and 300
+ms timers: at concurrency 1 the page's clock) apart from the other pages, and with `--by-page`
+page by page: the worker's in its slot (navigation to the last read), the bare loop's from its
+context to its close. The worker's "render call" is longer than its slot: it includes waiting
+for a browser lease and a slot (the worker claims the pages opened ahead and one being saved
+besides those in flight).
 
 `--py-spy DIR` records the worker's child with py-spy (collapsed stacks per thread, the whole
 run, start-up included); `--py-spy-gil` samples only the thread holding the GIL (without it a
@@ -247,13 +254,17 @@ async def bare_child(urls: list[str], concurrency: int, rules: str) -> dict[str,
         browser = await p.chromium.launch(executable_path=str(executable),
                                           args=[*LAUNCH_ARGS, f"--host-resolver-rules={rules}"])
 
+        walls: dict[str, float] = {}
+
         async def one(url: str) -> str:
+            started = time.perf_counter()
             context = await browser.new_context()
             page = await context.new_page()
             await page.goto(url, wait_until="load")
             html = await page.content()
             await page.close()
             await context.close()
+            walls[url] = (time.perf_counter() - started) * 1000
             return html
 
         await one(urls[0].replace("copy=", "warm="))
@@ -276,7 +287,24 @@ async def bare_child(urls: list[str], concurrency: int, rules: str) -> dict[str,
     late = sum(LATE_MARK in h for h in htmls)
     parts["python: event loop"] = python
     return {"wall": wall, "pages": len(urls), "parts": parts, "late": late, "late_of": sum("/articles/" in u for u in urls),
-            "messages": messages}
+            "messages": messages, "by_kind": by_kind(walls), "by_page": by_page(walls)}
+
+
+def by_page(walls: dict[str, float]) -> dict[str, float]:
+    """Mean wall ms a page of each of `PAGES` (the articles' copies together)."""
+    kept: dict[str, list[float]] = defaultdict(list)
+    for url, ms in walls.items():
+        path = url.split("://", 1)[-1].split("/", 1)[-1].split("copy=")[0].rstrip("?&")
+        kept["articles" if path.startswith("articles/") else path].append(ms)
+    return {path: statistics.mean(values) for path, values in kept.items()}
+
+
+def by_kind(walls: dict[str, float]) -> dict[str, float]:
+    """Mean wall ms a page of the articles (whose late values come from their 200 and 300 ms
+    timers) and of the other pages: at concurrency 1 the articles' share is the pages' own clock."""
+    articles = [ms for url, ms in walls.items() if "/articles/" in url]
+    others = [ms for url, ms in walls.items() if "/articles/" not in url]
+    return {"articles": statistics.mean(articles) if articles else 0.0, "others": statistics.mean(others) if others else 0.0}
 
 
 # ---------------------------------------------------------------- Crawlee (a child, in its own venv)
@@ -507,7 +535,9 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
     how = native.summary() if native and native.PACKAGE == Path(extraction.__file__).resolve().parent else "as Python"
     return {"extraction": how, "wall": wall, "pages": len(urls), "parts": parts, "steps": dict(accounts.seconds),
             "phases": phases, "late": late, "late_of": sum("/articles/" in u for u in urls), "failures": failures[0],
-            "outcomes": {p["url"]: p["outcome"] for p in pages}, "messages": messages, "slots_busy": busy}
+            "outcomes": {p["url"]: p["outcome"] for p in pages}, "messages": messages, "slots_busy": busy,
+            "by_kind": by_kind({p["url"]: p["timings"].total_ms for p in pages}),
+            "by_page": by_page({p["url"]: p["timings"].total_ms for p in pages})}
 
 
 def outcome(page: Any, profile: Any) -> dict[str, Any]:
@@ -719,7 +749,7 @@ def print_paired(ours: list[dict[str, Any]], before: list[dict[str, Any]]) -> No
               f"{later if later is not None else float('nan'):8.2f} {both}")
 
 
-def print_budget(name: str, runs: list[dict[str, Any]], floor: list[dict[str, Any]] | None) -> None:
+def print_budget(name: str, runs: list[dict[str, Any]], floor: list[dict[str, Any]] | None, by_pages: bool = False) -> None:
     per_page = lambda run, key: run["parts"].get(key, 0.0) / run["pages"] * 1000  # noqa: E731
     print(f"  {name}: CPU ms per page, median of {len(runs)} rounds" + ("   (bare loop)" if floor else ""))
     for part in PARTS:
@@ -737,6 +767,20 @@ def print_budget(name: str, runs: list[dict[str, Any]], floor: list[dict[str, An
         print(f"    {'driver messages a page':<28} {messages:7.1f}" + (f"   {bare_messages:7.1f}" if bare_messages else ""))
     if "extraction" in runs[0]:
         print(f"    extraction {runs[0]['extraction']}")
+    if "by_kind" in runs[0]:
+        kinds = {k: statistics.median(r["by_kind"][k] for r in runs) for k in ("articles", "others")}
+        floor_kinds = ({k: statistics.median(r["by_kind"][k] for r in floor) for k in ("articles", "others")}
+                       if floor and "by_kind" in floor[0] else None)
+        where = "   (worker: in the slot, navigation to the last read)" if "slots_busy" in runs[0] else ""
+        print(f"    wall ms a page, articles / other pages: {kinds['articles']:.0f} / {kinds['others']:.0f}"
+              + (f"   bare loop (context to close) {floor_kinds['articles']:.0f} / {floor_kinds['others']:.0f}"
+                 if floor_kinds else "") + where)
+    if by_pages and "by_page" in runs[0] and floor and "by_page" in floor[0]:
+        print("    wall ms a page by page (median of the rounds' means), this system / bare loop:")
+        for path in runs[0]["by_page"]:
+            ours = statistics.median(r["by_page"][path] for r in runs)
+            bare = statistics.median(r["by_page"].get(path, 0.0) for r in floor)
+            print(f"      {path:<42} {ours:7.0f} {bare:7.0f}")
     if "slots_busy" in runs[0]:
         print(f"    page slots busy (render wall / run wall x concurrency): "
               f"{statistics.median(r['slots_busy'] for r in runs):.0%}")
@@ -745,7 +789,10 @@ def print_budget(name: str, runs: list[dict[str, Any]], floor: list[dict[str, An
         for step in runs[0]["steps"]:
             print(f"      {step:<42} {statistics.median(r['steps'].get(step, 0) / r['pages'] * 1000 for r in runs):7.1f}")
         phases = {k: statistics.median(r["phases"][k] for r in runs) for k in runs[0]["phases"]}
-        print("    wall ms, mean per page: render {render:.0f} (navigation {navigation_ms:.0f}, settle+scroll {settle_ms:.0f}, "
+        # `render` is the crawl's call of `Renderer.render`, so it includes waiting for a browser lease and
+        # a page slot: the worker claims the pages opened ahead and one being saved besides those in flight.
+        print("    wall ms, mean per page: the render call {render:.0f} (waiting for a lease and a slot included), "
+              "in the slot {total_ms:.0f} (navigation {navigation_ms:.0f}, settle+scroll {settle_ms:.0f}, "
               "snapshot {snapshot_ms:.0f}), extract {extract:.0f}, save {save:.0f}".format(**phases))
 
 
@@ -765,6 +812,8 @@ def main() -> None:
                         help="instead: the renderer alone, one page at a time, its CPU by step of a render and process")
     parser.add_argument("--without-fetch", action="store_true",
                         help="with --steps, alternate with the renderer without the blocking's path rules (their cost)")
+    parser.add_argument("--by-page", action="store_true",
+                        help="also print each page's wall time, the worker's in its slot beside the bare loop's")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -832,18 +881,18 @@ def main() -> None:
                       f"CPU s/page {cpu['crawlee']:.3f} ({cpu['crawlee'] / cpu['bare']:.2f}x), late {late['crawlee']}, "
                       f"analytics {analytics['crawlee']}; worker/crawlee {rate['ours'] / rate['crawlee']:.2f}x pages/s, "
                       f"{cpu['ours'] / cpu['crawlee']:.2f}x CPU")
-                print_budget("crawlee", results["crawlee"], results["bare"])
+                print_budget("crawlee", results["crawlee"], results["bare"], args.by_page)
             if args.compare_with:
                 print(f"  before ({args.compare_with}): pages/s {rate['before']:.2f} ({rate['before'] / rate['bare']:.2f}x), "
                       f"CPU s/page {cpu['before']:.3f} ({cpu['before'] / cpu['bare']:.2f}x), late {late['before']}, "
                       f"analytics {analytics['before']}")
-                print_budget("before", results["before"], results["bare"])
+                print_budget("before", results["before"], results["bare"], args.by_page)
                 print_paired(results["ours"], results["before"])
                 if all("outcomes" in r for r in results["before"]):
                     diff = differences(results["ours"], results["before"])
                     print(f"  outcomes, worker against before, same pages: {diff.pop('pages')} pages, differing by field: "
                           + ", ".join(f"{k} {v}" for k, v in diff.items()))
-            print_budget("worker", results["ours"], results["bare"])
+            print_budget("worker", results["ours"], results["bare"], args.by_page)
             summary.append((level, rate, cpu, late, analytics, loads))
         print("\n| concurrency | worker | p/s (bare) | worker/bare | CPU s/page (bare) | worker/bare | "
               "late values (bare) | analytics (bare) | load |")
