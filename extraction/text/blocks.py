@@ -456,9 +456,11 @@ class _Builder:
         if not self.parts:
             return
         if self.solid:  # else only spaces were read (`isspace` and `split` agree): no text, no block
-            text = " ".join("".join(self.parts).split())  # spaces squeezed: `split` and `\s` agree
+            words = "".join(self.parts).split()
+            text = " ".join(words)  # spaces squeezed: `split` and `\s` agree
             if self.owner is not None:
-                self.blocks.append(Block(len(self.blocks), self.owner, text, count_words(text),
+                counted = count_words(text) if unspaced_chars(text) else len(words)  # `count_words`, split once
+                self.blocks.append(Block(len(self.blocks), self.owner, text, counted,
                                          self.link_words, self.lead_link_words))
         self.parts, self.link_words, self.owner = [], 0, None
         self.lead_link_words, self.lead_tail, self.unlinked_seen = 0, "", False
@@ -646,8 +648,8 @@ def _walk(doc: Document, el: etree._Element, owner: etree._Element, builder: _Bu
           or closed_answer(doc, el) or closed_tab_pane(el)):  # shown once placed, opened or scrolled to
         state.veiled = True
     elif is_hidden(doc, el) if layout else statically_hidden(el):
-        if not (state.stories and paywalled_story(el)) and (
-                not loading_veil(el, _body_chars(state)) or (statically_hidden(el) and not static_veil(doc, el))):
+        if not (state.stories and paywalled_story(el)) and (  # the markup's own hiding first (`_body_chars`)
+                (statically_hidden(el) and not static_veil(doc, el)) or not loading_veil(el, _body_chars(state))):
             if state.note_stories and paywalled_story(el):
                 state.story_left_out = True  # a walk reading hidden stories would read this one
             return None
@@ -674,7 +676,7 @@ def _walk(doc: Document, el: etree._Element, owner: etree._Element, builder: _Bu
         if builder.parts:  # else nothing to end: most block elements open on an ended block
             builder.flush()
         owner = el
-    elif keep and (tag in CELL_TAGS or code_line(el)):
+    elif keep and (tag in CELL_TAGS or ((in_code or source_tag == "pre") and code_line(el))):  # code_line: in a <pre>
         builder.add(" ", owner, in_link=False)
     link = in_link or (tag == "a" and not permalink(el, owner))
     text = el.text
@@ -721,8 +723,9 @@ def names_class(value: str, name: str) -> bool:
 
 def _body_chars(state: _WalkState) -> int:
     """`readable_chars` of the walk's start, counted when a hidden element first asks whether it
-    is a loading veil: the whole page's text, which a page without hidden elements never needs
-    (static WCXB and Zyte pages: 3 in 10)."""
+    is a loading veil: the whole page's text. The walk asks only when the markup's own hiding
+    does not answer first (an element the markup hides, not by a veil's style, is left out
+    whatever it holds): without layout, only a page with a static veil counts it."""
     if state.body_chars is None:
         state.body_chars = readable_chars(state.start)
     return state.body_chars
