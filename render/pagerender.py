@@ -45,7 +45,7 @@ SCROLL_PAUSE_MS = 60
 where a scroll listener may wait out a pause of its own (a debounce), else at most (below)."""
 SCROLL_JS = """async ([steps, pauseMs]) => {
   const settle = window.__rcSettle;
-  if (settle && !settle.scrollAware()) return false;
+  if (settle && !settle.scrollAware()) return null;
   const paced = settle ? !settle.scrollListeners() : false;
   const pause = () => new Promise((resolve) => {
     const timer = setTimeout(resolve, pauseMs);
@@ -58,7 +58,7 @@ SCROLL_JS = """async ([steps, pauseMs]) => {
     await pause();
   }
   window.scrollTo(0, 0);
-  return true;
+  return settle ? settle.held() : 0;
 }"""
 """Scroll through the page in viewport-high steps so lazy images start loading, then back to
 the top so boxes are measured from the page's first screen. A page where nothing reacts to
@@ -66,7 +66,9 @@ scrolling (no IntersectionObserver, scroll listener or `loading=lazy`; render/re
 watches) is not scrolled: the steps would only cost their pauses. Where only observers and
 `loading=lazy` react, a step ends once the page drew a frame after it and the tasks that frame
 queued (the observers' callbacks) ran, or after `SCROLL_PAUSE_MS`, whichever comes first: they
-see a scroll at the next frame."""
+see a scroll at the next frame. Returns null when it did not scroll, else how many holds the
+page has left (render/readiness.js): a lazy loader the last step woke may have set an image
+loading or a timer whose request the tracker has not seen yet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,8 +303,9 @@ async def _settle_and_scroll(page: Page, job: PageJob, tracker: RequestTracker) 
     settled = first.settled
     if s.scroll_steps and first.scroll_aware is not False:  # asked in the page's last idle answer
         before = tracker.started
-        scrolled = await bounded(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS]), s.call_timeout_ms)
-        if scrolled and tracker.started > before:  # scrolling woke lazy loaders: let their requests finish
+        held = await bounded(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS]), s.call_timeout_ms)
+        if held is not None and (tracker.started > before or held > 0):
+            # Scrolling woke lazy loaders: let their requests, images and timers finish.
             again = await wait_until_settled(page, tracker, s, s.settle_cap_ms // 2, condition=None)
             settled = again.settled and settled
     return settled

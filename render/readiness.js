@@ -11,9 +11,15 @@
 // - an external script inserted into the document holds it until it has run (its load or error
 //   event comes after it executed): whatever it inserts or requests while executing, however
 //   long that takes, is asked for before it lets go. Only script types that run and fire load.
+// - an image in the document whose load has started holds it until its load or error event (its
+//   natural size is then real, not 0x0), within the request budget counted from when its source
+//   was set: a request's event reaches the Python tracker a moment after it started, and a
+//   reading taken in that moment would read the image unloaded. A `loading=lazy` image Chromium
+//   has deferred is not `complete` either but is never fetched: it holds only once it came
+//   within `lazyMarginPx` of the viewport (less than Chromium's own distance, so it was started).
 // It also notes whether anything could react to scrolling (IntersectionObserver, scroll
 // listeners), so pages without lazy loaders are not scrolled through at all.
-// State lives in a closure; the page sees one non-enumerable `__rcSettle` with four functions.
+// State lives in a closure; the page sees one non-enumerable `__rcSettle` with five functions.
 (config) => {
   if (window.__rcSettle) return;
   const now = () => performance.now();
@@ -25,17 +31,19 @@
   let scrollAware = false;
   let scrollListener = false;
 
-  const hold = (expiresInMs) => {
+  const holdUntil = (expires) => {
     const id = nextHold++;
-    holds.set(id, now() + expiresInMs);
+    holds.set(id, expires);
     return id;
   };
+  const hold = (expiresInMs) => holdUntil(now() + expiresInMs);
   const release = (id) => {
     if (!holds.delete(id)) return;
     lastRelease = now();
     if (holds.size === 0) for (const wake of waiters) wake();
   };
   const pending = () => {
+    holdImages();
     const t = now();
     for (const [id, expires] of holds) if (expires <= t) holds.delete(id);
     return holds.size;
@@ -137,20 +145,73 @@
     nativeAddListener.call(el, "load", done, { once: true });
     nativeAddListener.call(el, "error", done, { once: true });
   };
+  // Images are looked at whenever the holds are counted (`pending`), not as they arrive: a load
+  // that ended before the next look needs no hold. When an image's load started is noted as it
+  // is inserted or its source is set (one never noted counts from the navigation's start, the
+  // earliest it can have started), so its hold ends with the request budget, as its request's
+  // does in the tracker.
+  const sourceSetAt = new WeakMap();
+  const heldSource = new WeakMap();  // image -> the source its hold waits for
+  const lazyStartedAt = new WeakMap();
+  const lazyWatched = new WeakSet();
+  const NativeObserver = window.IntersectionObserver;
+  const lazyWatch = NativeObserver ? new NativeObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      lazyStartedAt.set(entry.target, now());
+      lazyWatch.unobserve(entry.target);
+    }
+  }, { rootMargin: config.lazyMarginPx + "px 0px" }) : null;
+  const holdImages = () => {
+    try { holdStartedImages(); } catch (e) { /* a page that broke the builtins used here loses only this */ }
+  };
+  const holdStartedImages = () => {
+    const images = document.images;
+    for (let i = 0; i < images.length; i++) {
+      const img = images[i];
+      if (img.complete) continue;
+      const source = img.src + " " + img.srcset;
+      if (heldSource.get(img) === source) continue;
+      let started = sourceSetAt.get(img);
+      if (img.loading === "lazy") {
+        const inView = lazyStartedAt.get(img);
+        if (inView === undefined) {
+          if (lazyWatch && !lazyWatched.has(img)) { lazyWatched.add(img); lazyWatch.observe(img); }
+          continue;  // deferred: Chromium fetches it only near the viewport
+        }
+        started = Math.max(started || 0, inView);
+      }
+      heldSource.set(img, source);
+      const expires = (started || 0) + config.requestBudgetMs;
+      if (expires <= now()) continue;
+      const done = releaseLater(holdUntil(expires));
+      nativeAddListener.call(img, "load", done, { once: true });
+      nativeAddListener.call(img, "error", done, { once: true });
+    }
+  };
+  const noteImage = (img) => { sourceSetAt.set(img, now()); };
+
   // Mutation records are delivered at the microtask checkpoint right after the inserting
   // script's own code, so before the inserted script can have loaded.
   new MutationObserver((records) => {
     for (const record of records) {
+      if (record.type === "attributes") {
+        if (record.target.tagName === "IMG") noteImage(record.target);
+        continue;
+      }
       for (const node of record.addedNodes) {
         if (node.nodeType !== 1) continue;
         if (node.tagName === "SCRIPT") holdScript(node);
-        else if (node.firstElementChild) for (const el of node.getElementsByTagName("script")) holdScript(el);
+        else if (node.tagName === "IMG") noteImage(node);
+        else if (node.firstElementChild) {
+          for (const el of node.getElementsByTagName("script")) holdScript(el);
+          for (const el of node.getElementsByTagName("img")) noteImage(el);
+        }
       }
     }
-  }).observe(document, { childList: true, subtree: true });
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["src", "srcset"] });
 
-  if (window.IntersectionObserver) {
-    const NativeObserver = window.IntersectionObserver;
+  if (NativeObserver) {
     window.IntersectionObserver = class IntersectionObserver extends NativeObserver {
       constructor(...args) { super(...args); scrollAware = true; }
     };
@@ -184,6 +245,11 @@
         waiters.add(check);  // a release that leaves no hold looks again at once
         check();
       });
+    },
+    // How many holds are left now (after a scroll: did it wake anything that can still change
+    // the page?).
+    held() {
+      return pending();
     },
     // Could anything on the page react to scrolling (lazy loaders)?
     scrollAware() {
