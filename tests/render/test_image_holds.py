@@ -159,3 +159,15 @@ def test_an_image_that_never_answers_holds_no_longer_than_its_request_budget(
     page = loop_renderer(settings).page(url)
     assert page.settled
     assert sizes(page)["hung"] == (0, 0)
+
+
+def test_a_page_that_breaks_the_image_getters_still_settles_and_is_read(renderer: LoopRenderer, origin: str,
+                                                                       demo_site: DemoSite) -> None:
+    # The images' look throws in the page's own realm; without its guard the settle state's
+    # answer would reject and the render fail.
+    url = serve(origin, "/hostile.html", f"""<p>Story.</p><img src={image_url(demo_site, "hostile", delay_ms=0)!r}>
+      <script>Object.defineProperty(HTMLImageElement.prototype, "complete", {{get() {{ throw new Error("no"); }}}});
+      window.pdl = {{broken: true}};</script>""")
+    page = renderer.page(url)
+    assert page.settled
+    assert page.datalayer.globals["pdl"] == {"broken": True}
