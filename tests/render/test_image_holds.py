@@ -154,7 +154,7 @@ def test_an_image_that_never_answers_holds_no_longer_than_its_request_budget(
         loop_renderer, third_party_settings: RenderSettings, origin: str, demo_site: DemoSite) -> None:
     # `load` waits the budget out first; a hold counted from the settle's first look instead of
     # from when the image started would outlast the settle's cap.
-    settings = third_party_settings.model_copy(update={"subresource_budget_ms": 1000, "settle_cap_ms": 600})
+    settings = third_party_settings.model_copy(update={"subresource_budget_ms": 2000, "settle_cap_ms": 1500})
     url = serve(origin, "/hung.html", f"<p>Story.</p><img src={image_url(demo_site, 'hung', delay_ms=8000)!r}>")
     page = loop_renderer(settings).page(url)
     assert page.settled
