@@ -132,12 +132,19 @@ def test_each_tree_of_the_flat_lists_keeps_to_its_own_nodes():
             assert (a, b) == (-1, -1) if f < 0 else node < a < len(feature) and node < b < len(feature)
 
 
+@cache
+def _stages() -> tuple[tuple[int, list[int], list[float], list[int], list[int], list[float]], ...]:
+    """The trees one stage after another, each stage a tree of every class in turn (s28's order),
+    built once: rebuilt for every vector, the reference alone took minutes at load."""
+    by_class = [[tree for tree in _trees() if tree[0] == k] for k in range(len(KINDS))]
+    return tuple(tree for stage in zip(*by_class, strict=True) for tree in stage)
+
+
 def _nested_predict(values: list[float]) -> dict[str, float]:
     """`predict` as it was over nested tuples, a tree each, the classes' trees interleaved (session
     28): the reference."""
     scores = list(kind_trees.INIT)
-    by_class = [[tree for tree in _trees() if tree[0] == k] for k in range(len(KINDS))]
-    for klass, feature, threshold, left, right, value in (tree for stage in zip(*by_class, strict=True) for tree in stage):
+    for klass, feature, threshold, left, right, value in _stages():
         node = 0
         while left[node] >= 0:
             node = left[node] if values[feature[node]] <= threshold[node] else right[node]
