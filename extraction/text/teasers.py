@@ -72,16 +72,68 @@ class Climb:
 
     blocks: list[Block]
     """The list climbed, compared by identity: a climb answers for that list only."""
-    below: dict[etree._Element, list[Block]]
+    spans: dict[etree._Element, tuple[int, int]]
+    """Each element with the positions in `blocks` of the first block below it and of the one
+    after the last: in a list in document order the blocks below an element follow each other."""
     children: dict[etree._Element, list[etree._Element]]
+    held: dict[etree._Element, list[Block]] | None = None
+    """Each element's blocks, for a list whose blocks below some element do not follow each other
+    (`spans` is then empty)."""
+
+    def below(self, element: etree._Element) -> list[Block]:
+        """The blocks below `element` (one of the climbed), in order."""
+        if self.held is not None:
+            return self.held[element]
+        start, end = self.spans[element]
+        return self.blocks[start:end]
 
 
 def climb(blocks: list[Block]) -> Climb:
-    """Every block's ancestors below the page's `body` and `html`, each told the block."""
-    below: dict[etree._Element, list[Block]] = defaultdict(list)
+    """Every block's ancestors below the page's `body` and `html`, each told the block.
+
+    The blocks come in document order, so the elements above one block and not above the next
+    hold no later block: the climb keeps the chain of elements above the last block, walks up
+    from each block only until it meets that chain, and closes the elements of the chain below
+    the meeting point, each with the span of blocks it held. Each element is read once, not once
+    per block below it. A list where an element closed is met again (its blocks do not follow
+    each other) is climbed block by block (`_climb_each`)."""
     # the page's `body` and `html` elements, compared by identity: the climb asks at every step,
     # and reading an element's tag builds a new string each time
     tops = set(blocks[0].element.getroottree().getroot().iter("body", "html")) if blocks else set()
+    spans: dict[etree._Element, tuple[int, int]] = {}
+    children: dict[etree._Element, list[etree._Element]] = defaultdict(list)
+    chain: list[etree._Element] = []  # the open elements, outermost first
+    starts: list[int] = []  # the position of each one's first block
+    chained: set[etree._Element] = set()
+    for position, block in enumerate(blocks):
+        element: etree._Element | None = block.element
+        path: list[etree._Element] = []
+        while element is not None and element not in tops and element not in chained:
+            if element in spans:
+                return _climb_each(blocks, tops)
+            path.append(element)
+            element = element.getparent()
+        while chain and chain[-1] is not element:
+            closed = chain.pop()
+            chained.discard(closed)
+            spans[closed] = (starts.pop(), position)
+        for i, new in enumerate(path):  # from the block up: the order the children are told in
+            parent = path[i + 1] if i + 1 < len(path) else element
+            if parent is not None and (i > 0 or isinstance(new.tag, str)):
+                children[parent].append(new)
+        for new in reversed(path):
+            chain.append(new)
+            starts.append(position)
+            chained.add(new)
+    while chain:
+        spans[chain.pop()] = (starts.pop(), len(blocks))
+    return Climb(blocks, spans, children)
+
+
+def _climb_each(blocks: list[Block], tops: set[etree._Element]) -> Climb:
+    """`climb` of a list whose blocks below some element do not follow each other: each block's
+    whole walk up, each element told every block below it."""
+    below: dict[etree._Element, list[Block]] = defaultdict(list)
     for block in blocks:
         element: etree._Element | None = block.element
         while element is not None and element not in tops:
@@ -92,7 +144,7 @@ def climb(blocks: list[Block]) -> Climb:
         parent = element.getparent()
         if parent is not None and isinstance(element.tag, str):
             children[parent].append(element)
-    return Climb(blocks, below, children)
+    return Climb(blocks, {}, children, below)
 
 
 def page_climb(doc: Document, blocks: list[Block]) -> Climb:
@@ -119,7 +171,7 @@ def sibling_runs(blocks: list[Block], min_items: int = TEASER_MIN_ITEMS,
         by_shape: dict[str, list[etree._Element]] = defaultdict(list)
         for element in kids:
             by_shape[shape(element)].append(element)
-        runs.extend([Item(s, climbed.below[s]) for s in siblings]
+        runs.extend([Item(s, climbed.below(s)) for s in siblings]
                     for siblings in by_shape.values() if len(siblings) >= min_items)
     return runs
 
@@ -135,7 +187,7 @@ def runs_among(climbed: Climb, among: set[int], min_items: int, shape: Callable[
         if len(kids) < min_items:
             continue
         items = [Item(element, held) for element in kids
-                 if (held := [b for b in climbed.below[element] if b.index in among])]
+                 if (held := [b for b in climbed.below(element) if b.index in among])]
         if len(items) < min_items:
             continue
         by_shape: dict[str, list[Item]] = defaultdict(list)
