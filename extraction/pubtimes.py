@@ -26,6 +26,7 @@ from extraction.dateparse import find_text_dates, month_first_reading, parse_loc
 from extraction.document import Document, xpath_words
 from extraction.found import Choice, Invalid, Refused, first_valid
 from extraction.headline import headline_zone
+from extraction.text.literals import caseless
 from extraction.textutil import element_text
 from extraction.zones import under_tag_within
 
@@ -94,6 +95,10 @@ HEURISTIC_HINT = re.compile(
 PUBLISHED_HINT = re.compile(r"publish|posted|pubdate|post-date|entry-date|article-date|meta-date", re.IGNORECASE)
 """Class or id words that say "the story's publication date" wherever the element sits (the
 page's date box outside the headline's zone)."""
+_HEURISTIC_SEARCH = caseless(HEURISTIC_HINT)
+_PUBLISHED_SEARCH = caseless(PUBLISHED_HINT)
+"""The two hints' searches of an attribute value (`literals.caseless`: an ASCII value lower-cased,
+without the flag)."""
 
 MACHINE_DATE_ATTRIBUTES = ("datetime", "content", "title")
 """Attributes that carry a machine date on a visible date element (`<abbr class="published"
@@ -316,7 +321,7 @@ def _heuristic(doc: Document) -> Iterator[tuple[str, str]]:
         if el.get("datetime") and not doc.is_hidden(el) and not under_tag_within(el, zone, TIME_CHROME_TAGS):
             yield "heuristic:time", el.get("datetime", "")
     body = doc.root.find("body")
-    for named in _named_within(doc, body, PUBLISHED_HINT) if body is not None else ():
+    for named in _named_within(doc, body, _PUBLISHED_SEARCH) if body is not None else ():
         if _readable(doc, named, doc.root):
             for value in find_text_dates(element_text(named)[:HINTED_ELEMENT_CHARS]):
                 yield "heuristic:published", value.isoformat()
@@ -329,29 +334,30 @@ def _hinted_within(doc: Document, zone: etree._Element) -> list[etree._Element]:
     found in, the zone included, in document order: what a walk of the zone asking each element
     finds, from the document's attribute index (`Document.owners` within the zone) and the
     zone's `<time>`s."""
-    named = doc.owners(("class", "id", "itemprop"), _searched(HEURISTIC_HINT), within=zone)
+    named = doc.owners(("class", "id", "itemprop"), _searched(_HEURISTIC_SEARCH), within=zone)
     return doc.in_order(named, zone.iter("time"))
 
 
-def _named_within(doc: Document, top: etree._Element, hint: re.Pattern[str]) -> list[etree._Element]:
-    """`top` and the elements below it whose class or id `hint` is found in, in document order,
-    from the document's attribute index (`Document.owners`). `top` is the body: filtering the
-    page's by their ancestors costs what `owners(..., within=top)` does."""
-    return [el for el in doc.owners(("class", "id"), _searched(hint))
+def _named_within(doc: Document, top: etree._Element, search: Callable[[str], re.Match[str] | None],
+                  ) -> list[etree._Element]:
+    """`top` and the elements below it whose class or id `search` finds a hint in, in document
+    order, from the document's attribute index (`Document.owners`). `top` is the body: filtering
+    the page's by their ancestors costs what `owners(..., within=top)` does."""
+    return [el for el in doc.owners(("class", "id"), _searched(search))
             if el is top or any(a is top for a in el.iterancestors())]
 
 
-def _searched(hint: re.Pattern[str]) -> Callable[[str], bool]:
-    """A test that `hint` is found in an attribute's value, each distinct value searched once: a
-    page repeats its class values on many elements (every card, every menu item), and the
-    search, not the walk, was most of the time (1.6 -> 0.9 ms a page for the `PUBLISHED_HINT`
-    walk, 100 WCXB pages)."""
+def _searched(search: Callable[[str], re.Match[str] | None]) -> Callable[[str], bool]:
+    """A test that `search` (a hint's, `_HEURISTIC_SEARCH` or `_PUBLISHED_SEARCH`) finds the hint in
+    an attribute's value, each distinct value searched once: a page repeats its class values on
+    many elements (every card, every menu item), and the search, not the walk, was most of the
+    time (1.6 -> 0.9 ms a page for the `PUBLISHED_HINT` walk, 100 WCXB pages)."""
     found: dict[str, bool] = {}
 
     def names(value: str) -> bool:
         hit = found.get(value)
         if hit is None:
-            hit = found[value] = hint.search(value) is not None
+            hit = found[value] = search(value) is not None
         return hit
 
     return names

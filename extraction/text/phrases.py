@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from extraction.text.literals import prefilter
+from extraction.text.literals import caseless, prefilter, spaced_prefilter
 
 PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
     "subscribe": (
@@ -242,9 +242,13 @@ FULFILMENT_MAX_WORDS = 12
 policy's paragraph or the description itself (a seller's note), judged as text."""
 
 
+_fulfilment_search = caseless(FULFILMENT)
+"""`FULFILMENT.search`, an ASCII line searched lower-cased without the flag (`literals.caseless`)."""
+
+
 def fulfilment_line(text: str, words: int) -> bool:
     """Whether `text` is a short line of a shop's terms of sale (`FULFILMENT`)."""
-    return words <= FULFILMENT_MAX_WORDS and FULFILMENT.search(text) is not None
+    return words <= FULFILMENT_MAX_WORDS and _fulfilment_search(text) is not None
 
 
 ADVERT_LABELS = frozenset({
@@ -391,9 +395,11 @@ def widget_label(text: str) -> bool:
     """Whether the whole block is a widget's label ("Table of Contents", "Loading paragraph...",
     "Listen to this article"). Unlike a boilerplate phrase, such a line says nothing about the
     blocks around it -- a contents box's title sits between an article's lead and its first
-    section -- so the scorer drops it after the context pass, not before."""
+    section -- so the scorer drops it after the context pass, not before. The words are counted
+    only up to one past the most a label has: a paragraph is not split whole to learn it is long."""
     stripped = text.strip()
-    return len(stripped.split()) <= WIDGET_LABEL_MAX_WORDS and bool(_widget_labels().fullmatch(stripped.lower()))
+    return (len(stripped.split(maxsplit=WIDGET_LABEL_MAX_WORDS)) <= WIDGET_LABEL_MAX_WORDS
+            and bool(_widget_labels().fullmatch(stripped.lower())))
 
 
 REFERENCE_TITLES = (
@@ -439,12 +445,20 @@ DISCLAIMER_MAX_WORDS = 150
 
 
 @cache
-def _disclaimers() -> re.Pattern[str]:
-    return re.compile(f"(?:{'|'.join(DISCLAIMERS)})")
+def _disclaimers() -> tuple[re.Pattern[str], Callable[[str], bool]]:
+    """The disclaimers' alternation, and whether a lower-cased text may hold one before its
+    whitespace is collapsed (`literals.spaced_prefilter`: a word each spells, "purposes",
+    "substitute", "necessarily")."""
+    return re.compile(f"(?:{'|'.join(DISCLAIMERS)})"), spaced_prefilter(list(DISCLAIMERS))
 
 
 def disclaimer(text: str) -> bool:
     """Whether the block is a legal disclaimer ("This article is for informational purposes only
-    and does not constitute legal advice"): like a widget's label, dropped after the context pass."""
+    and does not constitute legal advice"): like a widget's label, dropped after the context pass.
+    Asked of every kept block: one that spells none of the words a disclaimer must hold is
+    answered before its words are split and joined again."""
+    pattern, may_hold = _disclaimers()
+    if not may_hold(text.lower()):
+        return False
     words = text.split()
-    return len(words) <= DISCLAIMER_MAX_WORDS and bool(_disclaimers().search(" ".join(words).lower()))
+    return len(words) <= DISCLAIMER_MAX_WORDS and bool(pattern.search(" ".join(words).lower()))

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from extraction.text.literals import MAX_SPELLINGS, needles, prefilter
-from extraction.text.phrases import PHRASE_CLASSES, _compiled
+from extraction.text.literals import MAX_SPELLINGS, caseless, needles, prefilter, spaced_prefilter
+from extraction.text.phrases import DISCLAIMERS, PHRASE_CLASSES, _compiled
 
 HERE = Path(__file__).parent
 ANYWHERE = [p for patterns in PHRASE_CLASSES.values() for p in patterns if not p.startswith("^")]
@@ -107,3 +107,45 @@ def test_the_phrase_tests_lines_pass_the_scan_wherever_a_phrase_is_found() -> No
     found = [line for line in lines if anywhere.search(line.lower())]
     assert found
     assert all(may_hold(line.lower()) for line in found)
+
+
+def test_the_spaced_scan_finds_a_needle_however_the_text_is_spaced() -> None:
+    may_hold = spaced_prefilter([r"for (?:general )?informational purposes only", r"does not constitute advice"])
+    assert may_hold("for informational\n   purposes only")  # "informational": a needle's longest word
+    assert may_hold("it does not\tconstitute advice")  # "constitute"
+    assert not may_hold("for general information only")
+    assert spaced_prefilter([r"\d+\s\w*"])("no literal at all")
+
+
+@pytest.mark.parametrize("pattern", DISCLAIMERS)
+def test_every_collapsed_match_of_a_disclaimer_passes_the_spaced_scan(pattern: str) -> None:
+    rng = random.Random(pattern)
+    compiled, parsed, may_hold = re.compile(pattern), parser.parse(pattern), spaced_prefilter([pattern])
+    matched = [text for text in (_sample(parsed, rng) for _ in range(60)) if compiled.search(text)]
+    assert matched
+    for text in matched:
+        spread = text.replace(" ", rng.choice(["\n", "  ", "\t \n"]))  # as a page may space it before collapsing
+        assert compiled.search(" ".join(spread.split())) and may_hold(spread), text
+
+
+CASELESS = [r"date|time|article-info", r"\b(?:free (?:standard )?shipping|only \d+ left|[$€£]\s?\d)", r"[a-z0-9]+[-_]nav\b",
+            r"(a)\1\W\S", r"(?:x|y(?=z))+[k-m]{2}"]
+"""Case-insensitive patterns written in lower case: `caseless` searches an ASCII text without the flag."""
+NOT_CASELESS = [r"\x41b", r"(?-i:a)b", r"[A-c]", r"[ā-ž]", "ſ", r"Date"]
+"""Patterns that name an upper-case letter or a character matched to one (`literals.ASCII_CASE_TWINS`)."""
+
+
+@pytest.mark.parametrize("pattern", CASELESS + NOT_CASELESS)
+def test_a_caseless_search_finds_what_the_case_insensitive_one_does(pattern: str) -> None:
+    compiled = re.compile(pattern, re.I)
+    search = caseless(compiled)
+    assert (search == compiled.search) == (pattern in NOT_CASELESS)
+    rng = random.Random(pattern)
+    pool = "abcdikmstxyzABCDIKMSTXYZ -_0123456789$€£Kſ"
+    words = ["DATE", "Time", "article-INFO", "Free Shipping", "ONLY 3 LEFT", "top-Nav", "aA!", "XYZzm", "€5"]
+    for _ in range(400):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 8))) + rng.choice(words) \
+            + "".join(rng.choice(pool) for _ in range(rng.randint(0, 4)))
+        expected, found = compiled.search(text), search(text)
+        assert (expected is None) == (found is None), text
+        assert expected is None or found is None or expected.span() == found.span(), text
