@@ -634,27 +634,38 @@ class HintIndex:
     def __init__(self, prose_below: dict[etree._Element, int] | None = None, url: str = "") -> None:
         self._memo: dict[etree._Element, Hints] = {}
         self._prose = prose_below or {}
-        self._overruled: dict[etree._Element, str | None] = {}
+        self._overruled: dict[etree._Element, str] = {}
+        """The overruled hint in force at an element, where there is one (few elements have one)."""
         self._path = page_path_words(url) if url else ()
-        self._named: dict[tuple[str | None, str], tuple[str | None, str | None, str | None]] = {}
-        """(strong, weak, positive) as `_hint_in` reads them, by class and tag, for the elements
-        without an id: only an id can name a section (`_anchor_id`), so the three patterns are
-        searched once per class value and tag of the page, not once per element."""
+        self._named: dict[str | None, tuple[str | None, str | None, str | None]] = {}
+        """(strong, weak, positive) as `_hint_in` reads them, by class value, for the elements
+        without an id whose tag is no custom element's: only an id can name a section
+        (`_anchor_id`) and only a custom element's tag is read as a word, so the three patterns
+        are searched once per class value of the page, not once per element."""
+        self._named_custom: dict[tuple[str | None, str], tuple[str | None, str | None, str | None]] = {}
+        """The same by class value and tag, for the custom elements (a hyphen in the tag)."""
 
     def _own_hints(self, element: etree._Element, cls: str | None, ident: str | None,
                    tag: str) -> tuple[str | None, str | None, str | None]:
         """The element's own (strong, weak, positive) hints before the caption test (`_kept_strong`)."""
         if ident:
-            return (_hint_in(element, STRONG_HINTS, cls, ident, tag, self._path),
-                    _hint_in(element, WEAK_HINTS, cls, ident, tag, self._path),
-                    _hint_in(element, POSITIVE_HINTS, cls, ident, tag, self._path))
-        key = (cls, tag)
-        found = self._named.get(key)
+            return self._searched(element, cls, ident, tag)
+        if "-" in tag:
+            key = (cls, tag)
+            custom = self._named_custom.get(key)
+            if custom is None:
+                custom = self._named_custom[key] = self._searched(element, cls, None, tag)
+            return custom
+        found = self._named.get(cls)
         if found is None:
-            found = self._named[key] = (_hint_in(element, STRONG_HINTS, cls, None, tag, self._path),
-                                        _hint_in(element, WEAK_HINTS, cls, None, tag, self._path),
-                                        _hint_in(element, POSITIVE_HINTS, cls, None, tag, self._path))
+            found = self._named[cls] = self._searched(element, cls, None, tag)
         return found
+
+    def _searched(self, element: etree._Element, cls: str | None, ident: str | None,
+                  tag: str) -> tuple[str | None, str | None, str | None]:
+        return (_hint_in(element, STRONG_HINTS, cls, ident, tag, self._path),
+                _hint_in(element, WEAK_HINTS, cls, ident, tag, self._path),
+                _hint_in(element, POSITIVE_HINTS, cls, ident, tag, self._path))
 
     def overruled(self, element: etree._Element) -> str | None:
         """The nearest boilerplate hint at or above `element` that its prose overruled."""
@@ -670,7 +681,6 @@ class HintIndex:
         parent = element.getparent()
         if tag in ("body", "html") or parent is None:
             found = (None, None, None, None)
-            self._overruled[element] = None
         else:
             chrome, strong, weak, positive = self.of(parent)
             overruled = self._overruled.get(parent)
@@ -715,7 +725,8 @@ class HintIndex:
             elif own_weak:
                 weak = own_weak
             found = (chrome, strong, weak, positive)
-            self._overruled[element] = overruled
+            if overruled is not None:
+                self._overruled[element] = overruled
         self._memo[element] = found
         return found
 

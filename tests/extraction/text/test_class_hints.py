@@ -170,3 +170,17 @@ def test_a_class_word_that_spells_the_pages_path_names_its_topic_not_a_role():
     for url in ("https://example.org/api/Agent.html", "https://example.org/cookies", ""):
         assert HintIndex(url=url).of(text)[1] == "Cookie", url
     assert hint_of(doc_element, STRONG_HINTS) == "Cookie"
+
+
+def test_elements_of_one_class_are_hinted_by_their_own_tag_and_id():
+    """`HintIndex` reads each class value of the page once for the plain elements: a custom
+    element's tag and an element's id are words of their own, read for that element."""
+    doc = page("<div class='box'><p>Plain box text here</p></div>"
+               "<share-buttons class='box'><p>Share this now</p></share-buttons>"
+               "<my-card class='box'><p>Card text here</p></my-card>"
+               "<div class='box' id='newsletter'><p>Weekly letter text</p></div>")
+    hints = HintIndex(url=doc.url)
+    strong = {p.text: hints.of(p)[1] for p in doc.root.iter("p")}
+    assert strong == {"Plain box text here": None, "Share this now": "share", "Card text here": None,
+                      "Weekly letter text": "newsletter"}
+    assert all(hints.overruled(p) is None for p in doc.root.iter("p"))
