@@ -29,7 +29,7 @@ import lxml.html
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.oldweb import modern, more, old  # noqa: E402
+from bench.oldweb import embeds, modern, more, old  # noqa: E402
 from bench.oldweb.parts import Page, slug  # noqa: E402
 from bench.oldweb.prose import Comment, comments, site_name, story, teasers  # noqa: E402
 from bench.oldweb.words import CHROME, LANGUAGES  # noqa: E402
@@ -78,6 +78,10 @@ TEMPLATES: dict[str, Template] = {
     "phpnuke": Template(more.phpnuke, "tune", "old", False, (1, 12), 2, 10, True),
     "aspnet-cms": Template(more.aspnet_cms, "tune", "old", False, (1, 12), 0, 9, True),
     "forum-story": Template(more.forum_story, "tune", "old", False, (2, 15), 0, 8),
+    "disqus-wp": Template(embeds.disqus_wp, "tune", "old", True, (8, 40), 2, 6, True),
+    "scoop": Template(embeds.scoop, "tune", "old", False, (5, 30), 4, 5),
+    "intensedebate": Template(embeds.intensedebate, "held", "old", True, (8, 40), 2, 6),
+    "livefyre": Template(embeds.livefyre, "held", "new", False, (8, 40), 2, 9, True),
 }
 """Every template, its half and what its pages carry; tune and held each hold old and new templates."""
 
