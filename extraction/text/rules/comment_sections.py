@@ -43,7 +43,7 @@ from extraction.ancestry import below_body
 from extraction.document import Document
 from extraction.text.decisions import Decision, Label, Selection, within
 from extraction.text.features import running_prose
-from extraction.text.rules.commented_story import FORUM_HINTS, declares_discussion
+from extraction.text.rules.commented_story import declares_discussion, forum_named
 from extraction.text.threads import COMMENT_LABELS
 from extraction.textutil import class_shape
 
@@ -165,8 +165,8 @@ def _items_hold(decisions: tuple[Decision, ...], after: list[int], items: list[e
 def _forum(doc: Document, container: etree._Element) -> bool:
     """The page is a discussion: it declares one (`commented_story.declares_discussion`), or the
     region's wrappers or the page's `<body>` are named a forum's, a topic's, a thread's or a
-    question's (`FORUM_HINTS`)."""
+    question's (`commented_story.forum_named`)."""
     named = [*below_body(container), *doc.root.iter("body")]
-    if any(FORUM_HINTS.search(f"{e.get('class') or ''} {e.get('id') or ''}") for e in named):
+    if any(forum_named(e) for e in named):
         return True
     return declares_discussion(doc)

@@ -12,7 +12,8 @@ or id, or their list's, names a comment, reply or response: `threads.comment_nam
 forum or a Q&A page the posts are the content: the region lies inside one of the posts (a first
 post printed by the same template as the replies), or its items are named posts or messages,
 not comments, or comment lists hang on several posts (`threads.comment_lists`: a question and
-its answers each carry comments).
+its answers each carry comments). A comment system's mount named a thread (Disqus' `#disqus_thread`,
+where its plugins print the comments) is a story's comment section, not a forum's wrapper.
 
 Stage: 5 kind (after the kind is weighed)
 Measured: 2026-12-04 (session 18, docs/lab/2026-12-04-s18-comments.md), static: oldweb tune 0.813 ->
@@ -20,6 +21,9 @@ Measured: 2026-12-04 (session 18, docs/lab/2026-12-04-s18-comments.md), static: 
 threads: precision 0.19-0.29 -> 1.00). WCXB dev with the forum guards: tune 0.8840 -> 0.8833 (one
 Slashdot story WCXB labels a forum, its gold keeping the comments, -0.436), check 0.8850 -> 0.8855
 (a Slashdot story it labels an article +0.860; a Lemmy post -0.491); Zyte and the other sets unchanged.
+The Disqus mount: 2026-12-07 (session 31, docs/lab/2026-12-07-s31-story.md), static: old-web (405 pages)
+tune 0.94265 -> 0.95684 mean page F1 (4 short stories under long Disqus threads read as threads, 0.10-0.17
+-> 0.88-0.97), held unchanged; WCXB dev, Zyte and the other sets: no body changed.
 """
 
 from __future__ import annotations
@@ -44,6 +48,10 @@ FORUM_HINTS = re.compile(r"(?<![a-z])(?:forums?|topics?|threads?|discussions?|qu
 `article#topic_123`): on the wrappers of the region or of the posts (not on a wrapper named a
 comment too: Blogger's comments sit in a `comment-thread`), or on the page's `<body>`, they make the region
 the opening post of a discussion, whose replies are the content."""
+COMMENT_EMBEDS = re.compile(r"(?<![a-z])disqus_thread(?![a-z])", re.I)
+"""Class/id words a comment system's embed is named by, whatever the site: Disqus mounts its
+thread in `#disqus_thread` (its plugins print the comments there for readers without scripts), a
+page's comment section, not a forum's thread."""
 FORUM_TYPES = re.compile(r"DiscussionForumPosting|QAPage|schema\.org/Question\b|\"Question\"")
 """schema.org types of a discussion (JSON-LD or microdata)."""
 _TESTIMONIALS = re.compile(r"testimonial|review", re.I)
@@ -91,9 +99,16 @@ def _forum(doc: Document, container: etree._Element, post: etree._Element) -> bo
     body = doc.root.find("body")
     around = [e for e in below_body(post.getparent()) if not comment_named(e)]  # not a blog's `comment-thread`
     named = [*below_body(container), *around, *([body] if body is not None else [])]
-    if any(FORUM_HINTS.search(f"{e.get('class') or ''} {e.get('id') or ''}") for e in named):
+    if any(forum_named(e) for e in named):
         return True
     return declares_discussion(doc)
+
+
+def forum_named(element: etree._Element) -> bool:
+    """A class or id word of `element` names a forum, a topic, a thread or a question
+    (`FORUM_HINTS`), other than a comment embed's (`COMMENT_EMBEDS`)."""
+    names = f"{element.get('class') or ''} {element.get('id') or ''}"
+    return FORUM_HINTS.search(COMMENT_EMBEDS.sub(" ", names)) is not None
 
 
 def declares_discussion(doc: Document) -> bool:

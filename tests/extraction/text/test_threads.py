@@ -282,6 +282,26 @@ def test_a_story_followed_by_its_comments_is_an_article_whatever_its_length_a_to
     assert "Reply 2." in thread.body
 
 
+def test_comments_a_disqus_plugin_printed_in_its_thread_mount_are_a_storys_comments():
+    """WordPress' Disqus plugin prints the comments into `#disqus_thread` for readers without
+    scripts: the embed's id names a thread, yet the page is a short story with its comments, not a
+    forum topic; the same page in a forum's `thread` wrapper stays a thread."""
+    from tests.extraction.text.helpers import STORY_SENTENCE
+
+    comment = "I tried this last winter and the valley plant was indeed hiring, thanks for the write-up here. " * 3
+    items = "".join(f"<li class='comment'><div class='dsq-comment-body'><p>{comment} Reply {i}.</p></div></li>"
+                    for i in range(16))
+    short = "".join(f"<p>{STORY_SENTENCE * 2} Part {i}.</p>" for i in range(2))
+    comments = (f"<div id='comments'><div id='disqus_thread'><div id='dsq-content'><ul id='dsq-comments'>{items}</ul>"
+                "</div></div></div>")
+    story = main_text(page(f"<div class='post'><h1>Title</h1>{short}</div>{comments}"))
+    assert story.explanation is not None and story.explanation.layout_kind == "article"
+    assert "Part 1." in story.body and "Reply 2." not in story.body
+    thread = main_text(page(f"<div class='thread'><div class='post'><h1>Title</h1>{short}</div>{comments}</div>"))
+    assert thread.explanation is not None and thread.explanation.layout_kind == "thread"
+    assert "Reply 2." in thread.body
+
+
 def test_post_tokens_remembered_per_class_value_are_the_same():
     """`post_token` with the answers of one walk kept (`seen`): the same tokens, and each class
     value searched once."""
