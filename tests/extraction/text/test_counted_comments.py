@@ -38,6 +38,16 @@ def test_items_a_title_counts_are_left_out_whatever_its_words() -> None:
     assert "its title counts its dated items" in (text.explanation.render() if text.explanation else "")
 
 
+def test_dated_lines_in_the_date_parsers_languages_count_as_dated() -> None:
+    """The features count English month names ("May 3, 2009"); a Spanish or Dutch paper dates its
+    readers' lines in its own ("12 diciembre 2006", "3 mei 2010"), and they are dated lines too."""
+    for month in ("diciembre", "mei", "agosto"):
+        rows = "".join(f"<tr><td><div class='who'>reader{i}, Harwick</div><div class='when'>{i + 10} {month} 2009</div>"
+                       f"<div class='what'>{COMMENT}{COMMENT}</div></td></tr>" for i in range(3))
+        text = main_text(page(_table_page("Your views (3)", rows)))
+        assert P3 in text.body and "near the river" not in text.body, month
+
+
 def test_a_single_comment_under_its_count_is_left_out() -> None:
     text = main_text(page(_table_page("Comments (1)", _rows(1))))
     assert P3 in text.body and "near the river" not in text.body
