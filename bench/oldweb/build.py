@@ -21,7 +21,7 @@ import json
 import random
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import lxml.html
@@ -39,6 +39,9 @@ PAGES_PER_TEMPLATE = 15
 OLD_YEARS = (2005, 2015)
 NEW_YEARS = (2019, 2026)
 LANGUAGE_WEIGHTS = (0.5, 0.1, 0.1, 0.1, 0.1, 0.1)  # en first, then de, fr, es, it, nl: as LANGUAGES
+LONG_THREAD = (20, 80)  # top-level comments of a long-thread variant: the issue's worst pages, a thread many times the story
+LONG_THREAD_TEMPLATES = ("wp-kubrick", "table-news", "aspnet-cms", "wp-twentyten", "table-news-br", "dotnetnuke")
+"""Templates drawn again with long threads (`<name>-long`, in the template's half): three tune, three held of like shapes."""
 NO_COMMENTS_SHARE = 0.25  # a quarter of the pages of commented templates have none (yet), as many stories had
 
 
@@ -85,6 +88,7 @@ TEMPLATES: dict[str, Template] = {
     "regional-news": Template(crowded.regional_news, "tune", "old", False, (20, 120), 0, 8, True),
     "tabloid-tables": Template(crowded.tabloid_tables, "held", "old", False, (20, 120), 0, 6, True),
 }
+TEMPLATES.update({f"{name}-long": replace(TEMPLATES[name], top_comments=LONG_THREAD) for name in LONG_THREAD_TEMPLATES})
 """Every template, its half and what its pages carry; tune and held each hold old and new templates."""
 
 
