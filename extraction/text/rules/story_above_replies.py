@@ -21,6 +21,14 @@ then left out, judged: every block of every item, and of the items of the same n
 counts with them. Their class names a post or a message, not a comment, so neither the comment
 rules nor the second candidate, which reads every line of a post, would leave them out.
 
+A comment section can win the region too: a thread many times the story's length in a table or a
+box named a comment section (`table.comments`: `threads.comment_named`) outscores the story above
+it, and the climb does not reach the story, which adds too little. On a page read as an article,
+when the region's element is so named and the blocks before it hold `STORY_MIN_PROSE_WORDS` of
+good running prose, the container is chosen again among those blocks and the section's blocks are
+left out, judged (the second candidate may not put them back); not on a page that declares a
+discussion or whose wrappers or `<body>` are named a forum's (`commented_story.forum_named`).
+
 Stage: 7 post-passes (an article's, first: the region the others read)
 Measured: 2026-12-06 (session 22, docs/lab/2026-12-06-s22-kind.md), static: with the shipped trees no
 page of WCXB dev, Zyte or the four other sets moved (the rule fires where the page-kind model reads
@@ -30,6 +38,12 @@ any set down. The region that is already the story (the rules' thread): old-web 
 0.94096 (one page 0.551 -> 0.965), no other page of any set moved. Dropped: leaving out the
 post items under every article's story (in `reader_comments`, without the region chosen again): a
 "message"-named field group of a city's service page went with it, WCXB tune 0204 1.000 -> 0.399.
+The comment section that won the region: 2026-12-07 (session 31, docs/lab/2026-12-07-s31-story.md),
+static: old-web (525 pages, with the long-thread variants) tune 0.94653 -> 0.95227 mean page F1
+(table-news-long 0.07 / 0.11 -> 0.86 / 0.95), held unchanged; WCXB dev, Zyte and the other sets: no
+body changed. Dropped: the same for a region under a comment title whatever its name (a section
+counted or named by `comment_sections.comment_title` over like items): no old-web page moved, and a
+WCXB check article went 0.974 -> 0.104.
 """
 
 from __future__ import annotations
@@ -37,17 +51,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from extraction.ancestry import below_body
 from extraction.document import Document
 from extraction.text.decisions import Selection, within
 from extraction.text.features import running_prose
 from extraction.text.layout import THREAD_ALONE_MIN_POSTS, items_alike, repeated_post_items
-from extraction.text.rules.commented_story import STORY_MIN_PROSE_WORDS, declares_discussion
+from extraction.text.rules.commented_story import STORY_MIN_PROSE_WORDS, declares_discussion, forum_named
 from extraction.text.score import GOOD_SCORE_WORDS
-from extraction.text.threads import comment_lists
+from extraction.text.threads import comment_lists, comment_named
 
 __all__ = ["story_above_replies"]
 
 WHY = "the story above the replies, chosen again without them"
+COMMENTS_WHY = "the story above its comment section, chosen again without it"
+COMMENT_WHY = "in the comment section under the story"
 REPLY_WHY = "a reply under the story"
 
 
@@ -58,6 +75,9 @@ def story_above_replies(doc: Document, read: Selection,
     blocks of those indexes. `thread`: the rules weighed the page a thread (by its post items)."""
     if read.container is None:
         return read
+    comments = _story_above_comments(doc, read, reread)
+    if comments is not None:
+        return comments
     posts = repeated_post_items(doc)
     if len(posts) < THREAD_ALONE_MIN_POSTS:
         return read
@@ -86,4 +106,30 @@ def story_above_replies(doc: Document, read: Selection,
     replies = set(items_alike(posts))
     decisions = tuple(d.judged_out(REPLY_WHY, REPLY_WHY) if within(d.block.element, replies) else d
                       for d in story.decisions)
+    return replace(story, decisions=decisions, container_why=why)
+
+
+def _story_above_comments(doc: Document, read: Selection,
+                          reread: Callable[[Sequence[int]], Selection]) -> Selection | None:
+    """The read of the story above the comment section that won the region, or None: the region's
+    element is named a comment section (`threads.comment_named`: `table.comments`) and the blocks
+    before it hold `STORY_MIN_PROSE_WORDS` of good running prose (see the module's docstring)."""
+    container = read.container
+    if container is None or not comment_named(container):
+        return None
+    region = {container, *read.siblings}
+    inside = [j for j, d in enumerate(read.decisions) if within(d.block.element, region)]
+    before = [d for d in read.decisions[:inside[0]] if not within(d.block.element, region)] if inside else []
+    prose = sum(d.block.words for d in before if running_prose(d.features) and not d.verdict.hard_bad
+                and d.verdict.score >= GOOD_SCORE_WORDS)
+    body = doc.root.find("body")
+    named = [*below_body(container.getparent()), *([body] if body is not None else [])]
+    if prose < STORY_MIN_PROSE_WORDS or declares_discussion(doc) or any(forum_named(e) for e in named):
+        return None
+    story = reread([d.block.index for d in before])
+    if story.container is None:
+        return None
+    why = f"{story.container_why}; {COMMENTS_WHY}" if story.container_why else COMMENTS_WHY
+    section = set(inside)
+    decisions = tuple(d.judged_out(COMMENT_WHY, COMMENT_WHY) if d.block.index in section else d for d in story.decisions)
     return replace(story, decisions=decisions, container_why=why)

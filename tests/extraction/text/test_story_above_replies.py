@@ -90,3 +90,29 @@ def test_the_replies_are_every_item_of_the_posts_name_however_short() -> None:
     posts = repeated_post_items(doc)
     assert "post5000" not in {p.get("id") for p in posts}  # a one-line reply: under the thread's word floor
     assert [p.get("id") for p in items_alike(posts)] == [f"post{n}" for n in range(5000, 5004)]
+
+
+def _commented(n: int, wrapper: str = "") -> str:
+    """A short story in a table cell above a long readers' table named `comments`: each reader's
+    name and date row over a row of what they wrote."""
+    rows = "".join(f"<tr><td class='readername'><b>reader{i}</b> - {i % 28 + 1} July 2011</td></tr>"
+                   f"<tr><td class='readertext'><p>{REPLY * 2}</p><p>Reply {i}.</p></td></tr>" for i in range(n))
+    related = "".join(f"<li><a href='/story-{i}.html'>Another story of the harbour town, number {i}</a></li>" for i in range(4))
+    return (f"<div{wrapper}><table width='100%'><tr><td><font size='5'><b>Council expands the bus network</b></font>"
+            f"<p>{P1}</p><p>{P2}</p><ul class='related'>{related}</ul><table width='100%' class='comments'>"
+            f"<tr><td><b>Readers' comments ({n})</b></td></tr>{rows}</table></td></tr></table></div>")
+
+
+def test_a_comment_section_that_outweighs_the_story_is_left_out() -> None:
+    """Forty readers' comments in `table.comments` outscore the story above them as a region; the
+    story is chosen again without them, and the second candidate may not put them back."""
+    text = main_text(page(_commented(40)))
+    assert P1 in text.body and P2 in text.body
+    assert "Reply 3." not in text.body
+    assert "the story above its comment section" in (text.explanation.render() if text.explanation else "")
+
+
+def test_a_forums_topic_named_so_keeps_its_comments() -> None:
+    """The same page inside a wrapper named a forum's topic is a discussion: the replies stay."""
+    text = main_text(page(_commented(40, " class='forum-topic'")))
+    assert "Reply 3." in text.body
