@@ -50,3 +50,16 @@ def test_a_full_pass_after_every_few_pages(restored_collector: None):
     finally:
         gc.callbacks.remove(count)
     assert len(passes) == 2
+
+
+def test_the_objects_a_page_leaves_to_the_collector_are_counted():
+    from bench.extraction_cpu import cyclic_garbage
+
+    def cycle(html: str, url: str) -> str:
+        node: dict[str, object] = {}
+        node["self"] = node
+        return html
+
+    pages = [("https://example.test/a", "<p>a</p>"), ("https://example.test/b", "<p>b</p>")]
+    assert cyclic_garbage(pages, cycle) == [1, 1]
+    assert cyclic_garbage(pages, lambda html, url: html) == [0, 0]
