@@ -352,13 +352,28 @@ def split_names(raw: str, separator: str | None = None) -> list[str]:
     return [name for name in (clean_name(p) for p in parts) if name]
 
 
+MARKUP_OR_ADDRESS_MARKS = ("<", "&", "@", "://", "w.", "W.")
+"""What a text holds wherever `strip_markup` or `URL_OR_EMAIL` may take something out of it (a
+tag, an entity, an address, `www.`, which the flag matches in no other letters): a text holding
+none of them is only squashed. `clean_name` is asked of every paragraph above an author's note
+(rules/author_note.py), long and plain, and scanning each for markup and addresses cost most of
+its time."""
+
+
 def clean_name(raw: str) -> str:
     """"By Jane Doe", "jane@x.com", "https://x.com/jane" and padding cleaned off a name."""
-    text = URL_OR_EMAIL.sub(" ", strip_markup(raw))
-    text = squash(text).strip(NAME_PADDING)
+    if any(mark in raw for mark in MARKUP_OR_ADDRESS_MARKS):
+        text = squash(URL_OR_EMAIL.sub(" ", strip_markup(raw))).strip(NAME_PADDING)
+    else:
+        text = squash(raw).strip(NAME_PADDING)
     if NOT_THE_AUTHOR.match(text):
         return ""
-    text = CREDENTIAL_STOP.sub("", BY_PREFIX.sub("", text).strip(NAME_PADDING))
+    prefix = BY_PREFIX.match(text)  # anchored: `sub` would try every position for the one match
+    if prefix is not None:
+        text = text[prefix.end():]
+    text = text.strip(NAME_PADDING)
+    if text.endswith("."):  # CREDENTIAL_STOP ends with the stop, and a squashed text has no final line break
+        text = CREDENTIAL_STOP.sub("", text)
     if len(text) > MAX_NAME_CHARS or not any(c.isalpha() for c in text):
         return ""
     return text

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from extraction.authors import authors, split_names
+from extraction.authors import authors, clean_name, split_names
 from tests.extraction.fieldpages import doc, meta
 
 LEVELS = (
@@ -294,3 +294,18 @@ def test_byline_candidates_read_each_repeated_class_alike_and_any_case():
             '<div class="comments"><p class="Byline">D</p></div><p class="Byline">E</p><p class="by">F</p>'
             '<p class="by" id="Byline">G</p><p class="author" id="author">H</p>')
     assert [el.text for el in _byline_candidates(doc("", body))] == ["A", "C", "E", "G", "H"]
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("By <b>Jane Doe</b>", "Jane Doe"),
+    ("Jos&eacute; Doe", "José Doe"),
+    ("Jane Doe jane@example.com", "Jane Doe"),
+    ("Jane Doe http://example.com/jane", "Jane Doe"),
+    ("Jane Doe www.example.com", "Jane Doe"),
+    ("Jane Doe WWW.EXAMPLE.COM", "Jane Doe"),
+    ("Jane Doe Www.example.com", "Jane Doe"),
+    ("  Written by:   Sam Carter, DVM. ", "Sam Carter, DVM"),
+    ("By Jane Doe. " + "Jane writes about gardens and the people who keep them. " * 3, ""),
+], ids=["tag", "entity", "email", "url", "www", "WWW", "Www", "prefix-and-stop", "long"])
+def test_clean_name_takes_markup_and_addresses_out_wherever_they_are(raw, expected):
+    assert clean_name(raw) == expected
