@@ -266,19 +266,25 @@ def _label_places(doc: Document) -> dict[etree._Element, str]:
         before = named.getprevious()
         if before is not None and before.tag in _HEADINGS:
             places.setdefault(before, str(before.tag))
-    page = urldefrag(doc.url)[0]
+    url = doc.url
+    page = urldefrag(url)[0]
     own: dict[str, str | None] = {}  # each distinct href resolved once: a page repeats its `#` links
-
-    def own_anchor(href: str) -> str | None:
-        if href not in own:
-            base, fragment = urldefrag(urljoin(doc.url, href))
-            own[href] = fragment if fragment in _OWN_ANCHORS and base == page else None
-        return own[href]
-
-    for link in doc.owners("href", lambda href: "#" in href and own_anchor(href) is not None):
+    for link in doc.owners("href", lambda href: "#" in href and _own_anchor(href, url, page, own) is not None):
         if link.tag == "a":
-            places[link] = f"a[href=#{own_anchor(link.get('href') or '')!s}]"
+            places[link] = f"a[href=#{_own_anchor(link.get('href') or '', url, page, own)!s}]"
     return places
+
+
+def _own_anchor(href: str, url: str, page: str, own: dict[str, str | None]) -> str | None:
+    """The comment anchor (`_OWN_ANCHORS`) that `href`, read on the page at `url` (`page` without
+    its fragment), links to on the page itself, or None; `own` holds each href's answer. Not a
+    closure in `_label_places`: compiled, a closure that another closure calls shares one
+    environment with it, and that environment holds them both -- a cycle that took the page's
+    Document with it, left to the cycle collector to free."""
+    if href not in own:
+        base, fragment = urldefrag(urljoin(url, href))
+        own[href] = fragment if fragment in _OWN_ANCHORS and base == page else None
+    return own[href]
 
 
 def _named(doc: Document) -> list[etree._Element]:
