@@ -89,7 +89,7 @@ def drop_counted_comments(doc: Document, read: Selection,
             scope = region if in_region else {box}
             section = [j for j in range(first, len(decisions)) if within(decisions[j].block.element, scope)]
             under = [j for j in section if j > i]
-            items = _dated_items(decisions, under, count, d.block.element)
+            items = dated_items(decisions, under, count, d.block.element)
             if items and _items_hold(decisions, under, items, in_region) and not _forum(doc, read.container):
                 out = list(decisions)
                 for j in section:
@@ -125,7 +125,7 @@ def _expected(text: str) -> int | None:
     return count
 
 
-def _dated_items(decisions: tuple[Decision, ...], after: list[int], count: int,
+def dated_items(decisions: tuple[Decision, ...], after: list[int], count: int,
                  title: etree._Element) -> list[etree._Element]:
     """The group of like elements (one shape, at any depth: a reply nested under a comment is a
     comment too) after the title, not around it, that are exactly `count` items holding exactly

@@ -23,9 +23,12 @@ rules nor the second candidate, which reads every line of a post, would leave th
 
 A comment section can win the region too: a thread many times the story's length in a table or a
 box named a comment section (`table.comments`: `threads.comment_named`) outscores the story above
-it, and the climb does not reach the story, which adds too little. On a page read as an article,
-when the region's element is so named and the blocks before it hold `STORY_MIN_PROSE_WORDS` of
-good running prose, the container is chosen again among those blocks and the section's blocks are
+it, and the climb does not reach the story, which adds too little. So does an ASP.NET
+`DataList` of feedback rows named nothing of the kind, under a title counting them ("Your views
+(85)"). On a page read as an article, when the region's element is so named, or the line just
+before the region counts exactly as many dated items in it (`counted_comments.counted`,
+`counted_comments.dated_items`), and the blocks before it hold `STORY_MIN_PROSE_WORDS` of good
+running prose, the container is chosen again among those blocks and the section's blocks are
 left out, judged (the second candidate may not put them back); not on a page that declares a
 discussion or whose wrappers or `<body>` are named a forum's (`commented_story.forum_named`).
 
@@ -41,9 +44,10 @@ post items under every article's story (in `reader_comments`, without the region
 The comment section that won the region: 2026-12-07 (session 31, docs/lab/2026-12-07-s31-story.md),
 static: old-web (525 pages, with the long-thread variants) tune 0.94653 -> 0.95227 mean page F1
 (table-news-long 0.07 / 0.11 -> 0.86 / 0.95), held unchanged; WCXB dev, Zyte and the other sets: no
-body changed. Dropped: the same for a region under a comment title whatever its name (a section
-counted or named by `comment_sections.comment_title` over like items): no old-web page moved, and a
-WCXB check article went 0.974 -> 0.104.
+body changed. The counted title: old-web tune 0.95227 -> 0.95537 (aspnet-cms-long 0.069 -> 0.954),
+held unchanged; WCXB dev, Zyte and the other sets: no body changed. Dropped: the same for a region
+under any comment title (named or counted by `comment_sections.comment_title`) over like items,
+without a count to match: no old-web page moved, and a WCXB check article went 0.974 -> 0.104.
 """
 
 from __future__ import annotations
@@ -56,7 +60,9 @@ from extraction.document import Document
 from extraction.text.decisions import Selection, within
 from extraction.text.features import running_prose
 from extraction.text.layout import THREAD_ALONE_MIN_POSTS, items_alike, repeated_post_items
+from extraction.text.rules.comment_sections import TITLE_MAX_WORDS
 from extraction.text.rules.commented_story import STORY_MIN_PROSE_WORDS, declares_discussion, forum_named
+from extraction.text.rules.counted_comments import counted, dated_items
 from extraction.text.score import GOOD_SCORE_WORDS
 from extraction.text.threads import comment_lists, comment_named
 
@@ -115,11 +121,13 @@ def _story_above_comments(doc: Document, read: Selection,
     element is named a comment section (`threads.comment_named`: `table.comments`) and the blocks
     before it hold `STORY_MIN_PROSE_WORDS` of good running prose (see the module's docstring)."""
     container = read.container
-    if container is None or not comment_named(container):
+    if container is None:
         return None
     region = {container, *read.siblings}
     inside = [j for j, d in enumerate(read.decisions) if within(d.block.element, region)]
-    before = [d for d in read.decisions[:inside[0]] if not within(d.block.element, region)] if inside else []
+    if not inside or not (comment_named(container) or _counted_region(read, inside)):
+        return None
+    before = [d for d in read.decisions[:inside[0]] if not within(d.block.element, region)]
     prose = sum(d.block.words for d in before if running_prose(d.features) and not d.verdict.hard_bad
                 and d.verdict.score >= GOOD_SCORE_WORDS)
     body = doc.root.find("body")
@@ -133,3 +141,14 @@ def _story_above_comments(doc: Document, read: Selection,
     section = set(inside)
     decisions = tuple(d.judged_out(COMMENT_WHY, COMMENT_WHY) if d.block.index in section else d for d in story.decisions)
     return replace(story, decisions=decisions, container_why=why)
+
+
+def _counted_region(read: Selection, inside: list[int]) -> bool:
+    """The line just before the region counts what the region holds: a title with a count n
+    (`counted_comments.counted`: "Your views (85)") over exactly n dated items in the region
+    (`counted_comments.dated_items`), whatever their markup is named."""
+    if inside[0] == 0:
+        return False
+    title = read.decisions[inside[0] - 1]
+    count = counted(title.block.text) if title.block.words <= TITLE_MAX_WORDS else None
+    return count is not None and bool(dated_items(read.decisions, inside, count, title.block.element))

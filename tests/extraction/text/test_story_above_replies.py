@@ -116,3 +116,25 @@ def test_a_forums_topic_named_so_keeps_its_comments() -> None:
     """The same page inside a wrapper named a forum's topic is a discussion: the replies stay."""
     text = main_text(page(_commented(40, " class='forum-topic'")))
     assert "Reply 3." in text.body
+
+
+def _counted(n: int, items: int) -> str:
+    """A short story above a feedback table whose markup names no comment, under a title counting
+    `n`, with `items` rows of a name, a date and what the reader wrote."""
+    rows = "".join(f"<tr><td><div class='fbName'>reader{i}, Harwick</div><div class='fbDate'>{i % 28 + 1} July 2011</div>"
+                   f"<div class='fbText'>{REPLY * 2} Reply {i}.</div></td></tr>" for i in range(items))
+    related = "".join(f"<tr><td><a href='/story-{i}.html'>Another story of the harbour town, number {i}</a></td></tr>"
+                      for i in range(8))
+    return (f"<table><tr><td><div class='story'><h1>Council expands the bus network</h1><p>{P1}</p><p>{P2}</p></div>"
+            f"<h4>More on this</h4><table class='gridRelated'>{related}</table>"
+            f"<div class='feedback'><h4>Your views ({n})</h4><table class='list'>{rows}</table></div></td></tr></table>")
+
+
+def test_a_feedback_table_its_title_counts_is_left_out_when_it_outweighs_the_story() -> None:
+    """Forty rows under "Your views (40)" win the region; the title's count matches the dated rows,
+    so the story is chosen again without them. Under a count they do not match, they stay."""
+    text = main_text(page(_counted(40, 40)))
+    assert P1 in text.body and "Reply 3." not in text.body
+    assert "the story above its comment section" in (text.explanation.render() if text.explanation else "")
+    mismatched = main_text(page(_counted(41, 40)))
+    assert "the story above its comment section" not in (mismatched.explanation.render() if mismatched.explanation else "")
