@@ -159,7 +159,7 @@ def export(clf: GradientBoostingClassifier, fitted: tuple[StandardScaler, Logist
         for j, tree in enumerate(stage):
             t = tree.tree_
             trees.append((classes[j],
-                          tuple(int(f) for f in t.feature), tuple(float(v) for v in t.threshold),
+                          tuple(int(f) for f in t.feature), tuple(float32_threshold(float(v)) for v in t.threshold),
                           tuple(int(c) for c in t.children_left), tuple(int(c) for c in t.children_right),
                           tuple(float(v) for v in t.value[:, 0, 0])))
     rate = clf.learning_rate
@@ -186,6 +186,18 @@ def export(clf: GradientBoostingClassifier, fitted: tuple[StandardScaler, Logist
     lines += [f"    {tuple(float(v) for v in row)!r}," for row in regression.coef_]
     lines.append(")")
     return "\n".join(lines + flat_trees(trees)) + "\n"
+
+
+def float32_threshold(threshold: float) -> float:
+    """The largest threshold `t` at which `x <= t` in double precision holds exactly when
+    scikit-learn's `float32(x) <= threshold` does: its trees compare a page's values rounded to
+    single precision, `kind_model.predict` compares them as they are (a share just above a cut in
+    double precision can round onto it in single)."""
+    low = np.float32(threshold)
+    if float(low) > threshold:
+        low = np.nextafter(low, np.float32(-np.inf))
+    mid = (float(low) + float(np.nextafter(low, np.float32(np.inf)))) / 2
+    return mid if float(np.float32(mid)) == float(low) else float(np.nextafter(mid, -np.inf))
 
 
 def flat_trees(trees: list[tuple[int, tuple[int, ...], tuple[float, ...], tuple[int, ...], tuple[int, ...],

@@ -19,8 +19,11 @@ Measured: WCXB dev static (issue 12, 2026-12-01: docs/lab/2026-12-01-issue-12-ma
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from lxml import etree
 
 from extraction.document import Document
 from extraction.text.blocks import Block, solid_chars
@@ -77,6 +80,8 @@ which keeps the rails around them. The
 threshold follows the trees: retrained, the model is surer, and the fallback is set again. A page
 the rules read as one region is never read inclusively on the model's word (every threshold lost on
 WCXB's tune half: its rules-article pages of other kinds read as well or better as one region)."""
+PROSE_COLUMN_MIN_SHARE = 0.7  # without a <main>, the deepest element holding this share of the running prose is the page's column
+SECTION_MIN_PROSE_WORDS = 50  # a section of the column under a heading with this much running prose is a story's, not a blurb's
 NAV_LINK_MAX_WORDS = 3.5  # linked words per link below which a link-heavy block is navigation (menus, tag clouds)
 
 CardRows = Callable[[], set[int]]
@@ -104,6 +109,10 @@ def kind_evidence(doc: Document, selection: Selection, words: PageWords) -> Kind
     page_total = sum(d.block.words for d in clean)
     container = selection.container
     posts = repeated_post_items(doc)
+    column = prose_column(doc, clean)
+    around = {column} if column is not None else set()
+    inside = [d for d in clean if d.block.index in counted and (column is None or within(d.block.element, around))]
+    sections = headed_sections(inside)
     return KindEvidence(
         region_words=sum(d.block.words for d in selection.decisions if d.kept),
         region_prose_words=sum(d.block.words for d in selection.decisions if d.kept and running_prose(d.features)),
@@ -137,7 +146,59 @@ def kind_evidence(doc: Document, selection: Selection, words: PageWords) -> Kind
         documentation_url=documentation_url(doc.url),
         documentation_generator=documentation_generator(doc),
         container_is_body=container is None or container.tag in ("body", "html"),
+        sections=len(sections),
+        long_sections=sum(1 for _, prose in sections if prose >= SECTION_MIN_PROSE_WORDS),
+        section_words=float(statistics.median(words for words, _ in sections)) if sections else -1.0,
     )
+
+
+def headed_sections(decisions: Sequence[Decision]) -> list[tuple[int, int]]:
+    """(words, running-prose words) of each heading's section: the blocks after it up to the next
+    heading (the heading's own words left out; blocks before the first heading are no section)."""
+    sections: list[tuple[int, int]] = []
+    words = prose = -1
+    for d in decisions:
+        if d.block.is_heading:
+            if words >= 0:
+                sections.append((words, prose))
+            words = prose = 0
+        elif words >= 0:
+            words += d.block.words
+            prose += d.block.words if running_prose(d.features) else 0
+    if words >= 0:
+        sections.append((words, prose))
+    return sections
+
+
+def prose_column(doc: Document, clean: Sequence[Decision]) -> etree._Element | None:
+    """Where the page's own text runs, whatever the first read's region: `<main>`, else the
+    deepest element holding `PROSE_COLUMN_MIN_SHARE` of the running prose of the clean blocks
+    (None: no prose). A story's column is paragraphs under a few headings; a service page's or
+    a section front's, headings over blurbs and calls to action. The first read's region of an
+    explainer or a guide without article markup can hold a sliver of its column, and then the
+    region's shares of the page look like a multi-section page's: the kind model weighs the
+    column's sections beside them (`headed_sections`)."""
+    root = main_root(doc)
+    if root is not None:
+        return root
+    below: dict[etree._Element, int] = {}
+    depth: dict[etree._Element, int] = {}
+    total = 0
+    for d in clean:
+        if not running_prose(d.features):
+            continue
+        total += d.block.words
+        chain: list[etree._Element] = []
+        element: etree._Element | None = d.block.element
+        while element is not None:
+            chain.append(element)
+            element = element.getparent()
+        for i, ancestor in enumerate(chain):
+            below[ancestor] = below.get(ancestor, 0) + d.block.words
+            depth[ancestor] = len(chain) - i
+    if not total:
+        return None
+    return max((a for a, w in below.items() if w >= PROSE_COLUMN_MIN_SHARE * total), key=lambda a: depth[a])
 
 
 def page_kind(doc: Document, selection: Selection, words: PageWords, cards: CardRows,

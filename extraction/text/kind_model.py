@@ -4,11 +4,11 @@ is weighed on, with a calibrated confidence.
 `layout.decide` names a kind from the first evidence that holds; its rules were tuned one at a
 time and read 0.73 of WCXB dev's pages as their labels say. The model weighs the same evidence
 together (the single region's shares of the page, its prose, the repeated posts and comments,
-links and teasers, markup, landmarks, code, prices, the URL's shape) and the rules' own answer,
-and says how sure it is: `predict` gives a probability per kind, its trees' scores divided by a
-temperature fitted on held-out folds, blended with a logistic regression's over the same columns
-(so a 0.9 is right about nine times in ten). The page's voice is one more column: a company's
-pages speak of themselves as "we" (`FIRST_PLURAL`).
+links and teasers, markup, landmarks, code, prices, the URL's shape, the sections of the page's
+prose column) and the rules' own answer, and says how sure it is: `predict` gives a probability
+per kind, its trees' scores divided by a temperature fitted on held-out folds, blended with a
+logistic regression's over the same columns (so a 0.9 is right about nine times in ten). The
+page's voice is one more column: a company's pages speak of themselves as "we" (`FIRST_PLURAL`).
 
 The model is data (`kind_trees.py`, written by `bench/kind/train.py` with the manifest of the
 pages it learnt from beside it, `bench/kind/manifest.json`), evaluated here by a pure function:
@@ -131,6 +131,13 @@ class KindEvidence:
     documentation_url: bool
     documentation_generator: bool
     container_is_body: bool
+    sections: int
+    """Headings in the page's prose column (`inclusive.prose_column`: `<main>`, else the deepest
+    element holding most of the page's running prose), each with the blocks up to the next ..."""
+    long_sections: int
+    """... those with `inclusive.SECTION_MIN_PROSE_WORDS` or more words of running prose ..."""
+    section_words: float
+    """... and the median section's words (-1 without a heading)."""
 
 
 def _share(part: float, whole: float) -> float:
@@ -232,6 +239,8 @@ def features(doc: Document, e: KindEvidence, rule_kind: str) -> tuple[float, ...
         *(float(bool(url_words & words)) for _, words in URL_WORDS),
         *(float(rule_kind == kind) for kind in KINDS),
         first_plural_share(doc),
+        _share(e.long_sections, e.sections) if e.sections else -1.0,
+        e.section_words,
     )
     return values
 
@@ -248,7 +257,7 @@ FEATURES = (
     "og_product", "path_depth", "date_in_path", "query", "slug_words", "slug_digits",
     *(f"url_{name}" for name, _ in URL_WORDS),
     *(f"rule_{kind}" for kind in KINDS),
-    "first_plural_share",
+    "first_plural_share", "long_section_share", "section_words",
 )
 """The names of `features`' values, in order; the model file names the same (a test checks)."""
 

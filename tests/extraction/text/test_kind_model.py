@@ -15,7 +15,7 @@ from extraction.maintext import explain_main_text, main_text
 from extraction.text import kind_trees
 from extraction.text.blocks import Gate, segment
 from extraction.text.cards import card_blocks
-from extraction.text.inclusive import KIND_POLICY
+from extraction.text.inclusive import KIND_POLICY, prose_column
 from extraction.text.kind_model import FEATURES, KINDS, Policy, cautious, first_plural_share, predict
 from extraction.text.pipeline import first_read
 from tests.extraction.text.helpers import STORY_SENTENCE, page
@@ -241,3 +241,35 @@ def test_a_page_that_speaks_as_we_has_a_larger_first_plural_share_than_a_story()
     assert first_plural_share(story) < 0.01
     french_and_german = _at("https://example.org/", "<p>Nous sommes là. Unsere Firma.</p>")
     assert first_plural_share(french_and_german) == 2 / 5  # the head's title is not read
+
+
+def test_the_prose_column_is_main_else_the_deepest_element_holding_most_of_the_prose():
+    story = f"<p>{STORY_SENTENCE * 3}</p>" * 4
+    aside = f"<div id='sidebar'><p>{STORY_SENTENCE * 2}</p></div>"
+    doc = _at("https://example.org/a", f"<div id='wrap'><div id='content'>{story}</div>{aside}</div>")
+    blocks = segment(doc, Gate.ALL)
+    first = first_read(doc, blocks, cache(lambda: card_blocks(blocks)))
+    column = prose_column(doc, first.words.clean)
+    assert column is not None and column.get("id") == "content"
+    with_main = _at("https://example.org/a", f"<main id='m'><p>Hello there.</p></main>{story}")
+    blocks = segment(with_main, Gate.ALL)
+    first = first_read(with_main, blocks, cache(lambda: card_blocks(blocks)))
+    column = prose_column(with_main, first.words.clean)
+    assert column is not None and column.get("id") == "m"
+    assert prose_column(_at("https://example.org/a", "<ul><li><a href='/x'>X</a></li></ul>"), ()) is None
+
+
+def test_a_service_pages_sections_are_blurbs_where_a_storys_are_prose():
+    blurbs = "".join(f"<h2>Service {i}</h2><p>We plan and build it for you.</p><a href='/contact'>Get a quote</a>"
+                     for i in range(6))
+    service = _at("https://example.org/services", f"<header>{NAV}</header><main><h1>What we do</h1>"
+                  f"<p>{STORY_SENTENCE * 4}</p>{blurbs}</main>")
+    sections = "".join(f"<h2>Part {i}</h2><p>{STORY_SENTENCE * 3}</p><p>{STORY_SENTENCE * 2}</p>" for i in range(4))
+    guide = _at("https://example.org/guides/washing-machines", f"<header>{NAV}</header><div id='content'>"
+                f"<h1>How washing machines are made</h1>{sections}</div>")
+    assert _feature(service, "long_section_share") == 1 / 7  # the h1's section holds the one paragraph
+    assert _feature(guide, "long_section_share") == 4 / 5  # the h1 heads an empty section: an h2 follows it
+    assert _feature(service, "section_words") < 20 < _feature(guide, "section_words")
+    assert _feature(_article(), "long_section_share") == 1.0  # one heading over the whole story
+    assert _feature(_at("https://example.org/a", f"<p>{STORY_SENTENCE * 4}</p>"), "section_words") == -1.0
+
