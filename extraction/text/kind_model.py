@@ -23,7 +23,10 @@ The first-person-plural column and the regression's blend: CV WCXB tune (fold se
 seeds 0-2) 0.8549 -> 0.8605 (the column) -> 0.8684 (the blend), check 0.853 -> 0.869 (train.py);
 page kind check 0.852 -> 0.870 (629 of 723), WCXB F1 check 0.88640 unchanged, tune 0.88577 ->
 0.88472 (one page, 0313, now past the fallback), Zyte and other sets unchanged page for page
-(2026-12-06, s28).
+(2026-12-06, s28). The prose column's sections (`long_section_share`, `section_words`): CV WCXB
+tune (the same 9 draws) 0.8667 -> 0.8712, check 0.869 -> 0.878 (train.py); page kind check
+0.870 -> 0.878 (635 of 723), WCXB F1 unchanged (one tune page up), Zyte and other sets unchanged
+page for page (2026-12-07, s31).
 """
 
 from __future__ import annotations
