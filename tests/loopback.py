@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import ClassVar
 
 
 class QuietHandler(BaseHTTPRequestHandler):
@@ -23,6 +24,17 @@ class QuietHandler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
+
+
+class StoredPages(QuietHandler):
+    """Serves `pages[path]`: a test stores the page it needs under a path of its own, then asks
+    for it (paths are unique across the modules that share the handler)."""
+
+    pages: ClassVar[dict[str, str]] = {}
+
+    def do_GET(self) -> None:
+        page = self.pages.get(self.path)
+        self.send_html(page or "<p>No such page.</p>", 200 if page else 404)
 
 
 @contextmanager

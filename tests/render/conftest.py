@@ -13,6 +13,7 @@ from demosite.server import DemoSite
 from render.browser import Renderer
 from render.outcome import RenderFailure
 from render.settings import RenderSettings
+from tests.loopback import StoredPages, serving
 from values.rendered import RenderedPage
 
 FIXTURES = "/render-fixtures"
@@ -63,6 +64,13 @@ def loop_renderer() -> Iterator[type[LoopRenderer]]:
     yield make  # type: ignore[misc]
     for renderer in made:
         renderer.close()
+
+
+@pytest.fixture(scope="module")
+def stored_origin() -> Iterator[str]:
+    """The base URL of a loopback server of `StoredPages`: pages a test builds for itself."""
+    with serving(StoredPages) as base:
+        yield base
 
 
 def fixture_url(site: DemoSite, name: str, query: str = "") -> str:

@@ -10,14 +10,13 @@ route (`?delay_ms=`), pages from a loopback server of their own. No timings are 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
 
 import pytest
 
 from demosite.server import DemoSite
 from render.readiness import LAZY_STARTED_MARGIN_PX
 from render.settings import RenderSettings
-from tests.loopback import QuietHandler, serving
+from tests.loopback import StoredPages
 from tests.render.conftest import LoopRenderer
 from values.rendered import RenderedPage
 
@@ -39,22 +38,6 @@ function askIdle(img, maxMs) {
 """
 
 
-class Pages(QuietHandler):
-    """Serves `pages[path]`, built per test."""
-
-    pages: ClassVar[dict[str, str]] = {}
-
-    def do_GET(self) -> None:
-        page = self.pages.get(self.path)
-        self.send_html(page or "<p>No such page.</p>", 200 if page else 404)
-
-
-@pytest.fixture(scope="module")
-def origin() -> Iterator[str]:
-    with serving(Pages) as base:
-        yield base
-
-
 @pytest.fixture(scope="module")
 def renderer(third_party_settings: RenderSettings) -> Iterator[LoopRenderer]:
     shared = LoopRenderer(third_party_settings.model_copy(update={"datalayer_globals": ["pdl"]}))
@@ -63,7 +46,7 @@ def renderer(third_party_settings: RenderSettings) -> Iterator[LoopRenderer]:
 
 
 def serve(origin: str, path: str, body: str) -> str:
-    Pages.pages[path] = f"<!DOCTYPE html><html><head><script>{ASK_IDLE}</script></head><body>{body}</body></html>"
+    StoredPages.pages[path] = f"<!DOCTYPE html><html><head><script>{ASK_IDLE}</script></head><body>{body}</body></html>"
     return origin + path
 
 
@@ -75,10 +58,10 @@ def sizes(page: RenderedPage) -> dict[str, tuple[int, int]]:
     return {img.url.rsplit("t=", 1)[-1]: (img.natural_width, img.natural_height) for img in page.images if "t=" in img.url}
 
 
-def test_an_image_set_loading_holds_the_page_until_it_loaded(renderer: LoopRenderer, origin: str,
+def test_an_image_set_loading_holds_the_page_until_it_loaded(renderer: LoopRenderer, stored_origin: str,
                                                            demo_site: DemoSite) -> None:
     # Without the hold the state answers at once (nothing pending) while the image is still loading.
-    url = serve(origin, "/inserted.html", f"""<p>Story.</p><script>
+    url = serve(stored_origin, "/inserted.html", f"""<p>Story.</p><script>
       var img = document.createElement("img");
       img.src = {image_url(demo_site, "inserted")!r};
       document.body.appendChild(img);
@@ -89,9 +72,9 @@ def test_an_image_set_loading_holds_the_page_until_it_loaded(renderer: LoopRende
     assert sizes(page)["inserted"] == IMAGE_SIZE
 
 
-def test_an_image_whose_source_a_lazy_loader_sets_holds_the_page(renderer: LoopRenderer, origin: str,
+def test_an_image_whose_source_a_lazy_loader_sets_holds_the_page(renderer: LoopRenderer, stored_origin: str,
                                                                 demo_site: DemoSite) -> None:
-    url = serve(origin, "/swapped.html", f"""<img id="late" data-src={image_url(demo_site, "swapped")!r}><script>
+    url = serve(stored_origin, "/swapped.html", f"""<img id="late" data-src={image_url(demo_site, "swapped")!r}><script>
       var img = document.getElementById("late");
       img.src = img.dataset.src;
       askIdle(img, 5000);
@@ -100,11 +83,11 @@ def test_an_image_whose_source_a_lazy_loader_sets_holds_the_page(renderer: LoopR
     assert page.datalayer.globals["pdl"] == {"pending": 0, "complete": True, "size": list(IMAGE_SIZE)}
 
 
-def test_a_deferred_lazy_image_far_below_holds_nothing(renderer: LoopRenderer, origin: str,
+def test_a_deferred_lazy_image_far_below_holds_nothing(renderer: LoopRenderer, stored_origin: str,
                                                       demo_site: DemoSite) -> None:
     # Far below anything the scroll reaches: Chromium never fetches it, so it must not hold.
     far = image_url(demo_site, "far")
-    url = serve(origin, "/far.html", f"""<p>Story.</p><div style="height: 30000px"></div>
+    url = serve(stored_origin, "/far.html", f"""<p>Story.</p><div style="height: 30000px"></div>
       <img id="far" loading="lazy" src={far!r}><script>askIdle(document.getElementById("far"), 1500);</script>""")
     page = renderer.page(url)
     assert page.datalayer.globals["pdl"] == {"pending": 0, "complete": False, "size": [0, 0]}
@@ -113,11 +96,11 @@ def test_a_deferred_lazy_image_far_below_holds_nothing(renderer: LoopRenderer, o
 
 
 def test_a_lazy_image_within_the_margin_was_started_and_holds_until_it_loaded(
-        renderer: LoopRenderer, origin: str, demo_site: DemoSite) -> None:
+        renderer: LoopRenderer, stored_origin: str, demo_site: DemoSite) -> None:
     # Below the first screen but within the margin: the hold assumes Chromium started it; had it
     # not, the state would answer at its deadline with the image still pending.
     below = VIEWPORT_HEIGHT + LAZY_STARTED_MARGIN_PX - 200
-    url = serve(origin, "/near.html", f"""<p>Story.</p><div style="height: {below}px"></div>
+    url = serve(stored_origin, "/near.html", f"""<p>Story.</p><div style="height: {below}px"></div>
       <img id="near" loading="lazy" src={image_url(demo_site, "near")!r}>
       <div style="height: 30000px"></div>
       <script>
@@ -131,11 +114,11 @@ def test_a_lazy_image_within_the_margin_was_started_and_holds_until_it_loaded(
 
 
 def test_an_image_a_lazy_loader_sets_after_the_scroll_is_read_with_its_real_size(
-        renderer: LoopRenderer, origin: str, demo_site: DemoSite) -> None:
+        renderer: LoopRenderer, stored_origin: str, demo_site: DemoSite) -> None:
     # The loader waits out a debounce after its sentinel came into view in the scroll's last
     # step, so no request of the scroll has started when the scroll returns: the scroll says the
     # page still holds its timer, and the render waits for the timer and then the image.
-    url = serve(origin, "/debounced.html", f"""<p>Story.</p>
+    url = serve(stored_origin, "/debounced.html", f"""<p>Story.</p>
       <img id="hero" data-src={image_url(demo_site, "debounced")!r} width="96" height="54">
       <div style="height: {3 * VIEWPORT_HEIGHT}px"></div><p id="sentinel">End.</p><script>
       var observer = new IntersectionObserver(function (entries) {{
@@ -151,21 +134,21 @@ def test_an_image_a_lazy_loader_sets_after_the_scroll_is_read_with_its_real_size
 
 
 def test_an_image_that_never_answers_holds_no_longer_than_its_request_budget(
-        loop_renderer, third_party_settings: RenderSettings, origin: str, demo_site: DemoSite) -> None:
+        loop_renderer, third_party_settings: RenderSettings, stored_origin: str, demo_site: DemoSite) -> None:
     # `load` waits the budget out first; a hold counted from the settle's first look instead of
     # from when the image started would outlast the settle's cap.
     settings = third_party_settings.model_copy(update={"subresource_budget_ms": 2000, "settle_cap_ms": 1500})
-    url = serve(origin, "/hung.html", f"<p>Story.</p><img src={image_url(demo_site, 'hung', delay_ms=8000)!r}>")
+    url = serve(stored_origin, "/hung.html", f"<p>Story.</p><img src={image_url(demo_site, 'hung', delay_ms=8000)!r}>")
     page = loop_renderer(settings).page(url)
     assert page.settled
     assert sizes(page)["hung"] == (0, 0)
 
 
-def test_a_page_that_breaks_the_image_getters_still_settles_and_is_read(renderer: LoopRenderer, origin: str,
+def test_a_page_that_breaks_the_image_getters_still_settles_and_is_read(renderer: LoopRenderer, stored_origin: str,
                                                                        demo_site: DemoSite) -> None:
     # The images' look throws in the page's own realm; without its guard the settle state's
     # answer would reject and the render fail.
-    url = serve(origin, "/hostile.html", f"""<p>Story.</p><img src={image_url(demo_site, "hostile", delay_ms=0)!r}>
+    url = serve(stored_origin, "/hostile.html", f"""<p>Story.</p><img src={image_url(demo_site, "hostile", delay_ms=0)!r}>
       <script>Object.defineProperty(HTMLImageElement.prototype, "complete", {{get() {{ throw new Error("no"); }}}});
       window.pdl = {{broken: true}};</script>""")
     page = renderer.page(url)

@@ -12,13 +12,12 @@ their own. No timings are asserted.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
 
 import pytest
 
 from demosite.server import DemoSite
 from render.settings import RenderSettings
-from tests.loopback import QuietHandler, serving
+from tests.loopback import StoredPages
 from tests.render.conftest import LoopRenderer
 
 pytestmark = pytest.mark.browser
@@ -38,22 +37,6 @@ function insertScript(src) {
 """
 
 
-class Pages(QuietHandler):
-    """Serves `pages[path]`, built per test."""
-
-    pages: ClassVar[dict[str, str]] = {}
-
-    def do_GET(self) -> None:
-        page = self.pages.get(self.path)
-        self.send_html(page or "<p>No such page.</p>", 200 if page else 404)
-
-
-@pytest.fixture(scope="module")
-def origin() -> Iterator[str]:
-    with serving(Pages) as base:
-        yield base
-
-
 @pytest.fixture(scope="module")
 def renderer(third_party_settings: RenderSettings) -> Iterator[LoopRenderer]:
     shared = LoopRenderer(third_party_settings.model_copy(update={"datalayer_globals": ["pdl", "held", "atLoad"]}))
@@ -62,8 +45,8 @@ def renderer(third_party_settings: RenderSettings) -> Iterator[LoopRenderer]:
 
 
 def serve(origin: str, path: str, head: str, body: str = "<p>Story.</p>") -> str:
-    Pages.pages[path] = (f"<!DOCTYPE html><html><head><script>{INSERT}</script><script>{head}</script></head>"
-                         f"<body>{body}</body></html>")
+    StoredPages.pages[path] = (f"<!DOCTYPE html><html><head><script>{INSERT}</script><script>{head}</script></head>"
+                               f"<body>{body}</body></html>")
     return origin + path
 
 
@@ -71,10 +54,10 @@ def chain_url(site: DemoSite, tag: str) -> str:
     return site.url(f"/render-fixtures/chain-datalayer.js?delay_ms={SLOW_MS}&t={tag}")
 
 
-def test_a_script_inserted_after_load_holds_the_page_until_it_ran(renderer: LoopRenderer, origin: str,
+def test_a_script_inserted_after_load_holds_the_page_until_it_ran(renderer: LoopRenderer, stored_origin: str,
                                                                   demo_site: DemoSite) -> None:
     # Unwatched, the state would count nothing held while the script is still loading.
-    url = serve(origin, "/after-load.html",
+    url = serve(stored_origin, "/after-load.html",
                 f"addEventListener('load', function () {{ insertScript({chain_url(demo_site, 'after')!r}); }});")
     page = renderer.page(url)
     assert page.datalayer.globals["held"] == 1
@@ -82,10 +65,10 @@ def test_a_script_inserted_after_load_holds_the_page_until_it_ran(renderer: Loop
 
 
 def test_scripts_and_images_inserted_before_load_have_run_and_loaded_by_load(
-        renderer: LoopRenderer, origin: str, demo_site: DemoSite) -> None:
+        renderer: LoopRenderer, stored_origin: str, demo_site: DemoSite) -> None:
     # What leaving them unwatched rests on: Chromium's load event waits for each of them.
     image = demo_site.url(f"/images/storm-coast-road.svg?delay_ms={SLOW_MS}&t=before")
-    url = serve(origin, "/before-load.html", f"""
+    url = serve(stored_origin, "/before-load.html", f"""
       var s = document.createElement("script");
       s.src = {chain_url(demo_site, 'parsing')!r};
       document.head.appendChild(s);
@@ -102,7 +85,7 @@ def test_scripts_and_images_inserted_before_load_have_run_and_loaded_by_load(
 
 
 def test_a_page_whose_load_never_comes_is_watched_once_settling_starts(
-        loop_renderer: type[LoopRenderer], third_party_settings: RenderSettings, origin: str,
+        loop_renderer: type[LoopRenderer], third_party_settings: RenderSettings, stored_origin: str,
         demo_site: DemoSite) -> None:
     # An image that answers after the render ended keeps `load` from firing; the render stops
     # waiting for it at the request budget and settles, and a chain of two timers (each short
@@ -112,7 +95,7 @@ def test_a_page_whose_load_never_comes_is_watched_once_settling_starts(
         "datalayer_globals": ["pdl", "held"], "subresource_budget_ms": budget_ms, "settle_cap_ms": 6000})
     hanging = demo_site.url("/images/storm-coast-road.svg?delay_ms=15000&t=hanging")
     script = demo_site.url("/render-fixtures/chain-datalayer.js?delay_ms=100&t=no-load")
-    url = serve(origin, "/no-load.html",
+    url = serve(stored_origin, "/no-load.html",
                 f"setTimeout(function () {{ setTimeout(function () {{ insertScript({script!r}); }}, 900); }}, 900);",
                 body=f'<p>Story.</p><img src="{hanging}">')
     page = loop_renderer(settings).page(url)
