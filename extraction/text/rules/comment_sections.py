@@ -39,11 +39,10 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from extraction.ancestry import below_body
 from extraction.document import Document
 from extraction.text.decisions import Decision, Label, Selection, within
 from extraction.text.features import running_prose
-from extraction.text.rules.commented_story import declares_discussion, forum_named
+from extraction.text.rules.commented_story import forum_page
 from extraction.text.threads import COMMENT_LABELS
 from extraction.textutil import class_shape
 
@@ -84,7 +83,7 @@ def drop_comment_sections(doc: Document, read: Selection,
             after = [j for j in range(first, len(decisions)) if within(decisions[j].block.element, region)]
             items = _items([decisions[j].block.element for j in after])
             if (len(items) < COMMENT_ITEMS_MIN or not _items_hold(decisions, after, items, d.block.element)
-                    or _forum(doc, read.container)):
+                    or forum_page(doc, read.container)):
                 continue
             out = list(decisions)
             for j in after:
@@ -162,11 +161,3 @@ def _items_hold(decisions: tuple[Decision, ...], after: list[int], items: list[e
     return held >= ITEMS_MIN_SHARE * sum(b.words for b in kept)
 
 
-def _forum(doc: Document, container: etree._Element) -> bool:
-    """The page is a discussion: it declares one (`commented_story.declares_discussion`), or the
-    region's wrappers or the page's `<body>` are named a forum's, a topic's, a thread's or a
-    question's (`commented_story.forum_named`)."""
-    named = [*below_body(container), *doc.root.iter("body")]
-    if any(forum_named(e) for e in named):
-        return True
-    return declares_discussion(doc)

@@ -111,6 +111,15 @@ def forum_named(element: etree._Element) -> bool:
     return FORUM_HINTS.search(COMMENT_EMBEDS.sub(" ", names)) is not None
 
 
+def forum_page(doc: Document, element: etree._Element | None) -> bool:
+    """The page is a discussion: it declares one (`declares_discussion`), or `element` and its
+    wrappers up to `<body>`, or the `<body>`, are named a forum's, a topic's, a thread's or a
+    question's (`forum_named`)."""
+    body = doc.root.find("body")
+    named = [*below_body(element), *([body] if body is not None else [])]
+    return any(forum_named(e) for e in named) or declares_discussion(doc)
+
+
 def declares_discussion(doc: Document) -> bool:
     """The page declares a discussion: a schema.org type of `FORUM_TYPES` in its JSON-LD or its
     microdata. Once per document: the main text's rules and the comment count all ask."""

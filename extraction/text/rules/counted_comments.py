@@ -48,9 +48,9 @@ from extraction.text.rules.comment_sections import (
     STORY_MIN_PROSE_WORDS,
     TITLE_MAX_WORDS,
     _box,
-    _forum,
     story_start,
 )
+from extraction.text.rules.commented_story import forum_page
 from extraction.text.threads import COMMENT_LABELS
 from extraction.textutil import class_shape
 
@@ -90,7 +90,7 @@ def drop_counted_comments(doc: Document, read: Selection,
             section = [j for j in range(first, len(decisions)) if within(decisions[j].block.element, scope)]
             under = [j for j in section if j > i]
             items = dated_items(decisions, under, count, d.block.element)
-            if items and _items_hold(decisions, under, items, in_region) and not _forum(doc, read.container):
+            if items and _items_hold(decisions, under, items, in_region) and not forum_page(doc, read.container):
                 out = list(decisions)
                 for j in section:
                     out[j] = decisions[j].judged_out(WHY, WHY)

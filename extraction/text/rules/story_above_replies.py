@@ -30,7 +30,7 @@ before the region counts exactly as many dated items in it (`counted_comments.co
 `counted_comments.dated_items`), and the blocks before it hold `STORY_MIN_PROSE_WORDS` of good
 running prose, the container is chosen again among those blocks and the section's blocks are
 left out, judged (the second candidate may not put them back); not on a page that declares a
-discussion or whose wrappers or `<body>` are named a forum's (`commented_story.forum_named`).
+discussion or whose wrappers or `<body>` are named a forum's (`commented_story.forum_page`).
 
 Stage: 7 post-passes (an article's, first: the region the others read)
 Measured: 2026-12-06 (session 22, docs/lab/2026-12-06-s22-kind.md), static: with the shipped trees no
@@ -55,13 +55,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from extraction.ancestry import below_body
 from extraction.document import Document
 from extraction.text.decisions import Selection, within
 from extraction.text.features import running_prose
 from extraction.text.layout import THREAD_ALONE_MIN_POSTS, items_alike, repeated_post_items
 from extraction.text.rules.comment_sections import TITLE_MAX_WORDS
-from extraction.text.rules.commented_story import STORY_MIN_PROSE_WORDS, declares_discussion, forum_named
+from extraction.text.rules.commented_story import STORY_MIN_PROSE_WORDS, declares_discussion, forum_page
 from extraction.text.rules.counted_comments import counted, dated_items
 from extraction.text.score import GOOD_SCORE_WORDS
 from extraction.text.threads import comment_lists, comment_named
@@ -130,9 +129,7 @@ def _story_above_comments(doc: Document, read: Selection,
     before = [d for d in read.decisions[:inside[0]] if not within(d.block.element, region)]
     prose = sum(d.block.words for d in before if running_prose(d.features) and not d.verdict.hard_bad
                 and d.verdict.score >= GOOD_SCORE_WORDS)
-    body = doc.root.find("body")
-    named = [*below_body(container.getparent()), *([body] if body is not None else [])]
-    if prose < STORY_MIN_PROSE_WORDS or declares_discussion(doc) or any(forum_named(e) for e in named):
+    if prose < STORY_MIN_PROSE_WORDS or forum_page(doc, container.getparent()):
         return None
     story = reread([d.block.index for d in before])
     if story.container is None:
