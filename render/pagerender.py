@@ -41,15 +41,30 @@ ERROR_PAGE_PREFIX = "chrome-error://"
 """Where Chromium ends up when a script navigates the page to a URL that fails: its error page,
 not the publisher's, so it must never become a profile."""
 SCROLL_PAUSE_MS = 60
-"""Pause per scroll step so lazy-loading observers fire and start their requests: the whole of it
-where a scroll listener may wait out a pause of its own (a debounce), else at most (below)."""
-SCROLL_JS = """async ([steps, pauseMs]) => {
+"""Pause per scroll step where a scroll listener may wait out a pause of its own (a debounce)
+before it starts its requests; a step where only observers react ends at the frame (below)."""
+SCROLL_FRAME_CAP_MS = 250
+"""A step waits at most this long for the page to draw a frame at its position. A loader sees a
+position only in a frame drawn at it (an observer's intersection, a scroll event), and a
+renderer on a loaded machine draws later than `SCROLL_PAUSE_MS`: a step that ended at the pause
+alone went back to the top unseen (lazy.html's last image read with no source at concurrency 4,
+bench/RENDER.md). The cap is for a page that draws no frame at all; it never binds on a page
+that draws."""
+SCROLL_JS = """async ([steps, pauseMs, frameCapMs]) => {
   const settle = window.__rcSettle;
   if (settle && !settle.scrollAware()) return null;
   const paced = settle ? !settle.scrollListeners() : false;
   const pause = () => new Promise((resolve) => {
-    const timer = setTimeout(resolve, pauseMs);
-    if (paced) settle.drawn().then(() => { clearTimeout(timer); resolve(); });
+    let drawn = !settle, paused = paced;
+    const end = () => {
+      if (!drawn || !paused) return;
+      clearTimeout(cap);
+      clearTimeout(timer);
+      resolve();
+    };
+    const cap = setTimeout(() => { drawn = paused = true; end(); }, frameCapMs);
+    const timer = paced ? null : setTimeout(() => { paused = true; end(); }, pauseMs);
+    if (settle) settle.drawn().then(() => { drawn = true; end(); });
   });
   const h = window.innerHeight;
   for (let i = 1; i <= steps; i++) {
@@ -63,10 +78,10 @@ SCROLL_JS = """async ([steps, pauseMs]) => {
 """Scroll through the page in viewport-high steps so lazy images start loading, then back to
 the top so boxes are measured from the page's first screen. A page where nothing reacts to
 scrolling (no IntersectionObserver, scroll listener or `loading=lazy`; render/readiness.js
-watches) is not scrolled: the steps would only cost their pauses. Where only observers and
-`loading=lazy` react, a step ends once the page drew a frame after it and the tasks that frame
-queued (the observers' callbacks) ran, or after `SCROLL_PAUSE_MS`, whichever comes first: they
-see a scroll at the next frame. Returns null when it did not scroll, else how many holds the
+watches) is not scrolled: the steps would only cost their pauses. A step ends once the page drew
+a frame after it and the tasks that frame queued (the observers' callbacks) ran, and where a
+scroll listener reacts not before `SCROLL_PAUSE_MS` either; without a frame, after
+`SCROLL_FRAME_CAP_MS`. Returns null when it did not scroll, else how many holds the
 page has left (render/readiness.js): a lazy loader the last step woke may have set an image
 loading or a timer whose request the tracker has not seen yet."""
 
@@ -303,7 +318,7 @@ async def _settle_and_scroll(page: Page, job: PageJob, tracker: RequestTracker) 
     settled = first.settled
     if s.scroll_steps and first.scroll_aware is not False:  # asked in the page's last idle answer
         before = tracker.started
-        held = await bounded(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS]), s.call_timeout_ms)
+        held = await bounded(page.evaluate(SCROLL_JS, [s.scroll_steps, SCROLL_PAUSE_MS, SCROLL_FRAME_CAP_MS]), s.call_timeout_ms)
         if held is not None and (tracker.started > before or held > 0):
             # Scrolling woke lazy loaders: let their requests, images and timers finish.
             again = await wait_until_settled(page, tracker, s, s.settle_cap_ms // 2, condition=None)

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from demosite.server import DemoSite
+from render import pagerender
 from render.readiness import LAZY_STARTED_MARGIN_PX
 from render.settings import RenderSettings
 from tests.loopback import StoredPages
@@ -154,3 +155,33 @@ def test_a_page_that_breaks_the_image_getters_still_settles_and_is_read(renderer
     page = renderer.page(url)
     assert page.settled
     assert page.datalayer.globals["pdl"] == {"broken": True}
+
+
+LAST_STEP_TOP = 5 * VIEWPORT_HEIGHT + 50
+"""Below every screen the scroll's first five steps show, inside the sixth's (`scroll_steps` 6)."""
+
+
+@pytest.mark.parametrize("loader", ["observer", "scroll-listener"])
+def test_an_image_a_loader_sets_in_the_scroll_s_last_step_is_read_when_the_pause_ends_before_a_frame(
+        renderer: LoopRenderer, stored_origin: str, demo_site: DemoSite, monkeypatch: pytest.MonkeyPatch,
+        loader: str) -> None:
+    # A loader sees a scroll position only in a frame drawn at it (an observer's intersection, a
+    # scroll event). Under load a renderer's frames can come later than a step's pause; the
+    # pause cut to nothing stands for that here: the scroll went back to the top before any
+    # frame at the last step, the loader never set the source, and the image was read with none.
+    monkeypatch.setattr(pagerender, "SCROLL_PAUSE_MS", 0)
+    watch = ("""var observer = new IntersectionObserver(function (entries) {
+        if (!entries[0].isIntersecting) return;
+        observer.disconnect();
+        img.src = img.dataset.src;
+      });
+      observer.observe(img);""" if loader == "observer" else """window.addEventListener("scroll", function () {
+        if (!img.src && img.getBoundingClientRect().top < innerHeight) img.src = img.dataset.src;
+      });""")
+    url = serve(stored_origin, f"/last-step-{loader}.html", f"""<p>Story.</p>
+      <div style="height: {LAST_STEP_TOP}px"></div>
+      <img id="last" data-src={image_url(demo_site, "last-" + loader, delay_ms=200)!r} width="96" height="54">
+      <script>var img = document.getElementById("last");
+      {watch}</script>""")
+    page = renderer.page(url)
+    assert sizes(page)["last-" + loader] == IMAGE_SIZE
