@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bench.kind.policy import aggregate, choose
+from bench.kind.reads import READS, rule_read
 from extraction.text.kind_model import Policy
 
 POLICY = Policy(name=0.0, fallback=0.8, up=1.01)
@@ -37,3 +38,20 @@ def test_a_declared_thread_or_a_fragment_of_a_region_keeps_the_rules_inclusive_r
     assert choose({**_row("thread", True), "declared_thread": True}, article, POLICY) == ("thread", "thread")
     assert choose({**_row("listing", True), "thin_region": True}, article, POLICY) == ("listing", "listing")
     assert choose({**_row("listing", True), "thin_region": False}, article, POLICY) == ("article", "article")
+
+
+def test_no_kind_likely_enough_reads_an_inclusive_page_as_an_article_under_unsure():
+    """`unsure`: the second fallback policy.py weighs (the pipeline does not have it)."""
+    spread = {"article": 0.29, "documentation": 0.30, "listing": 0.22, "thread": 0.19}
+    assert choose(_row("listing", True), spread, POLICY) == ("listing", "documentation")
+    assert choose(_row("listing", True), spread, POLICY, unsure=0.31) == ("article", "article")
+    assert choose(_row("listing", True), spread, POLICY, unsure=0.30) == ("listing", "documentation")
+    assert choose(_row("article", False), spread, POLICY, unsure=0.31) == ("article", "documentation")
+    assert choose({**_row("thread", True), "declared_thread": True}, spread, POLICY, unsure=0.31) == ("thread", "thread")
+
+
+def test_the_two_reads_are_the_rules_own_and_the_article():
+    assert rule_read("listing", True) == "listing"
+    assert rule_read("documentation", False) == "documentation-region"
+    assert rule_read("article", False) == "article"
+    assert {rule_read("thread", True), "article"} <= set(READS)
