@@ -83,6 +83,7 @@ from extraction.text.markup import markup_gate
 from extraction.text.phrases import boilerplate_phrase, fulfilment_line
 from extraction.text.rules.author_boxes import drop_author_boxes
 from extraction.text.rules.author_note import author_names, trim_author_note
+from extraction.text.rules.calls_to_action import drop_calls_to_action
 from extraction.text.rules.comment_sections import drop_comment_sections
 from extraction.text.rules.commented_story import commented_story
 from extraction.text.rules.counted_comments import drop_counted_comments
@@ -191,7 +192,7 @@ def read_as(doc: Document, first: FirstRead, kind: LayoutKind, cards: CardRows) 
         if kind.kind != DOCUMENTATION:
             read = story_above_replies(doc, read, lambda among: reread(doc, read, among, first.hints),
                                        first.rule.kind == THREAD)
-        read = replace(read, decisions=read.decisions if kind.kind == DOCUMENTATION else article_rules(doc, read),
+        read = replace(read, decisions=read.decisions if kind.kind == DOCUMENTATION else article_rules(doc, read, kind.page),
                        layout=kind)
     return drop_repeats(read)                                             # ... and every read's
 
@@ -314,7 +315,7 @@ def read_region(doc: Document, blocks: list[Block], features: list[Features], ve
     return Selection(best, container.score, siblings, tuple(decisions), container_why=container.why)
 
 
-def article_rules(doc: Document, read: Selection) -> tuple[Decision, ...]:
+def article_rules(doc: Document, read: Selection, page: str) -> tuple[Decision, ...]:
     """The post-passes of a page read as an article, in order. Whether the region is a thread's
     posts (`layout.posts_within`, the page's post candidates below the region) is read once for
     the three that ask."""
@@ -322,6 +323,7 @@ def article_rules(doc: Document, read: Selection) -> tuple[Decision, ...]:
     decisions = drop_story_rails(read.decisions, page_climb(doc, [d.block for d in read.decisions]))
     decisions = drop_references(decisions)
     decisions = drop_author_boxes(decisions, read.container)
+    decisions = drop_calls_to_action(decisions, read.container, page)
     decisions = drop_shop_reviews(doc, decisions)
     decisions = drop_reader_comments(decisions, read.container, posts)
     decisions = drop_comment_sections(doc, replace(read, decisions=decisions), posts)
