@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from extraction.dateparse import parse_local
+from extraction.dateparse import find_text_dates, has_digit, parse_local
 from extraction.document import Document
 from extraction.pubtimes import modified_time, published_time
 from tests.extraction.fieldpages import doc, meta
@@ -206,3 +206,19 @@ def test_zone_text_stops_where_the_collapsed_text_is_long_enough():
     assert "menu" not in full and full.rstrip().endswith("end")
     for limit in (1, 7, 40, 99, 100, 101, 500, 1500, len(full) - 1, len(full), len(full) + 10, 100_000):
         assert _zone_text(page, zone, limit) == full[:limit]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Posted 12.03.24 at 10:30", datetime(2024, 3, 12, 10, 30, tzinfo=UTC)),  # a two-digit year
+    ("12 diciembre 2006", datetime(2006, 12, 12, tzinfo=UTC)),
+    ("١٢ مايو ٢٠٢٤", None),  # another script's digits, and no month word the parser knows
+    ("12/03 at 10:30, 3 replies", None),
+    ("no digit at all", None),
+])
+def test_a_text_date_is_searched_for_only_by_the_shapes_its_digits_allow(text, expected):
+    """Each shape but the two-digit year's holds four digits in a row; every one holds a digit."""
+    assert next(find_text_dates(text), None) == expected
+
+
+def test_a_digit_of_any_script_is_a_digit():
+    assert [has_digit(t) for t in ("abc", "a1", "٣", "１", "")] == [False, True, True, True, False]
