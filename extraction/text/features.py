@@ -20,6 +20,7 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
+from extraction.dateparse import has_digit
 from extraction.document import Document
 from extraction.text.blocks import Block, count_words, unspaced_chars
 from extraction.text.docs import in_code
@@ -151,19 +152,26 @@ LAYERS_PAGE_MIN_WORDS = 50
 """Words the page must hold for its layers to be read as the page (a splash screen's line is not)."""
 
 _DIGITS = re.compile(r"\d+")
-_DATE = re.compile(
-    r"\b(?=[\djfmasond])(\d{1,2}[:.]\d{2}\s*(am|pm)?|\d{4}-\d{2}-\d{2}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-    r"[a-z]*\.? \d{1,2}|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|"
-    r"\d+ (minutes?|hours?|days?) ago)\b",
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+"""The months as a date in a block's text names them (`has_date`): their first three letters, in
+any case, which "May", "Sept." and "September" all open with."""
+_DATE_FROM_DIGIT = re.compile(
+    r"\d(?<!\w\d)(?:\d?[:.]\d{2}\s*(?:am|pm)?|\d{3}-\d{2}-\d{2}|\d? (?:" + "|".join(_MONTHS) + r")[a-z]*|"
+    r"\d* (?:minutes?|hours?|days?) ago)\b",
     re.I,
 )
-"""A time, an ISO date, a month and a day, a day and a month, a relative time. The lookahead
-holds the first characters of its alternatives (matched with the same flag): a word that starts
-with none of them is passed over without trying each alternative in turn."""
-_SENTENCE_END = re.compile(r"[.!?…।॥؟۔။።][\"'”’)\]]?(\s|$)|[。！？．][」』”’）)]?")
+"""A date that starts at a word's first digit: a time, an ISO date, a day and a month, a relative
+time. The pattern opens with the digit itself and tests the word boundary behind it after, so the
+engine skips to the next digit in C instead of trying the pattern at every position."""
+_DATE_BEFORE_DAY_REVERSED = re.compile(
+    r"\d(?<!\w\d)\d? \.?[a-z]*(?:" + "|".join(month[::-1] for month in _MONTHS) + r")\b", re.I)
+"""A month and a day ("May 4", "Sept. 12"), searched in the reversed text: there it starts at the
+day's digits, as `_DATE_FROM_DIGIT` does, where forwards it starts at any letter of a month."""
+_SENTENCE_END = re.compile(r"[.!?…।॥؟۔။።。！？．](?:(?<=[.!?…।॥؟۔။።])[\"'”’)\]]?(?:\s|$)|(?<=[。！？．])[」』”’）)]?)")
 """A full stop and what may close the sentence after it: Latin, Devanagari and Bengali (danda),
 Arabic and Urdu, Burmese and Ethiopic stops are followed by a space; Chinese and Japanese
-ones are not (the next sentence starts at once)."""
+ones are not (the next sentence starts at once). The stops of both kinds open the pattern as one
+set, which the engine scans for in C; which kind it found is read behind it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +184,8 @@ class Features:
     sentence_ends: int
     pipes: int
     dates: int
+    """1 when the text holds a date or a time (`has_date`), else 0: its readers ask whether a block
+    is dated, none how many dates it holds."""
     copyright: bool
     chrome_ancestor: str | None
     strong_hint: str | None
@@ -263,10 +273,18 @@ def sentence_ends(text: str) -> int:
     return len(_SENTENCE_END.findall(text))
 
 
-def date_count(text: str) -> int:
-    """Dates and times in `text` (`_DATE`). Each of its alternatives holds a digit, so a text
-    without one (four blocks in five on the WCXB pages) is not searched: 0.52 -> 0.30 ms a page."""
-    return len(_DATE.findall(text)) if _DIGITS.search(text) else 0
+def has_date(text: str) -> bool:
+    """Whether `text` holds a date or a time: a time ("10:30 am"), an ISO date, a month and a
+    day either way round, a relative time ("3 hours ago"). Each holds a digit, so a text without
+    one (four blocks in five on the WCXB pages) is not searched (`dateparse.has_digit`)."""
+    if not has_digit(text):
+        return False
+    return _DATE_FROM_DIGIT.search(text) is not None or _DATE_BEFORE_DAY_REVERSED.search(text[::-1]) is not None
+
+
+def has_copyright(text: str) -> bool:
+    """`COPYRIGHT_MARK` in `text`, looked for with `in`: three scans in C for a literal."""
+    return "©" in text or "(c)" in text or "(C)" in text
 
 
 LAYOUT_NAME = re.compile(r"(?:has|with|no|without|show)[-_]?(?:(?:sticky|fixed)[-_]?)?(?:sidebar|nav|menu)|sidebars|"
@@ -570,8 +588,8 @@ def measure(doc: Document, block: Block, layout: PageLayout, hints: HintIndex, t
         text_density=text_density(text) if density is None else density,
         sentence_ends=sentence_ends(text) if ends is None else ends,
         pipes=text.count("|"),
-        dates=date_count(text),
-        copyright=COPYRIGHT_MARK.search(text) is not None,
+        dates=1 if has_date(text) else 0,
+        copyright=has_copyright(text),
         chrome_ancestor=chrome,
         strong_hint=strong,
         weak_hint=weak,
@@ -677,7 +695,8 @@ class HintIndex:
         found = self._memo.get(element)
         if found is not None:
             return found
-        tag = element.tag if isinstance(element.tag, str) else ""
+        raw_tag = element.tag  # lxml makes a new string at each read
+        tag = raw_tag if isinstance(raw_tag, str) else ""
         parent = element.getparent()
         if tag in ("body", "html") or parent is None:
             found = (None, None, None, None)
@@ -686,7 +705,8 @@ class HintIndex:
             overruled = self._overruled.get(parent)
             prose = self._prose.get(element, 0) >= HINT_OVERRULE_PROSE_WORDS
             demoted = None
-            if tag == "main" or element.get("role") == "main":
+            cls, ident, role = _class_id_role(element)
+            if tag == "main" or role == "main":
                 # The page's own main landmark: chrome above it is a wrapper the markup misnested
                 # (a whole page inside `<nav>`), not a sign about its text, and so is a class word
                 # above it: a layout's name for the column beside the menu (Read the Docs'
@@ -703,7 +723,6 @@ class HintIndex:
                     chrome = chrome or tag
             elif tag == "article" and not prose and _is_teaser_article(element):
                 chrome = chrome or NESTED_ARTICLE_CHROME
-            cls, ident = element.get("class"), element.get("id")  # read once for the three patterns
             if cls or ident or "-" in tag:  # else `hint_of` reads nothing
                 own_strong, own_weak, own_positive = self._own_hints(element, cls, ident, tag)
                 own_strong = _kept_strong(element, own_strong)
@@ -729,6 +748,24 @@ class HintIndex:
                 self._overruled[element] = overruled
         self._memo[element] = found
         return found
+
+
+def _class_id_role(element: etree._Element) -> tuple[str | None, str | None, str | None]:
+    """The element's `class`, `id` and `role` (each None when absent), read by one call to lxml
+    (`items()`), not three (`get`): `HintIndex.of` asks them of every ancestor of every block,
+    and each `get` encodes its name for libxml2 before the look-up. The first of a repeated
+    name, as `get` answers."""
+    cls = ident = role = None
+    for name, value in element.items():
+        if name == "class":
+            if cls is None:
+                cls = value
+        elif name == "id":
+            if ident is None:
+                ident = value
+        elif name == "role" and role is None:
+            role = value
+    return cls, ident, role
 
 
 _LINKED_TITLE = etree.XPath("boolean(.//*[self::h2 or self::h3 or self::h4 or self::h5 or self::h6]//a[@href] "

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import lxml.html
+import pytest
 
 from extraction.text.blocks import Block, count_words, segment
-from extraction.text.features import HintIndex, link_density, sentence_ends, text_density
+from extraction.text.features import HintIndex, has_copyright, has_date, link_density, sentence_ends, text_density
 from tests.extraction.text.helpers import page
 
 
@@ -34,6 +37,12 @@ def test_unspaced_scripts_count_characters_as_words():
 
 def test_sentence_marks_are_counted():
     assert sentence_ends("One. Two! Three?") == 3
+
+
+def test_a_latin_stop_ends_a_sentence_before_a_space_and_a_chinese_one_without():
+    assert sentence_ends("He said \u201cno.\u201d Then left. v1.2 is out") == 2
+    assert sentence_ends("今天下雨。明天晴天！") == 2
+    assert sentence_ends("3.5 mm") == 0
 
 
 def test_blocks_split_on_double_br_and_hr_but_not_on_inline_tags():
@@ -92,19 +101,40 @@ def test_datelines_are_a_phrase_class_only_at_the_start_of_a_block():
     assert boilerplate_phrase("The report was published on 19 November by the ministry.", 10) is None
 
 
+@pytest.mark.parametrize("text", [
+    "Updated 10:30 am", "at 9.45", "2024-05-04", "May 4", "Sept. 12, 2024", "posted 4 May", "12 December",
+    "3 hours ago", "JUN 3", "٣ hours ago",  # any script's digit, as `\d` reads one
+])
+def test_a_date_or_a_time_in_any_of_its_forms_dates_a_text(text):
+    assert has_date(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Posted on May the fourth, a Tuesday", "v10:30", "12345-05-04", "Mayday 123", "x4 May", "3 hours", "",
+])
+def test_a_text_without_a_date_on_a_word_boundary_is_not_dated(text):
+    assert not has_date(text)
+
+
 def test_a_text_without_a_digit_is_not_searched_for_dates(monkeypatch):
-    """Every date `_DATE` reads holds a digit: a text without one counts none, unsearched."""
+    """Every date `has_date` reads holds a digit: a text without one is not dated, unsearched."""
     from extraction.text import features
 
     searched: list[str] = []
-    pattern = features._DATE
+    pattern = features._DATE_FROM_DIGIT
 
     class Counting:
-        def findall(self, text: str) -> list[str]:
+        def search(self, text: str) -> re.Match[str] | None:
             searched.append(text)
-            return pattern.findall(text)
+            return pattern.search(text)
 
-    monkeypatch.setattr(features, "_DATE", Counting())
-    assert features.date_count("Posted on May the fourth, a Tuesday") == 0
-    assert features.date_count("Posted 4 May 2024 at 10:30 am") == 2
+    monkeypatch.setattr(features, "_DATE_FROM_DIGIT", Counting())
+    assert not features.has_date("Posted on May the fourth, a Tuesday")
+    assert not features.has_date("Publié le quatre mai, un mardi")
+    assert features.has_date("Posted 4 May 2024 at 10:30 am")
     assert searched == ["Posted 4 May 2024 at 10:30 am"]
+
+
+def test_a_copyright_mark_is_the_sign_or_a_parenthesised_c():
+    assert [has_copyright(t) for t in ("© 2024 Acme", "(c) Acme", "(C) Acme", "(a)(b)(d)", "copyright")] == [
+        True, True, True, False, False]
