@@ -29,19 +29,33 @@ class Label(Enum):
 @dataclass(frozen=True, slots=True)
 class Verdict:
     score: float
-    reasons: tuple[str, ...]
+    noted: tuple[str, ...]
+    """The reasons given beside the score's own: every reason of a verdict made without `scored`,
+    else those the page's rules added after the score (`judged`)."""
     hard_bad: bool
     """Never content whatever its neighbours: hidden, overlay, chrome or boilerplate class."""
+    scored: Features | None = None
+    """The features `score.score_block` scored, whose reasons are written when they are read
+    (`reasons`): only `--explain` reads them, and a page has hundreds of blocks."""
 
-    def __init__(self, score: float, reasons: tuple[str, ...], hard_bad: bool) -> None:
+    def __init__(self, score: float, noted: tuple[str, ...], hard_bad: bool, scored: Features | None = None) -> None:
         """Written out: made once a block (see extraction/native.py)."""
         object.__setattr__(self, "score", score)
-        object.__setattr__(self, "reasons", reasons)
+        object.__setattr__(self, "noted", noted)
         object.__setattr__(self, "hard_bad", hard_bad)
+        object.__setattr__(self, "scored", scored)
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why the block scored what it did: the score's reasons, then the rules' (`noted`)."""
+        if self.scored is None:
+            return self.noted
+        from extraction.text.score import reasons  # score.py makes verdicts: imported here, not above
+        return (*reasons(self.scored), *self.noted)
 
     def judged(self, reason: str) -> Verdict:
         """This verdict made hard-bad by a rule on the whole read, `reason` added to its reasons."""
-        return Verdict(self.score, (*self.reasons, reason), True)
+        return Verdict(self.score, (*self.noted, reason), True, self.scored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +79,9 @@ class Decision:
     def judged_out(self, why: str, reason: str = "") -> Decision:
         """This block left out by a rule on the whole read, judged (hard-bad: the second candidate
         may not put it back); `reason` joins its verdict's reasons when given."""
-        reasons = (*self.verdict.reasons, reason) if reason else self.verdict.reasons
-        return Decision(self.block, self.features, Verdict(self.verdict.score, reasons, True), self.label, False, why)
+        verdict = self.verdict
+        judged = verdict.judged(reason) if reason else Verdict(verdict.score, verdict.noted, True, verdict.scored)
+        return Decision(self.block, self.features, judged, self.label, False, why)
 
     def left_out(self, why: str) -> Decision:
         """This block left out by a rule on the whole read, not judged (the peer may still confirm it)."""

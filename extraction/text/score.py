@@ -60,49 +60,79 @@ def off_column(f: Features) -> bool:
 
 
 def score_block(f: Features) -> Verdict:
+    """The block's score and whether it is hard-bad. Its reasons are written only when they are
+    read (`Verdict.reasons`, for `--explain`): three of them format a float, and made for every
+    block of every page they cost about as much as the score itself."""
+    score, hard_bad = _scored(f, None)
+    return Verdict(score, (), hard_bad, f)
+
+
+def reasons(f: Features) -> tuple[str, ...]:
+    """What `score_block` weighed for `f`, in order: the verdict's own reasons."""
+    said: list[str] = []
+    _scored(f, said)
+    return tuple(said)
+
+
+def _scored(f: Features, said: list[str] | None) -> tuple[float, bool]:
+    """(score, hard-bad) of `f`, each term's reason appended to `said` when it is given: one
+    function for both, so that the reasons cannot drift from the score."""
     if f.in_overlay:
-        return Verdict(-float(f.words), ("fixed/sticky overlay",), True)
+        if said is not None:
+            said.append("fixed/sticky overlay")
+        return -float(f.words), True
     linked = f.words * f.link_density
-    reasons = [f"words={f.words}", f"link_density={f.link_density:.2f}", f"text_density={f.text_density:.1f}"]
+    if said is not None:
+        said += [f"words={f.words}", f"link_density={f.link_density:.2f}", f"text_density={f.text_density:.1f}"]
     if is_prose(f):
         # Running sentences with links in them (a news digest) are still the story.
         score = f.words - PROSE_LINK_DISCOUNT * linked - BLOCK_COST_WORDS
-        reasons.append("prose")
+        if said is not None:
+            said.append("prose")
     else:
         score = f.words - linked - LINK_WORD_COST * linked - BLOCK_COST_WORDS
     if f.pipes:
         score -= PIPE_COST_WORDS * f.pipes
-        reasons.append(f"pipes={f.pipes}")
+        if said is not None:
+            said.append(f"pipes={f.pipes}")
     if f.copyright:
         score -= COPYRIGHT_COST_WORDS
-        reasons.append("copyright")
+        if said is not None:
+            said.append("copyright")
     if f.dates and f.words <= DATED_SHORT_MAX_WORDS:
         score -= DATED_SHORT_COST_WORDS
-        reasons.append("short and dated")
+        if said is not None:
+            said.append("short and dated")
     if not f.sentence_ends and f.words <= NO_SENTENCE_MAX_WORDS:
         score -= NO_SENTENCE_COST_WORDS
-        reasons.append("no full stop")
+        if said is not None:
+            said.append("no full stop")
     if small_print(f) and score > 0:
         score *= SMALL_PRINT_FACTOR
-        reasons.append(f"small print x{f.relative_font_size:.2f}")
+        if said is not None:
+            said.append(f"small print x{f.relative_font_size:.2f}")
     if off_column(f) and score > 0:
         score *= OFF_COLUMN_FACTOR
-        reasons.append(f"off column {f.column_offset:.1f}")
+        if said is not None:
+            said.append(f"off column {f.column_offset:.1f}")
     hint = f.chrome_ancestor or f.strong_hint or f.teaser or f.phrase
     if hint:
         if score > 0:
             score *= HINTED_FACTOR
         score -= HINTED_COST_WORDS
-        reasons.append(f"inside <{f.chrome_ancestor}>" if f.chrome_ancestor
-                       else f"class/id ~ {f.strong_hint}" if f.strong_hint
-                       else "teaser list item" if f.teaser else f"boilerplate phrase: {f.phrase}")
+        if said is not None:
+            said.append(f"inside <{f.chrome_ancestor}>" if f.chrome_ancestor
+                        else f"class/id ~ {f.strong_hint}" if f.strong_hint
+                        else "teaser list item" if f.teaser else f"boilerplate phrase: {f.phrase}")
     elif f.weak_hint:
         if score > 0:
             score *= WEAK_HINT_FACTOR
-        reasons.append(f"class/id ~ {f.weak_hint} (weak)")
+        if said is not None:
+            said.append(f"class/id ~ {f.weak_hint} (weak)")
     elif f.positive_hint and score > 0:
         score *= POSITIVE_HINT_FACTOR
-        reasons.append(f"class/id ~ {f.positive_hint}")
-    if f.overruled_hint and not hint:
-        reasons.append(f"hint {f.overruled_hint} overruled by the prose it holds")
-    return Verdict(score, tuple(reasons), bool(hint))
+        if said is not None:
+            said.append(f"class/id ~ {f.positive_hint}")
+    if f.overruled_hint and not hint and said is not None:
+        said.append(f"hint {f.overruled_hint} overruled by the prose it holds")
+    return score, bool(hint)

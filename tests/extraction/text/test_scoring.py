@@ -69,6 +69,14 @@ def test_a_short_copyright_line_scores_below_zero():
     assert score_block(footer).score < 0 and "copyright" in score_block(footer).reasons
 
 
+def test_a_verdict_judged_by_a_rule_keeps_the_score_s_reasons_before_the_rule_s():
+    verdict = score_block(prose(words=8, text_density=8.0, sentence_ends=1, copyright=True))
+    judged = verdict.judged("inside a form in the article")
+    assert judged.reasons == ("words=8", "link_density=0.00", "text_density=8.0", "copyright",
+                              "inside a form in the article")
+    assert judged.hard_bad and judged.score == verdict.score
+
+
 def test_small_print_and_off_column_text_keep_only_part_of_their_score():
     full = score_block(PROSE).score
     assert 0 < score_block(prose(relative_font_size=0.7)).score < full
