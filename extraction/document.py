@@ -85,7 +85,7 @@ class Document:
         list between the positions its subtree spans, so that a region's selection costs what
         the region holds."""
         index = self.derive("attributes", _attribute_index)
-        span = None if within is None else self._span(within)
+        span = None if within is None else self.span(within)
         if isinstance(names, str) and span is None:
             elements, values = index[names]
             if test is None:
@@ -104,7 +104,12 @@ class Document:
                     found[order[el]] = el
         return [found[position] for position in sorted(found)]
 
-    def _span(self, top: etree._Element) -> tuple[int, int]:
+    def nodes(self) -> tuple[etree._Element, ...]:
+        """Every node of the tree in document order, as `root.iter()` gives them (comments and
+        processing instructions too): the positions `span` speaks of."""
+        return _elements_of(self)
+
+    def span(self, top: etree._Element) -> tuple[int, int]:
         """The positions in `root.iter()` of `top` and what lies below it: one run, ending where
         the first node after it (its next sibling, or its nearest ancestor's) begins."""
         order = self.derive("element_order", _element_order)

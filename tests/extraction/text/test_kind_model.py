@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from functools import cache
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from extraction.text import kind_trees
 from extraction.text.blocks import Gate, segment
 from extraction.text.cards import card_blocks
 from extraction.text.inclusive import KIND_POLICY, prose_column
-from extraction.text.kind_model import FEATURES, KINDS, Policy, cautious, first_plural_share, predict
+from extraction.text.kind_model import FEATURES, FIRST_PLURAL, KINDS, Policy, cautious, first_plural_share, predict
 from extraction.text.pipeline import first_read
 from tests.extraction.text.helpers import STORY_SENTENCE, page
 from values.rendered import RenderedPage
@@ -273,3 +274,33 @@ def test_a_service_pages_sections_are_blurbs_where_a_storys_are_prose():
     assert _feature(_article(), "long_section_share") == 1.0  # one heading over the whole story
     assert _feature(_at("https://example.org/a", f"<p>{STORY_SENTENCE * 4}</p>"), "section_words") == -1.0
 
+
+
+def _plural_share_by_definition(doc: Document) -> float:
+    """`first_plural_share` as defined: the text of every element outside script, style, noscript,
+    template, svg and head, and every tail, pieces joined by spaces, lower-cased, one `findall`."""
+    parts = [doc.root.text or ""]
+    stack = [doc.root]
+    while stack:
+        for child in stack.pop():
+            if isinstance(child.tag, str) and child.tag not in {"script", "style", "noscript", "template", "svg", "head"}:
+                parts.append(child.text or "")
+                stack.append(child)
+            parts.append(child.tail or "")
+    words = re.findall(r"[^\W\d_]+", " ".join(parts).lower())
+    return sum(1 for word in words if word in FIRST_PLURAL) / len(words)
+
+
+def test_the_first_plural_share_counts_the_words_one_findall_over_the_page_text_finds():
+    """The share is counted in pieces (ASCII words in C, the rest by the pattern), over the nodes
+    between the skipped subtrees: the same count as the definition, on text that tests each
+    border -- a comment's text and its tail, nested skipped elements, a word glued to digits, an
+    underscore or a curly apostrophe, upper case, letters whose lower case is two characters."""
+    body = ("<p>WE2us our_team we\u2019re Our<!-- we us our --> team, <b>we</b>know</p>"
+            "<noscript><svg><text>we</text></svg><p>us</p></noscript> us after the noscript"
+            "<div>\u0130stanbul'da biz, \u041c\u044b \u043d\u0430\u0448 \u0434\u043e\u043c, nous n\u00f3s ours"
+            "<svg><title>our</title></svg>we<template><p>we</p></template> U.S. \u00bdwe</div>"
+            "<script>var we = 1;</script>wir&nbsp;unser<?php echo 'we' ?> end")
+    doc = _at("https://example.org/", body, head="<script>we</script><style>p{}</style>")
+    assert first_plural_share(doc) == _plural_share_by_definition(doc)
+    assert first_plural_share(doc) > 0.3
