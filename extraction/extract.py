@@ -41,9 +41,6 @@ from values.rendered import RenderedPage
 
 T = TypeVar("T")
 
-WARM_TEXT = "The detector's model is loaded by its first call, whatever the text."
-"""What `warm` hands the language detector: any text loads its model."""
-
 
 def extract(page: RenderedPage, now: datetime | None = None) -> ContentProfile:
     """The content profile of one page. `now` (aware; naive is taken as UTC) enables the
@@ -61,24 +58,6 @@ def extract_explained(page: RenderedPage, now: datetime | None = None) -> tuple[
 def extract_html(html: str, url: str, now: datetime | None = None) -> ContentProfile:
     """The same profile from HTML alone (no layout, no scripts run)."""
     return extract(RenderedPage.from_html(html, url), now)
-
-
-def warm() -> None:
-    """Load now what extraction otherwise loads on the first page that needs it: py3langid's
-    model (`language`, on a page that states no language) and the stop-word set of trafilatura's
-    jusText fallback (`text/peer.py`: one frozenset of every language's 154,484 stop words, built
-    by `justext.core.define_stoplist` from `trafilatura.external`'s tuple on the first page the
-    fallback reads). A crawler calls it before it freezes what it keeps for its life out of the
-    collector's passes (rendercrawl/crawl.py `freeze_long_lived`): loaded after that freeze,
-    the two stayed in every full pass, 10.2 of its 11.9 ms after 60 WCXB pages (3.3 the model,
-    6.9 the set), 0.3 ms a page at `FULL_COLLECTION_EVERY` = 32 (2026-12-07). Nothing of a page
-    is made: what it loads is what any page may load, and a profile does not change."""
-    import py3langid
-    from justext.core import define_stoplist  # type: ignore[import-untyped]
-    from trafilatura import external
-
-    py3langid.classify(WARM_TEXT)
-    define_stoplist(external.JT_STOPLIST or external.jt_stoplist_init())
 
 
 def _extract(page: RenderedPage, now: datetime | None) -> tuple[ContentProfile, MainText]:

@@ -107,24 +107,3 @@ def test_profile_json_round_trips_with_content_hash():
 
 def test_output_name():
     assert [output_name(n) for n in ("a.html", "b.html.gz", "c.HTM", "d")] == ["a.json", "b.json", "c.json", "d.json"]
-
-
-def test_warm_loads_the_language_model_and_the_stop_words_the_peers_fallback_reads(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """`warm` loads before a crawler's freeze what a page would load after it (see its docstring):
-    the detector's model, and the very set jusText's cache hands trafilatura's fallback."""
-    import py3langid.langid
-    from justext.core import define_stoplist  # type: ignore[import-untyped]
-    from trafilatura import external
-
-    from extraction.extract import warm
-
-    monkeypatch.setattr(py3langid.langid, "IDENTIFIER", None)  # as in a process that read no page yet
-    monkeypatch.setattr(external, "JT_STOPLIST", None)
-    define_stoplist.cache_clear()
-    warm()
-    assert py3langid.langid.IDENTIFIER is not None
-    assert external.JT_STOPLIST is not None
-    assert define_stoplist.cache_info().currsize == 1
-    define_stoplist(external.JT_STOPLIST)  # what the fallback asks (trafilatura.external.try_justext)
-    assert define_stoplist.cache_info().hits == 1
