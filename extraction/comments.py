@@ -280,10 +280,22 @@ def _own_anchor(href: str, url: str, page: str, own: dict[str, str | None]) -> s
     its fragment), links to on the page itself, or None; `own` holds each href's answer. Not a
     closure in `_label_places`: compiled, a closure that another closure calls shares one
     environment with it, and that environment holds them both -- a cycle that took the page's
-    Document with it, left to the cycle collector to free."""
+    Document with it, left to the cycle collector to free.
+
+    The resolved link's fragment is the href's own: what follows its first "#", less the tabs and
+    line breaks `urlsplit` removes (`urljoin` keeps the link's fragment, and neither the page's
+    path nor its query holds a "#"). An href whose fragment is no comment anchor is answered
+    without resolving it: most of a page's "#" links are menus' and tabs' (`#`, `#top`,
+    `#main-menu`), and `urljoin` was most of this function's time."""
     if href not in own:
-        base, fragment = urldefrag(urljoin(url, href))
-        own[href] = fragment if fragment in _OWN_ANCHORS and base == page else None
+        fragment = href.partition("#")[2]
+        if "\t" in fragment or "\r" in fragment or "\n" in fragment:
+            fragment = fragment.replace("\t", "").replace("\r", "").replace("\n", "")
+        if fragment not in _OWN_ANCHORS:
+            own[href] = None
+        else:
+            base, fragment = urldefrag(urljoin(url, href))
+            own[href] = fragment if fragment in _OWN_ANCHORS and base == page else None
     return own[href]
 
 

@@ -192,3 +192,25 @@ def test_the_count_is_no_part_of_the_content_hash() -> None:
     assert (a.comment_count, b.comment_count) == (3, 4)
     assert a.content_hash == b.content_hash
     assert P2 in a.body
+
+
+OWN_ANCHOR_HREFS = ["#comments", "#respond", "#disqus_thread", "#top", "#", "#comments#x", "#com\tments", "#resp\n\rond",
+                    " #comments", "\n#comments", "#Comments", "#comments ", f"{URL}#comments", f"{URL}?p=2#comments",
+                    "https://other.example/2011/05/flood-plan.html#comments", "flood-plan.html#respond", "/#comments",
+                    "//blog.example.org/2011/05/flood-plan.html#disqus_thread", "mailto:a@b#comments", "a#b#comments",
+                    "?x#comments", "#%63omments", "javascript:#respond", "../05/flood-plan.html#comments"]
+
+
+def test_own_anchors_answered_without_resolving_are_those_resolving_finds() -> None:
+    """`_own_anchor` resolves only the hrefs whose own fragment (tabs and line breaks dropped) is a
+    comment anchor: its answers are those of resolving every href."""
+    from urllib.parse import urldefrag, urljoin
+
+    from extraction.comments import _OWN_ANCHORS, _own_anchor
+
+    page = urldefrag(URL)[0]
+    for href in OWN_ANCHOR_HREFS:
+        base, fragment = urldefrag(urljoin(URL, href))
+        expected = fragment if fragment in _OWN_ANCHORS and base == page else None
+        assert _own_anchor(href, URL, page, {}) == expected, repr(href)
+    assert {h for h in OWN_ANCHOR_HREFS if _own_anchor(h, URL, page, {})} >= {"#comments", "#com\tments", "#resp\n\rond"}

@@ -133,6 +133,21 @@ def test_links_passed_over_unresolved_never_resolve_to_the_root(base):
     assert [href for href in passed_over if urlsplit(urljoin(base, href)).path in ("", "/")] == []
 
 
+@pytest.mark.parametrize("href", ["page.html", "/a/page.html", "https://example.com/a/b", "/news?x=1", "/news#top"])
+def test_each_character_that_breaks_a_plain_link_is_tested(href):
+    """`_path_below_root` tests the characters of `_NOT_IN_A_NAME` (in the last segment) and of
+    `_NOT_IN_A_PLAIN_LINK` (anywhere before the query) one by one, written out: none is left out.
+    After the first "?" or "#" they do not count."""
+    from extraction.titles import _NOT_IN_A_NAME, _NOT_IN_A_PLAIN_LINK, _path_below_root
+
+    assert _path_below_root(href)
+    head, cut, rest = href.partition("?") if "?" in href else href.partition("#")
+    for char in _NOT_IN_A_NAME + _NOT_IN_A_PLAIN_LINK:
+        assert not _path_below_root(f"{head}{char}x{cut}{rest}"), repr(char)
+        if cut:
+            assert _path_below_root(f"{head}{cut}{rest}{char}"), repr(char)
+
+
 def test_home_link_texts_are_the_links_home_of_the_page_host():
     """Only `<a>` elements count (a `<link>` or an image map's `<area>` to the root names no site),
     an `href` is read stripped, and a repeated one (menu and footer) counts at each link."""
