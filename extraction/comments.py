@@ -300,9 +300,15 @@ def _own_anchor(href: str, url: str, page: str, own: dict[str, str | None]) -> s
 
 
 def _named(doc: Document) -> list[etree._Element]:
-    """The elements whose class or id names a comment (`COMMENT_PARTS`), in document order."""
+    """The elements whose class or id names a comment (`COMMENT_PARTS`), in document order. The
+    page's distinct class and id values (`Document.values`) are tested first: on most pages none
+    may name a comment (229 of 300 WCXB pages), and there no element is read; elsewhere the owners
+    of the values that may are selected by set membership, not by the test asked of every element."""
     def compute(d: Document) -> list[etree._Element]:
-        return [e for e in d.owners(("class", "id"), _may_name_a_comment) if _comment_named(e)]
+        maybe = {value for name in ("class", "id") for value in d.values(name) if _may_name_a_comment(value)}
+        if not maybe:
+            return []
+        return [e for e in d.owners(("class", "id"), maybe.__contains__) if _comment_named(e)]
     return doc.derive("comment_named", compute)
 
 
