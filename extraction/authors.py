@@ -490,22 +490,19 @@ def _byline_candidates(doc: Document) -> list[etree._Element]:
     """Elements whose class or id names a byline or an author (`BYLINE_WORDS_IN_NAMES`), in
     document order, outside footers, asides, navigation and comment sections (a class or id
     holding "comment", as written, on the element or above it): from the document's attribute
-    index (`Document.owners`), each distinct value searched once (a walk of every element
-    reading both attributes cost 0.76 ms a page; the XPath before it lower-cased each class and
-    id with `translate`, slower still). Neither word holds a space, so a search of the class and
-    the id apart finds what a search of the two joined found. `str.lower` finds the same words:
-    the only characters it lowers into ASCII are U+0130 (to "i" and a combining dot, which no
-    "byline" holds) and the Kelvin sign (to "k")."""
-    named: dict[str, bool] = {}  # class and id values repeat on many elements: each searched once
-
-    def names(value: str) -> bool:
-        hit = named.get(value)
-        if hit is None:
-            hit = named[value] = _BYLINE_WORD.search(value.lower()) is not None
-        return hit
-
+    index (`Document.owners`), each distinct value (`Document.values`) searched once, and the
+    owners of those that name one selected by set membership, none read on a page where no value
+    does (a walk of every element reading both attributes cost 0.76 ms a page; the XPath before it
+    lower-cased each class and id with `translate`, slower still). Neither word holds a space, so a
+    search of the class and the id apart finds what a search of the two joined found. `str.lower`
+    finds the same words: the only characters it lowers into ASCII are U+0130 (to "i" and a
+    combining dot, which no "byline" holds) and the Kelvin sign (to "k")."""
+    named = {value for name in ("class", "id") for value in doc.values(name)
+             if _BYLINE_WORD.search(value.lower()) is not None}
+    if not named:
+        return []
     out = []
-    for el in doc.owners(("class", "id"), names):
+    for el in doc.owners(("class", "id"), named.__contains__):
         if any(a.tag in BYLINE_OUTSIDE_TAGS for a in el.iterancestors()):
             continue
         if any("comment" in (a.get("class") or "") or "comment" in (a.get("id") or "")
