@@ -25,6 +25,7 @@ import re
 
 from lxml import etree
 
+from extraction.ancestry import nearest
 from extraction.text.decisions import Decision
 
 BOX_MIN_WORDS_BEFORE = 150  # words of the story kept above an author's box (as `author_note`)
@@ -78,18 +79,8 @@ def _author_box(element: etree._Element, container: etree._Element | None,
                 memo: dict[etree._Element, etree._Element | None]) -> etree._Element | None:
     """The nearest of `element` and its ancestors below `container` whose class or id names an
     author's box, or None (memoised in `memo`; the whole path when there is no container)."""
-    path: list[etree._Element] = []
-    node: etree._Element | None = element
-    found: etree._Element | None = None
-    while node is not None and node is not container:
-        if node in memo:
-            found = memo[node]
-            break
-        path.append(node)
-        if isinstance(node.tag, str) and names_author_box(node):
-            found = node
-            break
-        node = node.getparent()
-    for seen in path:
-        memo[seen] = found
-    return found
+    return nearest(element, _named_author_box, memo, (container,) if container is not None else ())
+
+
+def _named_author_box(element: etree._Element) -> etree._Element | None:
+    return element if isinstance(element.tag, str) and names_author_box(element) else None

@@ -36,6 +36,7 @@ import re
 
 from lxml import etree
 
+from extraction.ancestry import nearest
 from extraction.document import Document
 from extraction.text.decisions import Decision, Label
 from extraction.text.features import running_prose
@@ -109,21 +110,7 @@ def _box(element: etree._Element, named: frozenset[etree._Element], stop: set[et
     """The nearest of `element` and its ancestors below `stop` (the container and what holds it)
     named a call to action (`named`), or None (memoised in `memo`): a box named so inside a wrapper named so
     is a box of its own, and the wrapper that holds the story keeps what it holds outside its boxes."""
-    path: list[etree._Element] = []
-    node: etree._Element | None = element
-    found: etree._Element | None = None
-    while node is not None and node not in stop:
-        if node in memo:
-            found = memo[node]
-            break
-        path.append(node)
-        if node in named:
-            found = node
-            break
-        node = node.getparent()
-    for seen in path:
-        memo[seen] = found
-    return found
+    return nearest(element, lambda node: node if node in named else None, memo, stop)
 
 
 def _holds(box: etree._Element, element: etree._Element | None) -> bool:
