@@ -199,19 +199,22 @@ def first_plural_share(doc: Document) -> float:
         start, end = doc.span(skipped)
         if start < position:  # inside a skipped subtree
             continue
-        for index in range(position, start):
-            node = nodes[index]
-            text = node.text
-            if text:
-                parts.append(text)
-            text = node.tail
-            if text:
-                parts.append(text)
+        _read_nodes(nodes, position, start, parts)
         text = skipped.tail
         if text:
             parts.append(text)
         position = end
-    for index in range(position, len(nodes)):
+    _read_nodes(nodes, position, len(nodes), parts)
+    pieces = " ".join(parts).lower().encode("utf-8").translate(_WORD_BYTES).split()
+    mixed = list(filterfalse(bytes.isascii, pieces))
+    words = _TEXT_WORD.findall(b" ".join(mixed).decode("utf-8"))
+    plural = sum(map(_FIRST_PLURAL_ASCII.__contains__, pieces)) + sum(1 for word in words if word in FIRST_PLURAL)
+    return _share(plural, len(pieces) - len(mixed) + len(words))
+
+
+def _read_nodes(nodes: Sequence[etree._Element], start: int, end: int, parts: list[str]) -> None:
+    """Append the text and the tail of `nodes[start:end]` to `parts`, in document order."""
+    for index in range(start, end):
         node = nodes[index]
         text = node.text
         if text:
@@ -219,11 +222,6 @@ def first_plural_share(doc: Document) -> float:
         text = node.tail
         if text:
             parts.append(text)
-    pieces = " ".join(parts).lower().encode("utf-8").translate(_WORD_BYTES).split()
-    mixed = list(filterfalse(bytes.isascii, pieces))
-    words = _TEXT_WORD.findall(b" ".join(mixed).decode("utf-8"))
-    plural = sum(map(_FIRST_PLURAL_ASCII.__contains__, pieces)) + sum(1 for word in words if word in FIRST_PLURAL)
-    return _share(plural, len(pieces) - len(mixed) + len(words))
 
 
 def features(doc: Document, e: KindEvidence, rule_kind: str) -> tuple[float, ...]:
