@@ -283,8 +283,11 @@ def has_date(text: str) -> bool:
 
 
 def has_copyright(text: str) -> bool:
-    """`COPYRIGHT_MARK` in `text`, looked for with `in`: three scans in C for a literal."""
-    return "©" in text or "(c)" in text or "(C)" in text
+    """One of `COPYRIGHT_SPELLINGS` in `text`, looked for with `in`: a scan in C for each literal."""
+    for spelling in COPYRIGHT_SPELLINGS:
+        if spelling in text:
+            return True
+    return False
 
 
 LAYOUT_NAME = re.compile(r"(?:has|with|no|without|show)[-_]?(?:(?:sticky|fixed)[-_]?)?(?:sidebar|nav|menu)|sidebars|"
@@ -472,8 +475,10 @@ def _source_word_hint(source: str, flags: int, positive: bool, word: str) -> str
     return match.group(0) if match and not LAYOUT_NAME.search(word) else None
 
 
-COPYRIGHT_MARK = re.compile(r"©|\(c\)|\(C\)")
+COPYRIGHT_SPELLINGS = ("©", "(c)", "(C)")
 """A copyright mark in a block's text (`Features.copyright`): the sign, or "(c)"."""
+COPYRIGHT_MARK = re.compile("|".join(map(re.escape, COPYRIGHT_SPELLINGS)))
+"""Where the mark stands in a text (`rules/credited_story`)."""
 CAPTION_HINTS = re.compile(r"caption|credit", re.I)
 """The strong hints that name a picture's small print (`wp-caption-text`, `photo-credit`)."""
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
