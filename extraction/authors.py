@@ -497,12 +497,8 @@ def _byline_candidates(doc: Document) -> list[etree._Element]:
     search of the class and the id apart finds what a search of the two joined found. `str.lower`
     finds the same words: the only characters it lowers into ASCII are U+0130 (to "i" and a
     combining dot, which no "byline" holds) and the Kelvin sign (to "k")."""
-    named = {value for name in ("class", "id") for value in doc.values(name)
-             if _BYLINE_WORD.search(value.lower()) is not None}
-    if not named:
-        return []
     out = []
-    for el in doc.owners(("class", "id"), named.__contains__):
+    for el in doc.named(lambda value: _BYLINE_WORD.search(value.lower()) is not None):
         if any(a.tag in BYLINE_OUTSIDE_TAGS for a in el.iterancestors()):
             continue
         if any("comment" in (a.get("class") or "") or "comment" in (a.get("id") or "")

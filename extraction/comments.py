@@ -305,10 +305,7 @@ def _named(doc: Document) -> list[etree._Element]:
     may name a comment (229 of 300 WCXB pages), and there no element is read; elsewhere the owners
     of the values that may are selected by set membership, not by the test asked of every element."""
     def compute(d: Document) -> list[etree._Element]:
-        maybe = {value for name in ("class", "id") for value in d.values(name) if _may_name_a_comment(value)}
-        if not maybe:
-            return []
-        return [e for e in d.owners(("class", "id"), maybe.__contains__) if _comment_named(e)]
+        return [e for e in d.named(_may_name_a_comment) if _comment_named(e)]
     return doc.derive("comment_named", compute)
 
 

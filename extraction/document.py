@@ -131,6 +131,13 @@ class Document:
             return frozenset(doc.derive("attributes", _attribute_index)[name][1])
         return self.derive(f"values:{name}", distinct)
 
+    def named(self, test: Callable[[str], bool], names: tuple[str, ...] = ("class", "id")) -> list[etree._Element]:
+        """The owners of the values of `names` that pass `test`, in document order: each distinct
+        value tested once (`values`), the owners selected by set membership, and on a page where
+        no value passes no element read."""
+        passing = {value for name in names for value in self.values(name) if test(value)}
+        return self.owners(names, passing.__contains__) if passing else []
+
     def in_order(self, *selections: Iterable[etree._Element]) -> list[etree._Element]:
         """The elements of `selections` in document order, each once."""
         order = self.derive("element_order", _element_order)

@@ -345,10 +345,7 @@ def _named_within(doc: Document, top: etree._Element, search: Callable[[str], re
     the page's by their ancestors costs what `owners(..., within=top)` does. The page's distinct
     class and id values (`Document.values`) are searched first, each once: where none holds the
     hint no element is read, elsewhere the owners of those that do are selected by set membership."""
-    hinted = {value for name in ("class", "id") for value in doc.values(name) if search(value) is not None}
-    if not hinted:
-        return []
-    return [el for el in doc.owners(("class", "id"), hinted.__contains__)
+    return [el for el in doc.named(lambda value: search(value) is not None)
             if el is top or any(a is top for a in el.iterancestors())]
 
 

@@ -97,12 +97,10 @@ def _named(doc: Document) -> frozenset[etree._Element]:
     attribute index: the distinct values (`Document.values`) searched first as one string for the
     letters every spelling holds, and only on a page where they are (most have none) each value
     with the pattern, then its owners."""
-    values = [(name, doc.values(name)) for name in ("class", "id")]
-    joined = " ".join(" ".join(found) for _, found in values).lower()
+    joined = " ".join(" ".join(doc.values(name)) for name in ("class", "id")).lower()
     if "cta" not in joined and "action" not in joined:  # what every spelling holds: a search in C
         return frozenset()
-    named = {v for _, found in values for v in found if names_call_to_action(v)}
-    return frozenset(doc.owners(("class", "id"), named.__contains__))
+    return frozenset(doc.named(names_call_to_action))
 
 
 def _box(element: etree._Element, named: frozenset[etree._Element], stop: set[etree._Element],
