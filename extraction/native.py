@@ -46,7 +46,7 @@ LEFT_AS_PYTHON = frozenset({
     "__init__.py",  # the packages choose where their modules come from (`twin_path`)
     "native.py",  # this module: it runs before the build can be used
     "found.py",  # a generic dataclass with slots, which mypyc cannot make a native class of
-    "kind_trees.py",  # 0.6 MB of the model's trees as flat lists of numbers: data, nothing to run faster
+    "kind_trees.py",  # reads the page-kind model's numbers from its JSON: nothing to run faster
     "peer.py",  # its time is trafilatura's; benchmarks account it by wrapping `peer_text`
 })
 

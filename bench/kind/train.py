@@ -2,7 +2,7 @@
 
     .venv/bin/pip install -e '.[train]'
     .venv/bin/python bench/kind/reads.py           # the pages read as every kind (bench/out/kind/reads.jsonl)
-    .venv/bin/python bench/kind/train.py           # -> extraction/text/kind_trees.py, bench/kind/manifest.json
+    .venv/bin/python bench/kind/train.py           # -> extraction/text/kind_trees.json, bench/kind/manifest.json
     .venv/bin/python bench/kind/train.py --reads bench/out/kind/features.jsonl --configs 0   # GRID[0] alone
     .venv/bin/python bench/kind/train.py --reads bench/out/kind/features.jsonl --configs 0 --pages bench/kind/manifest.json
 
@@ -11,7 +11,7 @@ listing, service a multi-section page), the tune half of the Zyte 2019 set (ever
 and the old-web corpus's tune templates (every page a story: an article, with or without comments).
 The held halves are never learnt from: the shipped model is the one fit on the tune pages, so
 every check-half number the benchmarks print is held out. `--pages` learns from only the tune pages
-a manifest lists: with the shipped manifest, the shipped model again (session 32: kind_trees.py byte
+a manifest lists: with the shipped manifest, the shipped model again (session 32: kind_trees byte
 for byte from a first read of that day, the corpus grown since) and its out-of-fold probabilities,
 which `policy.py` sets the thresholds on.
 
@@ -70,7 +70,7 @@ every column a little at once and smoothly, so the two err on different pages (C
 pages, fold seeds 3-5 x model seeds 0-2: 0.8605 trees alone, 0.8684 blended, s28's log)."""
 LINEAR_C = 1.0  # scikit-learn's default L2 strength (inverse) for the regression
 TRAIN_SETS = ("wcxb", "zyte", "oldweb")
-TREES = ROOT / "extraction" / "text" / "kind_trees.py"
+TREES = ROOT / "extraction" / "text" / "kind_trees.json"
 MANIFEST = ROOT / "bench" / "kind" / "manifest.json"
 
 
@@ -156,7 +156,7 @@ def calibration_table(p: np.ndarray, y: np.ndarray) -> list[str]:
 
 
 def export(clf: GradientBoostingClassifier, fitted: tuple[StandardScaler, LogisticRegression], temperature: float,
-           x0: np.ndarray) -> str:
+           x0: np.ndarray) -> dict[str, object]:
     classes = [int(c) for c in clf.classes_]
     trees = []
     for stage in clf.estimators_:
@@ -177,19 +177,20 @@ def export(clf: GradientBoostingClassifier, fitted: tuple[StandardScaler, Logist
     init = np.where(np.isin(np.arange(len(KINDS)), classes), init, -1e9)
     scaler, regression = fitted
     assert [int(c) for c in regression.classes_] == list(range(len(KINDS))), "the regression must know every kind"
-    lines = ['"""Written by bench/kind/train.py: do not edit. The page-kind model (kind_model.py): its trees, and the '
-             'logistic regression blended with them."""', "",
-             f"CLASSES: tuple[str, ...] = {tuple(KINDS)!r}",
-             f"FEATURES: tuple[str, ...] = {tuple(FEATURES)!r}",
-             f"INIT: tuple[float, ...] = {tuple(round(float(v), 12) for v in init)!r}",
-             f"LEARNING_RATE = {rate!r}", f"TEMPERATURE = {temperature!r}", f"LINEAR_SHARE = {LINEAR_SHARE!r}",
-             f"LINEAR_MEAN: tuple[float, ...] = {tuple(float(v) for v in scaler.mean_)!r}",
-             f"LINEAR_SCALE: tuple[float, ...] = {tuple(float(v) for v in scaler.scale_)!r}",
-             f"LINEAR_INTERCEPT: tuple[float, ...] = {tuple(float(v) for v in regression.intercept_)!r}",
-             "LINEAR_WEIGHTS: tuple[tuple[float, ...], ...] = ("]
-    lines += [f"    {tuple(float(v) for v in row)!r}," for row in regression.coef_]
-    lines.append(")")
-    return "\n".join(lines + flat_trees(trees)) + "\n"
+    return {
+        "CLASSES": list(KINDS), "FEATURES": list(FEATURES), "INIT": [round(float(v), 12) for v in init],
+        "LEARNING_RATE": rate, "TEMPERATURE": temperature, "LINEAR_SHARE": LINEAR_SHARE,
+        "LINEAR_MEAN": [float(v) for v in scaler.mean_], "LINEAR_SCALE": [float(v) for v in scaler.scale_],
+        "LINEAR_INTERCEPT": [float(v) for v in regression.intercept_],
+        "LINEAR_WEIGHTS": [[float(v) for v in row] for row in regression.coef_],
+        **flat_trees(trees),
+    }
+
+
+def model_json(model: dict[str, object]) -> str:
+    """The model as kind_trees.json holds it: a name a line, each float written as Python's repr,
+    which reads back to the same double."""
+    return "{\n" + ",\n".join(f"{json.dumps(name)}: {json.dumps(value)}" for name, value in model.items()) + "\n}\n"
 
 
 def float32_threshold(threshold: float) -> float:
@@ -205,7 +206,7 @@ def float32_threshold(threshold: float) -> float:
 
 
 def flat_trees(trees: list[tuple[int, tuple[int, ...], tuple[float, ...], tuple[int, ...], tuple[int, ...],
-                                 tuple[float, ...]]]) -> list[str]:
+                                 tuple[float, ...]]]) -> dict[str, list[int] | list[float]]:
     """The trees as `kind_model.predict` walks them: every tree's nodes end to end in flat lists
     (a node's children by their place in those lists, -1 at a leaf), a class's trees together in
     their order (`CLASS_TREES[k]` to `CLASS_TREES[k + 1]`), and the place of each tree's root."""
@@ -222,11 +223,7 @@ def flat_trees(trees: list[tuple[int, tuple[int, ...], tuple[float, ...], tuple[
             columns["RIGHT"] += [c + start if c >= 0 else c for c in right]
             columns["VALUE"] += value
         bounds.append(len(roots))
-    lines = [f"CLASS_TREES: list[int] = {bounds!r}", f"TREE_ROOT: list[int] = {roots!r}"]
-    for name, values in columns.items():
-        kind = "float" if name in ("THRESHOLD", "VALUE") else "int"
-        lines.append(f"{name}: list[{kind}] = {values!r}")
-    return lines
+    return {"CLASS_TREES": bounds, "TREE_ROOT": roots, **columns}
 
 
 def html_hash(row: dict) -> str:
@@ -294,26 +291,24 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name} held half: read as article {float((ph.argmax(axis=1) == 0).mean()):.3f} of {len(held)}")
     if args.no_write:
         return 0
-    source = export(clf, fitted, temperature, x[0])
+    source = model_json(export(clf, fitted, temperature, x[0]))
     TREES.write_text(source, encoding="utf-8")
-    namespace: dict[str, object] = {}
-    exec(compile(source, str(TREES), "exec"), namespace)  # the exported trees, as kind_model will walk them
+    import importlib
+
     from extraction.text import kind_model, kind_trees
 
-    for attr in ("CLASSES", "FEATURES", "INIT", "LEARNING_RATE", "TEMPERATURE", "LINEAR_SHARE", "LINEAR_MEAN",
-                 "LINEAR_SCALE", "LINEAR_INTERCEPT", "LINEAR_WEIGHTS", "CLASS_TREES", "TREE_ROOT", "FEATURE", "THRESHOLD",
-                 "LEFT", "RIGHT", "VALUE"):
-        setattr(kind_trees, attr, namespace[attr])
+    importlib.reload(kind_trees)  # the exported model, read back as kind_model will walk it
     ours = np.array([[kind_model.predict(list(v))[k] for k in KINDS] for v in xc])
     worst = float(np.abs(ours - pc).max())
     print(f"exported model against scikit-learn on the check half: largest probability difference {worst:.2e}")
     assert worst < 1e-6, "the exported trees disagree with the fitted model"
+    OUT.mkdir(parents=True, exist_ok=True)  # a run on --reads from elsewhere may be the first here
     oof_path = OUT / "oof.json"
     oof_path.write_text(json.dumps({f"{r['set']}:{r['id']}": [float(v) for v in p] for r, p in zip(train, oof, strict=True)}),
                         encoding="utf-8")
     manifest = {
         "command": "python bench/kind/reads.py && python bench/kind/train.py",
-        "model": "extraction/text/kind_trees.py", "features": list(FEATURES), "classes": list(KINDS),
+        "model": "extraction/text/kind_trees.json", "features": list(FEATURES), "classes": list(KINDS),
         "config": {**best, "learning_rate": 0.1, "subsample": 0.8}, "linear": {"share": LINEAR_SHARE, "C": LINEAR_C},
         "temperature": temperature, "seed": SEED,
         "folds": FOLDS, "cv_accuracy_wcxb_tune": round(best_acc, 4),
@@ -323,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         "pages": [{"set": r["set"], "id": r["id"], "label": r["label"], "sha256": html_hash(r)} for r in train],
     }
     MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {TREES.relative_to(ROOT)} ({len(source) // 1024} KiB, {len(namespace['TREE_ROOT'])} trees) "  # type: ignore[arg-type]
+    print(f"wrote {TREES.relative_to(ROOT)} ({len(source) // 1024} KiB, {len(kind_trees.TREE_ROOT)} trees) "
           f"and {MANIFEST.relative_to(ROOT)}; out-of-fold probabilities in {oof_path}")
     return 0
 

@@ -10,7 +10,7 @@ per kind, its trees' scores divided by a temperature fitted on held-out folds, b
 logistic regression's over the same columns (so a 0.9 is right about nine times in ten). The
 page's voice is one more column: a company's pages speak of themselves as "we" (`FIRST_PLURAL`).
 
-The model is data (`kind_trees.py`, written by `bench/kind/train.py` with the manifest of the
+The model is data (`kind_trees.json`, written by `bench/kind/train.py` with the manifest of the
 pages it learnt from beside it, `bench/kind/manifest.json`), evaluated here by a pure function:
 two comparisons a tree, some 3,600 a page, and one weighted sum a kind (0.2-0.3 CPU-ms compiled), no
 library.
