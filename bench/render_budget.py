@@ -2,7 +2,8 @@
 settle, as `rendercrawl worker` runs it) beside a bare Playwright loop (new context, goto `load`,
 `page.content()`) on the same pages, same Chromium, same host map, interleaved in one run.
 
-Each system runs in a child process of its own, timed after its browser is up, and is measured
+Each system runs in a child process of its own, timed after its browser is up and it crawled
+each distinct page of the round once (`WARM_UPS`: what a process loads once), and is measured
 as a whole process tree (psutil, CPU times before and after, per process kind; renderers exit
 with their context, so the zygote's reaped-children times carry theirs):
 - the Python process, split by thread (the event loop, the egress proxy's thread, the thread
@@ -118,6 +119,28 @@ def host_rules(logger_port: int) -> str:
 def page_urls(base: str, round_no: int) -> list[str]:
     """Distinct URLs each round (a queue never crawls one page twice at once), same work."""
     return [f"{base}{p}{'&' if '?' in p else '?'}copy={round_no}-{i}" for i, p in enumerate(PAGES)]
+
+
+WARM_UPS = ("each", "one")
+"""What a child crawls before it is timed: `each` distinct page of the round once (the default
+since session 33), or `one`, the round's first page (an article), as before. A process pays
+once for what its first page of a kind loads: extraction compiled dateparser's patterns (570
+`regex` and 2,367 `re` compilations) on the first big.html, ~300 CPU-ms in the thread pool,
+which a 24-page child counted as ~12 ms a page and a long-running worker pays once. So the
+children are timed as the steady state the worker runs in. With `each` the worker's child has
+crawled 17 pages when it is timed, so the crawler's full pass at its 32nd page
+(`rendercrawl.memory.FULL_COLLECTION_EVERY`) falls in the run: one in the 24 pages, where a long
+run has one in 32; with `one` none did."""
+
+
+def warm_urls(urls: list[str], warm_up: str) -> list[str]:
+    """The warm-up's URLs (`WARM_UPS`), marked `warm=` so no timed URL repeats one."""
+    if warm_up == "one":
+        return [urls[0].replace("copy=", "warm=")]
+    distinct: dict[str, str] = {}
+    for url in urls:
+        distinct.setdefault(url.split("copy=")[0], url.replace("copy=", "warm="))
+    return list(distinct.values())
 
 
 # ---------------------------------------------------------------- the process tree, by kind
@@ -242,7 +265,7 @@ class Messages:
 # ---------------------------------------------------------------- the bare loop (a child)
 
 
-async def bare_child(urls: list[str], concurrency: int, rules: str) -> dict[str, Any]:
+async def bare_child(urls: list[str], concurrency: int, rules: str, warm_up: str) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     from render.chromium import LAUNCH_ARGS, find_chromium
@@ -267,7 +290,9 @@ async def bare_child(urls: list[str], concurrency: int, rules: str) -> dict[str,
             walls[url] = (time.perf_counter() - started) * 1000
             return html
 
-        await one(urls[0].replace("copy=", "warm="))
+        for url in warm_urls(urls, warm_up):
+            await one(url)
+        walls.clear()
         queue = list(urls)
         htmls: list[str] = []
 
@@ -310,10 +335,11 @@ def by_kind(walls: dict[str, float]) -> dict[str, float]:
 # ---------------------------------------------------------------- Crawlee (a child, in its own venv)
 
 
-async def crawlee_child(urls: list[str], concurrency: int, rules: str, executable: str, args: list[str]) -> dict[str, Any]:
+async def crawlee_child(urls: list[str], concurrency: int, rules: str, executable: str, args: list[str],
+                        warm_up: str) -> dict[str, Any]:
     """Crawlee's `PlaywrightCrawler` as its documentation sets it up (the page's HTML taken in
     the default handler), with the same Chromium, launch flags and host map, `concurrency`
-    pages at once, no retries, its storages in memory. Kept alive after a warm-up page, so it
+    pages at once, no retries, its storages in memory. Kept alive after its warm-up, so it
     is timed with its browser up, as the others are."""
     from crawlee import ConcurrencySettings, service_locator
     from crawlee.crawlers import BasicCrawlingContext, PlaywrightCrawler, PlaywrightCrawlingContext
@@ -343,8 +369,9 @@ async def crawlee_child(urls: list[str], concurrency: int, rules: str, executabl
         while len(htmls) + len(failed) < count:
             await asyncio.sleep(0.01)
 
-    running = asyncio.create_task(crawler.run([urls[0].replace("copy=", "warm=")]))
-    await asyncio.wait_for(handled(1), CHILD_TIMEOUT_S)
+    warm = warm_urls(urls, warm_up)
+    running = asyncio.create_task(crawler.run(warm))
+    await asyncio.wait_for(handled(len(warm)), CHILD_TIMEOUT_S)
     htmls.clear()
     failed.clear()
     clock = TreeClock()
@@ -431,7 +458,7 @@ def instrument(accounts: Accounts) -> None:
     gc.callbacks.append(collections)
 
 
-async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str) -> dict[str, Any]:
+async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str, warm_up: str) -> dict[str, Any]:
     # As `rendercrawl worker` starts (rendercrawl/cli.py): the collector waits while the modules
     # load, and what they allocated is frozen out of its passes (the crawler's full passes,
     # `rendercrawl.memory.CycleCollector`, would otherwise walk every module's objects).
@@ -493,7 +520,8 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str)
     stages: list[tuple[float, float, float]] = []
     async with open_crawler(sessions, settings, render, metrics=Observer()) as worker:  # type: ignore[arg-type]
         egress_thread = worker_egress_thread(worker)
-        await worker.crawl_now(urls[0].replace("copy=", "warm="))  # browser up, robots.txt cached
+        for url in warm_urls(urls, warm_up):  # browser up, robots.txt cached, extraction's tables loaded
+            await worker.crawl_now(url)
         now = utc_now()
         with write_transaction(sessions) as session:
             for url in urls:
@@ -682,10 +710,10 @@ def print_steps(runs: list[dict[str, Any]], title: str) -> None:
 
 def run_child(system: str, urls: list[str], concurrency: int, rules: str, db_url: str,
               py_spy: Path | None = None, tree: Path | None = None, python: Path | None = None,
-              gil: bool = False) -> dict[str, Any]:
+              gil: bool = False, warm_up: str = "each") -> dict[str, Any]:
     kind = "steps" if system.startswith("steps") else system if system in ("bare", "crawlee") else "ours"
     spec: dict[str, Any] = {"system": kind, "urls": urls, "concurrency": concurrency, "rules": rules, "db": db_url,
-                            "fetch": system != "steps-without-fetch"}
+                            "fetch": system != "steps-without-fetch", "warm_up": warm_up}
     if kind == "crawlee":
         from render.chromium import LAUNCH_ARGS, find_chromium
         spec.update(executable=str(find_chromium()), args=list(LAUNCH_ARGS))
@@ -814,19 +842,22 @@ def main() -> None:
                         help="with --steps, alternate with the renderer without the blocking's path rules (their cost)")
     parser.add_argument("--by-page", action="store_true",
                         help="also print each page's wall time, the worker's in its slot beside the bare loop's")
+    parser.add_argument("--warm-up", choices=WARM_UPS, default="each",
+                        help="what each child crawls before it is timed: each distinct page of the round once "
+                             "(default), or one page, as tables before session 33 were measured")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         spec = json.loads(args.child)
         if spec["system"] == "bare":
-            result = asyncio.run(bare_child(spec["urls"], spec["concurrency"], spec["rules"]))
+            result = asyncio.run(bare_child(spec["urls"], spec["concurrency"], spec["rules"], spec["warm_up"]))
         elif spec["system"] == "steps":
             result = asyncio.run(steps_child(spec["urls"], spec["rules"], spec.get("fetch", True)))
         elif spec["system"] == "crawlee":
             result = asyncio.run(crawlee_child(spec["urls"], spec["concurrency"], spec["rules"], spec["executable"],
-                                               spec["args"]))
+                                               spec["args"], spec["warm_up"]))
         else:
-            result = asyncio.run(ours_child(spec["urls"], spec["concurrency"], spec["rules"], spec["db"]))
+            result = asyncio.run(ours_child(spec["urls"], spec["concurrency"], spec["rules"], spec["db"], spec["warm_up"]))
         print(json.dumps(result))
         return
 
@@ -848,8 +879,8 @@ def main() -> None:
                 print_steps(runs["steps-without-fetch"], "the same without the path rules' Fetch interception")
             print(f"load average {os.getloadavg()[0]:.1f} at the end")
             return
-        print(f"{len(PAGES)} pages a round, {args.rounds} rounds, bare loop and worker alternating; "
-              f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
+        print(f"{len(PAGES)} pages a round, {args.rounds} rounds, bare loop and worker alternating, warm-up: "
+              f"{args.warm_up}; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
         summary = []
         for level in args.concurrency:
             systems = ["bare", "ours", *(["before"] if args.compare_with else []), *(["crawlee"] if args.crawlee else [])]
@@ -864,7 +895,7 @@ def main() -> None:
                     spy = args.py_spy / f"{system}-c{level}-r{round_no}.txt" if args.py_spy and system != "bare" else None
                     tree = args.compare_with if system == "before" else None
                     results[system].append(run_child(system, urls, level, rules, db, spy, tree, args.crawlee,
-                                                     args.py_spy_gil))
+                                                     args.py_spy_gil, args.warm_up))
                     time.sleep(0.5)  # the logger's reader threads record a hang-up within its read timeout
                     analytics[system] += len(logger.connections) - before
                     loads.append(os.getloadavg()[0])
