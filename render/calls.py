@@ -1,5 +1,9 @@
 """Every call into a page runs under a deadline: Playwright's own timeouts do not cover a hung
-driver, so `bounded()` also enforces one with `asyncio.wait_for`."""
+driver, so `bounded()` also enforces one with `asyncio.timeout`.
+
+`asyncio.timeout` rather than `asyncio.wait_for`: the call runs in the caller's own task, where
+`wait_for` (Python 3.11) wraps each in a task of its own (~22 calls a page; 9.8 against 17.6 us
+a call, docs/lab/2026-12-07-s32-render.md), and a cancellation of the caller is never dropped."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ class PageCallTimeout(Exception):
 
 async def bounded(awaitable: Awaitable[T], timeout_ms: int) -> T:
     try:
-        return await asyncio.wait_for(awaitable, timeout_ms / 1000)
+        async with asyncio.timeout(timeout_ms / 1000):
+            return await awaitable
     except TimeoutError as error:
         raise PageCallTimeout(f"page call exceeded {timeout_ms} ms") from error
