@@ -29,7 +29,7 @@ import lxml.html
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.oldweb import crowded, embeds, modern, more, old  # noqa: E402
+from bench.oldweb import boards, crowded, embeds, modern, more, old  # noqa: E402
 from bench.oldweb.parts import Page, slug  # noqa: E402
 from bench.oldweb.prose import Comment, comments, site_name, story, teasers  # noqa: E402
 from bench.oldweb.words import CHROME, LANGUAGES  # noqa: E402
@@ -87,6 +87,8 @@ TEMPLATES: dict[str, Template] = {
     "livefyre": Template(embeds.livefyre, "held", "new", False, (8, 40), 2, 9, True),
     "regional-news": Template(crowded.regional_news, "tune", "old", False, (20, 120), 0, 8, True),
     "tabloid-tables": Template(crowded.tabloid_tables, "held", "old", False, (20, 120), 0, 6, True),
+    "smf-topic": Template(boards.smf_topic, "tune", "old", False, (3, 25), 0, 6, True),
+    "ipb-topic": Template(boards.ipb_topic, "held", "old", True, (3, 25), 0, 6),
 }
 TEMPLATES.update({f"{name}-long": replace(TEMPLATES[name], top_comments=LONG_THREAD) for name in LONG_THREAD_TEMPLATES})
 """Every template, its half and what its pages carry; tune and held each hold old and new templates."""
