@@ -15,6 +15,12 @@ not comments, or comment lists hang on several posts (`threads.comment_lists`: a
 its answers each carry comments). A comment system's mount named a thread (Disqus' `#disqus_thread`,
 where its plugins print the comments) is a story's comment section, not a forum's wrapper.
 
+A page weighed as a listing may be a story above a message board's topic printed under it (SMF,
+Invision: each post a table, its subject linked first, then the post), whose posts look like
+teasers: a linked title over a paragraph. Their titles are one text, the page's own title after a
+reply's mark ("Re: <headline>"), where a list of other stories has a headline for each, never the
+page's (`_replied_story`): with the story above them, an article with comments.
+
 Stage: 5 kind (after the kind is weighed)
 Measured: 2026-12-04 (session 18, docs/lab/2026-12-04-s18-comments.md), static: oldweb tune 0.813 ->
 0.938, held 0.769 -> 0.886 (Blogger, Movable Type, Slashdot-style, Kubrick and news templates read as
@@ -24,11 +30,16 @@ Slashdot story WCXB labels a forum, its gold keeping the comments, -0.436), chec
 The Disqus mount: 2026-12-07 (session 31, docs/lab/2026-12-07-s31-story.md), static: old-web (405 pages)
 tune 0.94265 -> 0.95684 mean page F1 (4 short stories under long Disqus threads read as threads, 0.10-0.17
 -> 0.88-0.97), held unchanged; WCXB dev, Zyte and the other sets: no body changed.
+The board's replies: 2026-12-07 (session 33, docs/lab/2026-12-07-s33-story.md), static: old-web (555
+pages, with the smf-topic / ipb-topic pair) tune 0.94556 -> 0.95565 mean page F1 (4 smf-topic pages read
+as listings, 0.10-0.22 -> 0.93-1.00), held unchanged; WCXB dev (static and rendered), Zyte and the other
+sets: no body changed. Without the page's title (any one subject) a check-half listing fell 0.970 -> 0.045.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from lxml import etree
 
@@ -36,12 +47,26 @@ from extraction.ancestry import below_body
 from extraction.document import Document
 from extraction.text.decisions import Selection, within
 from extraction.text.features import running_prose
-from extraction.text.layout import ARTICLE, THREAD, LayoutKind, repeated_post_items, shop_page
+from extraction.text.layout import ARTICLE, LISTING, THREAD, LayoutKind, repeated_post_items, shop_page
+from extraction.text.teasers import (
+    TEASER_MIN_ITEMS,
+    TEASER_TITLE_MIN_WORDS,
+    TEASER_TITLE_WITHIN_BLOCKS,
+    Item,
+    is_teaser_item,
+    page_climb,
+    sibling_runs,
+)
 from extraction.text.threads import comment_lists, comment_named, template_replies
+from extraction.textutil import text_of
 
 __all__ = ["commented_story"]
 
 STORY_MIN_PROSE_WORDS = 40  # running prose the first read's region holds outside the comments: a story, not a teaser
+ONE_SUBJECT_MIN_SHARE = 0.8
+"""Share of a teaser list's items whose linked titles are one text, the page's own title ("Re: <the
+story's headline>"): a board's replies to the story, not other stories (each of which has a headline
+of its own, never the page's)."""
 
 FORUM_HINTS = re.compile(r"(?<![a-z])(?:forums?|topics?|threads?|discussions?|questions?)(?![a-z])", re.I)
 """Class/id words of a forum's or a Q&A site's pages (bbPress' `topic`, Drupal's `page-forums`,
@@ -61,7 +86,11 @@ _TESTIMONIALS = re.compile(r"testimonial|review", re.I)
 def commented_story(doc: Document, read: Selection, kind: LayoutKind) -> LayoutKind:
     """`kind`, or an article when a page weighed as a thread is a story above its readers'
     comments (see the module's docstring)."""
-    if kind.kind != THREAD or read.container is None:
+    if read.container is None:
+        return kind
+    if kind.kind == LISTING and kind.inclusive:
+        return _replied_story(doc, read, kind)
+    if kind.kind != THREAD:
         return kind
     posts = repeated_post_items(doc)
     if len(posts) < 2 or not _comments(posts):
@@ -79,6 +108,64 @@ def commented_story(doc: Document, read: Selection, kind: LayoutKind) -> LayoutK
         return kind
     return LayoutKind(ARTICLE, (*kind.evidence, f"but the region is a story of {prose} words of prose above "
                                 f"{len(posts)} readers' comments: an article with comments"), inclusive=False)
+
+
+def _replied_story(doc: Document, read: Selection, kind: LayoutKind) -> LayoutKind:
+    """`kind` (a listing), or an article when the teaser list that makes it one is a board's
+    replies to the story above it: the items' linked titles are one subject (`_one_subject`), and
+    the first read's region, outside them and before the first, holds a story's prose."""
+    container = read.container
+    if container is None:
+        return kind
+    blocks = [d.block for d in read.decisions]
+    titles = _page_titles(doc)
+    replies = [run for run in sibling_runs(blocks, climbed=page_climb(doc, blocks)) if _one_subject(run, titles)]
+    if not replies:
+        return kind
+    items = {item.element for run in replies for item in run}
+    if any(within(element, items) for element in (container, *read.siblings)):
+        return kind  # the region is one of the items: a board's first post
+    first = min(block.index for run in replies for item in run for block in item.blocks)
+    prose = sum(d.block.words for d in read.decisions if d.kept and running_prose(d.features)
+                and d.block.index < first and not within(d.block.element, items))
+    post = replies[0][0].element
+    if prose < STORY_MIN_PROSE_WORDS or comment_lists(doc.root) or _forum(doc, container, post) or shop_page(doc):
+        return kind
+    count = sum(len(run) for run in replies)
+    return LayoutKind(ARTICLE, (*kind.evidence, f"but the region is a story of {prose} words of prose above "
+                                f"{count} replies to one subject: an article with comments"), inclusive=False)
+
+
+def _one_subject(run: list[Item], page_titles: list[str]) -> bool:
+    """A run of teaser items whose linked titles are, nearly all, one text that names the page
+    (`page_titles`: its `<title>` and `<h1>`s, folded) after a reply's mark ("Re:", "AW:"): replies
+    to the page's story."""
+    titles = [title for item in run if is_teaser_item(item.blocks) and (title := _title(item))]
+    if len(titles) < TEASER_MIN_ITEMS:
+        return False
+    subject, count = Counter(titles).most_common(1)[0]
+    if count < ONE_SUBJECT_MIN_SHARE * len(titles):
+        return False
+    words = subject.split()
+    if words[0].endswith(":"):
+        words = words[1:]
+    named = " ".join(words)
+    return len(words) >= TEASER_TITLE_MIN_WORDS and any(named in title for title in page_titles)
+
+
+def _page_titles(doc: Document) -> list[str]:
+    """The page's `<title>` and `<h1>` texts, folded as `_title` folds a linked title."""
+    found = [*doc.root.iterfind("head/title"), *doc.root.iter("h1")]
+    return [" ".join(text_of(element).lower().split()) for element in found]
+
+
+def _title(item: Item) -> str:
+    """The item's linked title: the leading linked words of its first block that opens with a link
+    of a headline's length (as `teasers.is_teaser_item` finds it), folded; empty without one."""
+    for block in item.blocks[:TEASER_TITLE_WITHIN_BLOCKS]:
+        if block.lead_link_words >= TEASER_TITLE_MIN_WORDS:
+            return " ".join(block.text.lower().split()[:block.lead_link_words])
+    return ""
 
 
 def _comments(posts: list[etree._Element]) -> bool:
