@@ -1,8 +1,9 @@
 """A command imports what it uses: `rendercrawl crawl URL` is one process per page, and the
 modules of other commands (the service's web framework, PostgreSQL's driver, the scheduler's
 jobs, the migrations) were most of its start-up. Libraries for rare paths are imported on first
-use: the language detector (with numpy) for a page that does not state its language, dateparser
-for a date with a month name, SQLAlchemy's PostgreSQL dialect for a PostgreSQL database."""
+use: the language detector (with numpy) for a page that does not state its language,
+SQLAlchemy's PostgreSQL dialect for a PostgreSQL database; dateparser's parser never (a month name
+is read from its language data)."""
 
 from __future__ import annotations
 
