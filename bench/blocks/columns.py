@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from lxml import etree
 
 from extraction.text.decisions import Decision, Label, Selection, within
 from extraction.text.features import KEPT_CHROME, KEPT_HINTS, PROMO_HINTS
+from extraction.text.kind_model import FIRST_PLURAL
 
 KINDS = ("article", "thread", "product", "listing", "documentation", "multi-section")
 """The layout kinds a read is made as (`layout`), one column each."""
@@ -62,6 +64,7 @@ FEATURES = (
     "kept_share", "kept_blocks_share", *(f"kind_{kind}" for kind in KINDS), "inclusive", "page_article",
     "run_share", "run_side", "log_words_to_run", "depth", "container_depth", "in_container", "lead_link_share",
     *(f"up_{name}" for name, _ in ANCESTOR_WORDS),
+    "we_share", "you_share", "title_overlap", "kept_overlap",
 )
 """The names of `rows`' values, in order; the model file names the same (a test checks)."""
 
@@ -88,6 +91,12 @@ def rows(selection: Selection, among: Sequence[int]) -> list[tuple[float, ...]]:
     region = {selection.container, *selection.siblings} if selection.container is not None else set()
     container_depth = _depth(selection.container) if selection.container is not None else -1
     named: dict[etree._Element, int] = {}
+    words_of = [_TOPIC_WORD.findall(d.block.text.lower()) for d in decisions]
+    vocabulary: Counter[str] = Counter()
+    for i in kept_at:
+        vocabulary.update(set(words_of[i]))
+    title = next((set(words_of[i]) for i, d in enumerate(decisions) if d.why.startswith("headline")),
+                 next((set(words_of[i]) for i, d in enumerate(decisions) if d.block.tag == "h1"), set()))
     n = len(decisions)
     out = []
     for i in among:
@@ -105,8 +114,33 @@ def rows(selection: Selection, among: Sequence[int]) -> list[tuple[float, ...]]:
                     math.log1p(max(0, between)), float(depth), float(depth - container_depth),
                     float(bool(region) and within(d.block.element, region)),
                     d.block.lead_link_words / d.block.words if d.block.words else 0.0,
-                    *_bits(ancestor_words(d.block.element, named))))
+                    *_bits(ancestor_words(d.block.element, named)), *_voice(d.block.text),
+                    *_topic(words_of[i], title, vocabulary, d.kept)))
     return out
+
+
+_TOPIC_WORD = re.compile(r"[^\W\d_]{4,}")
+_VOICE_WORD = re.compile(r"[^\W\d_]+")
+_YOU = frozenset({"you", "your", "yours", "sie", "ihr", "vous", "votre", "vos", "usted", "tu", "voi", "jij", "u"})
+
+
+def _voice(text: str) -> tuple[float, float]:
+    """The shares of the block's words in the first person plural (a company's "we") and the second person."""
+    words = _VOICE_WORD.findall(text.lower())
+    if not words:
+        return 0.0, 0.0
+    return sum(w in FIRST_PLURAL for w in words) / len(words), sum(w in _YOU for w in words) / len(words)
+
+
+def _topic(words: list[str], title: set[str], vocabulary: Counter[str], kept: bool) -> tuple[float, float]:
+    """The shares of the block's distinct words of four letters or more found in the headline, and in
+    the other kept blocks (`vocabulary`: in how many kept blocks each word is)."""
+    distinct = set(words)
+    if not distinct:
+        return 0.0, 0.0
+    own = 1 if kept else 0
+    return (len(distinct & title) / len(distinct),
+            sum(vocabulary[w] - own > 0 for w in distinct) / len(distinct))
 
 
 def ancestor_words(element: etree._Element, named: dict[etree._Element, int]) -> int:

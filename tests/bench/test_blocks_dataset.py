@@ -40,6 +40,9 @@ def test_every_block_gets_one_value_per_column_and_the_ancestors_words():
     by_text = {read.decisions[i].block.text: v for i, v in zip(among, values, strict=True)}
     assert by_text[COMMENT][up_comment] == 1.0
     assert {v[up_comment] for text, v in by_text.items() if text != COMMENT} == {0.0}
+    we, you, overlap = FEATURES.index("we_share"), FEATURES.index("you_share"), FEATURES.index("kept_overlap")
+    assert by_text[(STORY_SENTENCE * 4).strip()][we] == 0.0 and by_text[(STORY_SENTENCE * 4).strip()][overlap] == 1.0
+    assert by_text[COMMENT][you] == 0.0 and by_text[COMMENT][we] == 0.0
 
 
 def test_kept_runs_part_only_at_left_out_text_that_holds_words():
