@@ -48,11 +48,11 @@ _COMMENT = re.compile(r"(?<![a-z])(?:comments?|repl(?:y|ies))(?![a-z])", re.I)
 _POST_ITEMTYPE = re.compile(r"schema\.org/(Comment|Answer|DiscussionForumPosting)\b", re.I)
 """Microdata types of a post (`post_token`)."""
 _SIGNATURE = re.compile(r"signature", re.I)
-_COMMENT_WORDS = (r"(?:\w*comments?|responses?|replies|reply|reactions?|réactions?|\w*kommentare?|commentaires?|comentarios?"
+COMMENT_WORDS = (r"(?:\w*comments?|responses?|replies|reply|reactions?|réactions?|\w*kommentare?|commentaires?|comentarios?"
                   r"|commenti|commento|reacties|reactie|réponses?|respuestas?|risposte|antworten|\w*коммент\w*)")
 COMMENT_LABELS = (
-    re.compile(rf"^(\d{{1,3}}(?:[,.]\d{{3}})+|\d+|no|one)\s+{_COMMENT_WORDS}\b", re.I),  # "5 Responses to …", "No Comments"
-    re.compile(rf"^[^()\[\]\d]{{0,40}}?\b{_COMMENT_WORDS}\b[^()\[\]\d]{{0,30}}[(\[]\s*(\d{{1,3}}(?:[,.]\d{{3}})+|\d+)\s*[)\]]\W*$",
+    re.compile(rf"^(\d{{1,3}}(?:[,.]\d{{3}})+|\d+|no|one)\s+{COMMENT_WORDS}\b", re.I),  # "5 Responses to …", "No Comments"
+    re.compile(rf"^[^()\[\]\d]{{0,40}}?\b{COMMENT_WORDS}\b[^()\[\]\d]{{0,30}}[(\[]\s*(\d{{1,3}}(?:[,.]\d{{3}})+|\d+)\s*[)\]]\W*$",
                re.I),  # "Comments (12)", "Readers' comments (3)"
 )
 """The shapes of a line that counts a story's comments: a number before the word for comments, or

@@ -48,6 +48,13 @@ def test_dated_lines_in_the_date_parsers_languages_count_as_dated() -> None:
         assert P3 in text.body and "near the river" not in text.body, month
 
 
+def test_items_a_title_counts_as_replies_are_left_out() -> None:
+    """A board's topic printed under the story counts its posts in brackets with the word for them
+    ("Discuss this story (3 replies)"): the count is the same."""
+    text = main_text(page(_table_page("Discuss this story in our forum (3 replies)", _rows(3))))
+    assert P3 in text.body and "near the river" not in text.body
+
+
 def test_a_single_comment_under_its_count_is_left_out() -> None:
     text = main_text(page(_table_page("Comments (1)", _rows(1))))
     assert P3 in text.body and "near the river" not in text.body
@@ -75,7 +82,9 @@ def test_counts() -> None:
     assert counted("Comments (1)") == 1
     assert counted("7 comments") == 7
     assert counted("Leserbriefe (12):") == 12
-    for line in ("Best of 2009 (3)", "Your views (0)", "No comments", "Comments", "Chapter 3", "(4)"):
+    assert counted("Discuss this story in our forum (22 replies)") == 22
+    assert counted("Leserbriefe (4 Kommentare)") == 4
+    for line in ("Best of 2009 (3)", "Your views (0)", "No comments", "Comments", "Chapter 3", "(4)", "Photos (12 images)"):
         assert counted(line) is None, line
 
 
