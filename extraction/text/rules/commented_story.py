@@ -39,7 +39,6 @@ sets: no body changed. Without the page's title (any one subject) a check-half l
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from lxml import etree
 
@@ -64,9 +63,9 @@ __all__ = ["commented_story"]
 
 STORY_MIN_PROSE_WORDS = 40  # running prose the first read's region holds outside the comments: a story, not a teaser
 ONE_SUBJECT_MIN_SHARE = 0.8
-"""Share of a teaser list's items whose linked titles are one text, the page's own title ("Re: <the
-story's headline>"): a board's replies to the story, not other stories (each of which has a headline
-of its own, never the page's)."""
+"""Share of a teaser list's items whose linked subject is the page's own title ("Re: <the story's
+headline>"): a board's replies to the story, not other stories (each of which has a headline of its
+own, never the page's)."""
 
 FORUM_HINTS = re.compile(r"(?<![a-z])(?:forums?|topics?|threads?|discussions?|questions?)(?![a-z])", re.I)
 """Class/id words of a forum's or a Q&A site's pages (bbPress' `topic`, Drupal's `page-forums`,
@@ -137,35 +136,34 @@ def _replied_story(doc: Document, read: Selection, kind: LayoutKind) -> LayoutKi
 
 
 def _one_subject(run: list[Item], page_titles: list[str]) -> bool:
-    """A run of teaser items whose linked titles are, nearly all, one text that names the page
-    (`page_titles`: its `<title>` and `<h1>`s, folded) after a reply's mark ("Re:", "AW:"): replies
-    to the page's story."""
-    titles = [title for item in run if is_teaser_item(item.blocks) and (title := _title(item))]
-    if len(titles) < TEASER_MIN_ITEMS:
+    """A run of teaser items nearly all of which reply to the page (`_replies_to_page`)."""
+    items = [item for item in run if is_teaser_item(item.blocks)]
+    if len(items) < TEASER_MIN_ITEMS:
         return False
-    subject, count = Counter(titles).most_common(1)[0]
-    if count < ONE_SUBJECT_MIN_SHARE * len(titles):
-        return False
-    words = subject.split()
-    if words[0].endswith(":"):
-        words = words[1:]
-    named = " ".join(words)
-    return len(words) >= TEASER_TITLE_MIN_WORDS and any(named in title for title in page_titles)
+    return sum(_replies_to_page(item, page_titles) for item in items) >= ONE_SUBJECT_MIN_SHARE * len(items)
+
+
+def _replies_to_page(item: Item, page_titles: list[str]) -> bool:
+    """One of the item's first blocks opens with a link of a headline's length (as
+    `teasers.is_teaser_item` finds one) whose words, after a reply's mark ("Re:", "AW:"), are in the
+    page's `<title>` or an `<h1>` (`page_titles`, folded): the post's subject is the story's. Its first
+    such link may be the poster's name of three words or more ("Anna de Boer"), so each is read."""
+    for block in item.blocks[:TEASER_TITLE_WITHIN_BLOCKS]:
+        if block.lead_link_words < TEASER_TITLE_MIN_WORDS:
+            continue
+        words = block.text.lower().split()[: block.lead_link_words]
+        if words[0].endswith(":"):
+            words = words[1:]
+        named = " ".join(words)
+        if len(words) >= TEASER_TITLE_MIN_WORDS and any(named in title for title in page_titles):
+            return True
+    return False
 
 
 def _page_titles(doc: Document) -> list[str]:
-    """The page's `<title>` and `<h1>` texts, folded as `_title` folds a linked title."""
+    """The page's `<title>` and `<h1>` texts, folded as `_replies_to_page` folds a linked title."""
     found = [*doc.root.iterfind("head/title"), *doc.root.iter("h1")]
     return [" ".join(text_of(element).lower().split()) for element in found]
-
-
-def _title(item: Item) -> str:
-    """The item's linked title: the leading linked words of its first block that opens with a link
-    of a headline's length (as `teasers.is_teaser_item` finds it), folded; empty without one."""
-    for block in item.blocks[:TEASER_TITLE_WITHIN_BLOCKS]:
-        if block.lead_link_words >= TEASER_TITLE_MIN_WORDS:
-            return " ".join(block.text.lower().split()[:block.lead_link_words])
-    return ""
 
 
 def _comments(posts: list[etree._Element]) -> bool:

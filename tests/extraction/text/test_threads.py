@@ -282,14 +282,14 @@ def test_a_story_followed_by_its_comments_is_an_article_whatever_its_length_a_to
     assert "Reply 2." in thread.body
 
 
-def _story_above_board(subject: str, title: str = "Valley plant hires again") -> Document:
+def _story_above_board(subject: str, title: str = "Valley plant hires again", poster: str = "member{i}") -> Document:
     """A short story above a message board's topic printed under it: each post a table of its own,
     its linked subject first, nothing named a comment (SMF, Invision)."""
     from tests.extraction.text.helpers import STORY_SENTENCE
 
     reply = ("I could not disagree more, the plant has been hiring for years and nobody asked the town "
              "about the traffic. ") * 2
-    posts = "".join(f"<tr><td><table><tr><td><b><a href='/u/{i}'>member{i}</a></b></td><td><div><a href="
+    posts = "".join(f"<tr><td><table><tr><td><b><a href='/u/{i}'>{poster.format(i=i)}</a></b></td><td><div><a href="
                     f"'/board?topic=7.msg{i}'>{subject.format(title=title, i=i)}</a></div><div>{reply} Post {i}."
                     f"</div></td></tr></table></td></tr>" for i in range(12))
     story = "".join(f"<p>{STORY_SENTENCE * 2} Part {i}.</p>" for i in range(2))
@@ -301,9 +301,10 @@ def test_a_board_topic_printed_under_a_story_is_its_comments_not_a_listing():
     """Replies whose linked subjects are all the page's own title ("Re: <headline>") are a board's
     posts under the story, not a list of other stories: the page is an article and the posts stay
     out. Items titled by other headlines, or all by one text that is not the page's, stay a listing."""
-    replied = main_text(_story_above_board("Re: {title}"))
-    assert replied.explanation is not None and replied.explanation.layout_kind == "article"
-    assert "Part 1." in replied.body and "Post 3." not in replied.body
+    for poster in ("member{i}", "Anna de Boer"):  # a poster's name of a headline's length, linked first
+        replied = main_text(_story_above_board("Re: {title}", poster=poster))
+        assert replied.explanation is not None and replied.explanation.layout_kind == "article", poster
+        assert "Part 1." in replied.body and "Post 3." not in replied.body
     for subject in ("Other story number {i} about the town", "Read the full story here"):
         listing = main_text(_story_above_board(subject))
         assert listing.explanation is not None and listing.explanation.layout_kind == "listing"
