@@ -48,7 +48,6 @@ COMMANDS: dict[str, str] = {
     "reextract": "db_commands:reextract_command", "serve": "serve_command:serve",
 }
 """Every command, by name: the `module:attribute` of its `click.Command` in this package, imported on use."""
-"""Every command, by name: the `module:attribute` of its `click.Command`, imported on use."""
 
 
 class _Commands(click.Group):
