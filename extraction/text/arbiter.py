@@ -27,8 +27,9 @@ or region, near-good or short blocks beside boilerplate). Only the second kind i
 3. **The peer's body whole, on product pages that disagree.** Our read of a product page is
    inclusive (every clean block of the region: specifications, reviews, recommendations), and
    a static parse cannot see a description behind a tab the markup hides. When the peer's
-   body holds less than PRODUCT_MAX_AGREEMENT of our body's words, the two read different
-   things and the peer's body is taken; our blocks it covers are marked kept for `--explain`.
+   body holds less than PRODUCT_MAX_AGREEMENT of the words of our read (`read_words`: our body
+   and the buy box's price lines), the two read different things and the peer's body is taken;
+   our blocks it covers are marked kept for `--explain`.
    So it is, whatever the agreement, when our body is short (under PRODUCT_SHORT_BODY_WORDS)
    and the peer's at least PRODUCT_PEER_MIN_RATIO times longer: a product's description fills
    more than a price and a few labels, and what we then miss is text our features could not
@@ -50,7 +51,7 @@ from lxml import etree
 
 from extraction.document import Document
 from extraction.text.decisions import Decision, Selection
-from extraction.text.layout import ARTICLE, INCLUSIVE_MAX_LINK_DENSITY, PRODUCT
+from extraction.text.layout import ARTICLE, INCLUSIVE_MAX_LINK_DENSITY, PRICE_LINE_WHY, PRODUCT
 from extraction.text.peer import align, candidate
 from extraction.text.phrases import disclaimer, widget_label
 from extraction.text.reviews import review_ancestor
@@ -146,6 +147,21 @@ def doubtful(d: Decision, region: etree._Element | None, kept: frozenset[str]) -
     return region is None or not (d.block.element is region or region in d.block.element.iterancestors())
 
 
+def read_words(decisions: Sequence[Decision]) -> Counter[str]:
+    """The words (lower-cased `\\w+` tokens) of what our read of the page holds, which the peer's
+    body is compared with (`PRODUCT_MAX_AGREEMENT`): the kept blocks, and a product page's price
+    lines (`layout.price_line`), left out of our text but not of our read. The agreement asks
+    whether the two candidates read the same part of the page, and a buy box's prices sit beside
+    the description whichever reads it; counted, they keep the agreement where it stood before
+    they were left out of the text, so that rule changes the body without turning the choice of
+    candidate on a few hundred words of prices (a collection read as a product, rendered: 0.27
+    of its 1,383 words in the peer's body, whose whole grid is taken; 0.30 of the 1,143 left
+    without its 240 words of prices, and the grid lost). The short-body test counts the text
+    alone: a description fills more than a price."""
+    return Counter(WORD.findall(" ".join(d.block.text for d in decisions
+                                         if d.kept or d.why == PRICE_LINE_WHY).lower()))
+
+
 def contact_details(element: etree._Element) -> bool:
     """Whether the block is, or sits inside, an `<address>` (`CONTACT_TAG`)."""
     return element.tag == CONTACT_TAG or any(e.tag == CONTACT_TAG for e in element.iterancestors())
@@ -196,9 +212,10 @@ def arbitrate(doc: Document, selection: Selection, cards: Callable[[], set[int]]
              and not (article and contact_details(d.block.element))}
     merged = tuple(replace(d, kept=True, why=ADDED_WHY) if d.block.index in added else d for d in decisions)
     ours = Counter(WORD.findall(" ".join(d.block.text for d in merged if d.kept).lower()))
+    read = read_words(merged)
     theirs = Counter(WORD.findall(peer.text.lower()))
     ours_words, their_words = sum(ours.values()), sum(theirs.values())
-    agreement = sum((ours & theirs).values()) / ours_words if ours else 0.0
+    agreement = sum((read & theirs).values()) / sum(read.values()) if read else 0.0
     judged = sum(1 for d in decisions if d.block.index in peer.blocks and not d.kept and d.block.index not in doubts)
     evidence = (
         f"words in doubt {pool}",

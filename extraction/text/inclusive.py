@@ -267,7 +267,7 @@ def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words:
             itemized = (kind.kind == LISTING and f.strong_hint is not None
                         and not f.chrome_ancestor and item_hint(d.block.element))
             kept, why = inclusive_keep(kind.kind, f, d.block.index in card_rows, d.block.element,
-                                       d.block.index in comments, itemized)
+                                       d.block.index in comments, itemized, d.block.text)
         what = widget_label_or_disclaimer(d.block.text) if kept else ""
         decisions.append(d.judged_out(what, what) if what else Decision(d.block, d.features, d.verdict, d.label, kept, why))
     decisions = drop_box_titles(drop_closed_layers(keep_credited_stories(decisions)), kind.kind)
