@@ -19,7 +19,6 @@ model's input (`columns.rows`).
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import re
 import sys
@@ -30,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench.extraction_halves import BENCH, half_of  # noqa: E402
+from bench.extraction_halves import BENCH  # noqa: E402
 
 OUT = ROOT / "bench" / "out" / "blocks"
 SETS = ("wcxb", "zyte", "oldweb")
@@ -42,28 +41,14 @@ Job = tuple[str, str, str, str, str, str]
 
 
 def jobs(sets: list[str], half: str = "tune") -> Iterator[Job]:
-    if "wcxb" in sets:
-        gold = json.loads((BENCH / "wcxb-dev" / "ground-truth.json").read_text(encoding="utf-8"))
-        for pid, g in gold.items():
-            if half_of(pid) != half:
-                continue
-            html = gzip.decompress((BENCH / "wcxb-dev" / "html" / f"{pid}.html.gz").read_bytes()).decode(
-                "utf-8", errors="replace")
-            yield "wcxb", pid, g["url"], html, g["main_content"], g["page_type"]
-    if "zyte" in sets:
-        from bench.extraction_render import load_benchmark
+    """The pages of `sets` in `half`, as bench/kind/reads.py reads them, each with WCXB's page type
+    (reads names the page kind a type maps to; collections and listings are both a listing)."""
+    from bench.kind.reads import jobs as read_jobs
 
-        zgold = json.loads((BENCH / "scrapinghub" / "ground-truth.json").read_text(encoding="utf-8"))
-        for pid, (url, html) in load_benchmark(BENCH / "scrapinghub").items():
-            if half_of(pid) == half:
-                yield "zyte", pid, url, html, zgold[pid]["articleBody"] or "", "article"
-    if "oldweb" in sets:
-        from bench import other_sets
-
-        page_set = other_sets.SETS["oldweb"]
-        for pid, url, html, expected in page_set.load():
-            if page_set.half(pid) == half:
-                yield "oldweb", pid, url, html, expected, "article"
+    gold = json.loads((BENCH / "wcxb-dev" / "ground-truth.json").read_text(encoding="utf-8"))
+    for name, pid, url, html, expected, page_half, _ in read_jobs(sets):
+        if page_half == half:
+            yield name, pid, url, html, expected, gold[pid]["page_type"] if name == "wcxb" else "article"
 
 
 def grams(text: str) -> set[tuple[str, ...]]:
