@@ -30,9 +30,10 @@ it; a system that blocks them makes none).
 The wall a page is printed for the articles (their late values come from their own 200 and 300
 ms timers: at concurrency 1 the page's clock) apart from the other pages, and with `--by-page`
 page by page: the worker's in its slot (navigation to the last read), the bare loop's from its
-context to its close. The worker's "render call" is longer than its slot: it includes waiting
-for a browser lease and a slot (the worker claims the pages opened ahead and one being saved
-besides those in flight).
+context to its close; and the driver's messages a page by kind (`reply Type.method`, `create
+Type`, `dispose`, `Type.event`), each system's. The worker's "render call" is longer than its
+slot: it includes waiting for a browser lease and a slot (the worker claims the pages opened
+ahead and one being saved besides those in flight).
 
 `--py-spy DIR` records the worker's child with py-spy (collapsed stacks per thread, the whole
 run, start-up included); `--py-spy-gil` samples only the thread holding the GIL (without it a
@@ -71,7 +72,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,9 @@ CHILD_TIMEOUT_S = 400
 CHILD_ATTEMPTS = 2
 """A child that fails (on a loaded machine the driver can miss its start-up deadline) is run once
 more, and the retry is printed; a second failure ends the run."""
+MESSAGE_KINDS_FROM = 0.5
+"""`--by-page` lists the driver's messages of each kind seen at least this often a page (by
+either system); the rarer ones are summed."""
 PARTS = ("python: event loop", "python: egress proxy", "python: thread pool", "driver (node)",
          "chromium: browser", "chromium: renderers", "chromium: network", "chromium: other")
 
@@ -244,10 +248,11 @@ def thread_cpu() -> dict[int, float]:
 
 class Messages:
     """Messages the Playwright driver sent this process (object creations, events, replies to
-    calls), counted where its client dispatches each one: ~0.3 us a message, against the ~50 us
-    the client spends on one."""
+    calls), counted where its client dispatches each one, in all and by kind (`kind`): ~0.8 us a
+    message, against the ~50 us the client spends on one."""
 
     count = 0
+    kinds: Counter[str] = Counter()
 
     @classmethod
     def install(cls) -> None:
@@ -257,8 +262,30 @@ class Messages:
 
         def counted(self: Any, message: dict[str, Any]) -> None:
             cls.count += 1
+            cls.kinds[cls.kind(self, message)] += 1
             dispatch(self, message)
         Connection.dispatch = counted  # type: ignore[method-assign]
+
+    @staticmethod
+    def kind(connection: Any, message: dict[str, Any]) -> str:
+        """`reply Type.method` (the call it answers), `create Type`, `dispose`, or `Type.event`
+        (the object it is about), read before the client dispatches it (a reply's call is
+        forgotten then)."""
+        method = message.get("method")
+        if method is None:
+            call = connection._callbacks.get(message.get("id"))
+            return f"reply {call.type}.{call.method}" if call is not None else "reply"
+        if method == "__create__":
+            return f"create {message.get('params', {}).get('type')}"
+        if method == "__dispose__":
+            return "dispose"
+        owner = connection._objects.get(message.get("guid"))
+        return f"{owner._type if owner is not None else '?'}.{method}"
+
+    @classmethod
+    def since(cls, before: Counter[str]) -> dict[str, int]:
+        """The messages by kind since `before` (a copy of `kinds`)."""
+        return dict(cls.kinds - before)
 
 
 # ---------------------------------------------------------------- the bare loop (a child)
@@ -301,17 +328,17 @@ async def bare_child(urls: list[str], concurrency: int, rules: str, warm_up: str
 
         clock = TreeClock()
         clock.start()
-        cpu, started, messages = time.process_time(), time.perf_counter(), Messages.count
+        cpu, started, messages, kinds_before = time.process_time(), time.perf_counter(), Messages.count, Messages.kinds.copy()
         await asyncio.gather(*(worker() for _ in range(concurrency)))
         wall = time.perf_counter() - started
         python = time.process_time() - cpu
-        messages = Messages.count - messages
+        messages, kinds = Messages.count - messages, Messages.since(kinds_before)
         parts = clock.stop()
         await browser.close()
     late = sum(LATE_MARK in h for h in htmls)
     parts["python: event loop"] = python
     return {"wall": wall, "pages": len(urls), "parts": parts, "late": late, "late_of": sum("/articles/" in u for u in urls),
-            "messages": messages, "by_kind": by_kind(walls), "by_page": by_page(walls)}
+            "messages": messages, "message_kinds": kinds, "by_kind": by_kind(walls), "by_page": by_page(walls)}
 
 
 def by_page(walls: dict[str, float]) -> dict[str, float]:
@@ -530,12 +557,13 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str,
         clock = TreeClock()
         clock.start()
         threads, loop_cpu, started, messages = thread_cpu(), time.thread_time(), time.perf_counter(), Messages.count
+        kinds_before = Messages.kinds.copy()
         stop = asyncio.Event()
         running = asyncio.create_task(worker.run(stop))
         await asyncio.wait_for(done.wait(), CHILD_TIMEOUT_S)  # a worker that stops crawling fails the run
         wall = time.perf_counter() - started
         loop_cpu = time.thread_time() - loop_cpu
-        messages = Messages.count - messages
+        messages, kinds = Messages.count - messages, Messages.since(kinds_before)
         after = thread_cpu()
         parts = clock.stop()
         stop.set()
@@ -562,7 +590,8 @@ async def ours_child(urls: list[str], concurrency: int, rules: str, db_url: str,
     how = native.summary() if native and native.PACKAGE == Path(extraction.__file__).resolve().parent else "as Python"
     return {"extraction": how, "wall": wall, "pages": len(urls), "parts": parts, "steps": dict(accounts.seconds),
             "phases": phases, "late": late, "late_of": sum("/articles/" in u for u in urls), "failures": failures[0],
-            "outcomes": {p["url"]: p["outcome"] for p in pages}, "messages": messages, "slots_busy": busy,
+            "outcomes": {p["url"]: p["outcome"] for p in pages}, "messages": messages, "message_kinds": kinds,
+            "slots_busy": busy,
             "by_kind": by_kind({p["url"]: p["timings"].total_ms for p in pages}),
             "by_page": by_page({p["url"]: p["timings"].total_ms for p in pages})}
 
@@ -792,6 +821,8 @@ def print_budget(name: str, runs: list[dict[str, Any]], floor: list[dict[str, An
         messages = statistics.median(r["messages"] / r["pages"] for r in runs)
         bare_messages = statistics.median(r["messages"] / r["pages"] for r in floor) if floor and "messages" in floor[0] else None
         print(f"    {'driver messages a page':<28} {messages:7.1f}" + (f"   {bare_messages:7.1f}" if bare_messages else ""))
+        if by_pages and "message_kinds" in runs[0]:
+            print_message_kinds(runs, floor if floor and "message_kinds" in floor[0] else None)
     if "extraction" in runs[0]:
         print(f"    extraction {runs[0]['extraction']}")
     if "by_kind" in runs[0]:
@@ -821,6 +852,25 @@ def print_budget(name: str, runs: list[dict[str, Any]], floor: list[dict[str, An
         print("    wall ms, mean per page: the render call {render:.0f} (waiting for a lease and a slot included), "
               "in the slot {total_ms:.0f} (navigation {navigation_ms:.0f}, settle+scroll {settle_ms:.0f}, "
               "snapshot {snapshot_ms:.0f}), extract {extract:.0f}, save {save:.0f}".format(**phases))
+
+
+def print_message_kinds(runs: list[dict[str, Any]], floor: list[dict[str, Any]] | None) -> None:
+    """The driver's messages a page by kind (median of the rounds), the kinds of either system
+    above `MESSAGE_KINDS_FROM` a page, most first; the rest together."""
+    def per_page(group: list[dict[str, Any]], kind: str) -> float:
+        return statistics.median(r["message_kinds"].get(kind, 0) / r["pages"] for r in group)
+
+    kinds = {kind for r in [*runs, *(floor or [])] for kind in r["message_kinds"]}
+    ours = {kind: per_page(runs, kind) for kind in kinds}
+    bare = {kind: per_page(floor, kind) for kind in kinds} if floor else {}
+    shown = sorted((k for k in kinds if max(ours[k], bare.get(k, 0.0)) >= MESSAGE_KINDS_FROM),
+                   key=lambda k: (-ours[k], -bare.get(k, 0.0), k))
+    print("    driver messages a page by kind" + ("   (bare loop)" if floor else "") + ":")
+    for kind in shown:
+        print(f"      {kind:<42} {ours[kind]:7.1f}" + (f" {bare[kind]:7.1f}" if floor else ""))
+    rest = sum(ours[k] for k in kinds if k not in shown)
+    print(f"      {'the other kinds':<42} {rest:7.1f}"
+          + (f" {sum(bare[k] for k in kinds if k not in shown):7.1f}" if floor else ""))
 
 
 def main() -> None:
