@@ -37,7 +37,7 @@ from extraction.datalayer import layer_then_metas
 from extraction.document import Document
 from extraction.found import Found, first_valid
 from extraction.textutil import element_text, squash, strip_markup, text_of
-from values.domains import PUBLIC_SUFFIXES
+from values.domains import split_url
 
 META_KEYS = ("cxenseparse:title", "og:title")
 """Meta keys between the data layer and `<title>`, highest priority first."""
@@ -68,9 +68,6 @@ MARKDOWN_EMPHASIS = re.compile(r"^(\*{1,2}|_{1,2})(.+?)\1(.*)$")
 
 MOJIBAKE = re.compile(r"[ÂÃâ][\x80-\xbf]|â€")
 """UTF-8 bytes decoded as Latin-1/cp1252: "â\x80\x99" or "â€™" for "'"."""
-
-_DOMAINS = PUBLIC_SUFFIXES
-"""The public-suffix snapshot shipped with tldextract; never fetched (extraction does no I/O)."""
 
 
 def title(doc: Document) -> Found[str] | None:
@@ -162,7 +159,7 @@ def _last_resort(doc: Document) -> Found[str] | None:
 
 def registered_domain(url: str) -> str | None:
     """`www.foo.co.uk` -> `foo.co.uk`; None for IP addresses and single-label hosts."""
-    parts = _DOMAINS(url)
+    parts = split_url(url)
     if not parts.suffix:
         return None
     return f"{parts.domain}.{parts.suffix}".lower()
@@ -226,7 +223,7 @@ def _find_site_names(doc: Document) -> frozenset[str]:
     names = {_compact(v) for v in site_name_keys_values(doc)}
     names.update(_compact(text) for text in home_link_texts(doc))
     host = urlsplit(doc.url).hostname or ""
-    parts = _DOMAINS(doc.url)
+    parts = split_url(doc.url)
     names.update({_compact(parts.domain), _compact(host), _compact(registered_domain(doc.url) or "")})
     names.discard("")
     return frozenset(names)

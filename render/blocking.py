@@ -38,7 +38,7 @@ from urllib.parse import urlsplit
 from render.denylist import PIANO_COMPOSER_HOSTS, Denylist
 from render.filterlist import FilterList, load_filter_lists
 from render.settings import RenderSettings, SiteSettings
-from values.domains import PUBLIC_SUFFIXES
+from values.domains import split_host
 
 NETWORK_SCHEMES = ("http", "https")
 """The only schemes whose requests may leave the browser. WebSockets, WebTransport and WebRTC
@@ -50,14 +50,10 @@ MEDIA_EXTENSIONS = ("mp4", "webm", "m4v", "mov", "mp3", "m4a", "aac", "ogg", "og
 FONT_TYPES = ("font",)
 MEDIA_TYPES = ("media",)
 
-_EXTRACT = PUBLIC_SUFFIXES  # bundled list, never fetched; one parse shared with extraction
-
-
 @functools.lru_cache(maxsize=65_536)
 def site_of(host: str) -> str:
     """The registrable domain (`news.example.co.uk` -> `example.co.uk`); an IP is its own site."""
-    parts = _EXTRACT(host)
-    return parts.top_domain_under_public_suffix or host
+    return split_host(host).registrable or host
 
 
 def host_pattern(host: str) -> str:

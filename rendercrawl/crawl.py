@@ -35,7 +35,7 @@ from storage.records import PROFILE_OUTCOMES, CrawlAttempt, Outcome, ProfileShap
 from storage.repository import save_crawl
 from storage.saving import CurrentProfile, current_profiles
 from storage.types import utc_now
-from values.domains import PUBLIC_SUFFIXES
+from values.domains import warm_up as parse_public_suffixes
 from values.profile import ContentProfile
 from values.rendered import RenderedPage
 
@@ -159,7 +159,7 @@ def freeze_long_lived() -> None:
     """Take what the crawler keeps for its whole life out of the collector's passes
     (`gc.freeze`), once its browser is up and before its first page: the driver's connection,
     the browser's objects, the engine, the settings, and the public-suffix list, parsed here
-    first (`values.domains`: a trie of ~17,000 objects, else built by the first page).
+    first (`values.domains`: a set of ~7,400 names, else built by the first page).
 
     The command line freezes its modules once they are imported (rendercrawl/cli.py), but what
     the crawler builds after that stayed in the oldest generation, and every full pass
@@ -167,7 +167,7 @@ def freeze_long_lived() -> None:
     15 ms a pass, 3.4 ms a page on the budget's pages (bench/render_budget.py, session 22); a
     process that never froze its imports walked them too (77 ms a pass, 9.6 ms a page).
     Nothing of a page exists yet, so nothing a page leaves behind is frozen."""
-    PUBLIC_SUFFIXES("www.example.com")
+    parse_public_suffixes()
     gc.collect()
     gc.freeze()
 
