@@ -16,13 +16,13 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
+from typing import TYPE_CHECKING
 
 from extraction import extract
 from render.browser import Renderer
 from render.outcome import FailureKind, RenderFailure
 from render.settings import RenderSettings
 from rendercrawl.memory import CycleCollector, release_free_memory
-from rendercrawl.worker_metrics import WorkerMetrics
 from scheduler.freshness import CheapRecrawls
 from scheduler.policy import confirms_suspect, suspect_change
 from scheduler.robots import RobotsCache, fetch_robots
@@ -38,6 +38,9 @@ from storage.types import utc_now
 from values.domains import warm_up as parse_public_suffixes
 from values.profile import ContentProfile
 from values.rendered import RenderedPage
+
+if TYPE_CHECKING:  # only the long-running worker counts; `crawl URL` need not import prometheus_client
+    from rendercrawl.worker_metrics import WorkerMetrics
 
 log = logging.getLogger(__name__)
 
