@@ -6,9 +6,10 @@ import of the command's module alone. Prints numbers; asserts nothing.
 
 The demo site's article on loopback, a fresh SQLite database per run; with `--compare-with`
 another project tree (a worktree of an earlier commit) runs in the same rounds, alternating.
-Python's bytecode caches are as the environment has them: with PYTHONDONTWRITEBYTECODE set and no
-`__pycache__` in the tree, every run compiles the project's sources (~0.1 CPU-s). `--bytecode`
-measures what an installed command costs: caches written once, untimed, under a temporary
+Python's bytecode caches are as each tree has them: `make setup` writes the project's own
+(`compileall`), as installing a package does. A tree never set up (a worktree), with
+PYTHONDONTWRITEBYTECODE set, compiles its sources in every run (~0.1 CPU-s). `--bytecode` puts
+every tree on the same footing: caches written once, untimed, under a temporary
 PYTHONPYCACHEPREFIX (the trees stay clean), and read by every timed run.
 """
 
@@ -84,7 +85,7 @@ def main() -> None:
             for tree in trees.values():
                 subprocess.run([sys.executable, "-c", "import rendercrawl.cli, rendercrawl.page_commands, rendercrawl.crawl"],
                                cwd=tree, env=python_env(tree), check=True, timeout=300)
-        print(f"bytecode: {'cached, written once' if args.bytecode else 'as the environment has it'}; the "
+        print(f"bytecode: {'cached, written once' if args.bytecode else 'as each tree has it'}; the "
               f"environment's PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}"
               f"{' (dropped for the runs)' if args.bytecode else ''}")
         print(f"load average {os.getloadavg()[0]:.1f} at start")
