@@ -60,6 +60,7 @@ from extraction.text.rules.closed_layers import drop_closed_layers
 from extraction.text.rules.credited_story import keep_credited_stories
 from extraction.text.rules.headline import HEADLINE_WHY
 from extraction.text.rules.listing_articles import as_listing_item
+from extraction.text.rules.poster_lines import POSTER_LINE_WHY, poster_line
 from extraction.text.rules.region_forms import region_forms
 from extraction.text.rules.thin_region import thin_region
 from extraction.text.rules.widget_labels import widget_label_or_disclaimer
@@ -246,7 +247,8 @@ def weighed(rule: LayoutKind, values: tuple[float, ...], evidence: KindEvidence 
 def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words: PageWords,
                    cards: CardRows) -> Selection:
     """Every clean block of the page's region kept by `layout.inclusive_keep` (each block's reason
-    says which rule kept or dropped it), then the region's small forms (`rules.region_forms`) and
+    says which rule kept or dropped it) but widget labels, disclaimers and items' poster lines
+    (`rules.poster_lines`), then the region's small forms (`rules.region_forms`) and
     second copies (`layout.second_copies`) left out."""
     card_rows = cards() if kind.kind == PRODUCT else set()
     comments = comment_blocks([d.block for d in selection.decisions]) if kind.kind == THREAD else set()
@@ -268,7 +270,8 @@ def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words:
                         and not f.chrome_ancestor and item_hint(d.block.element))
             kept, why = inclusive_keep(kind.kind, f, d.block.index in card_rows, d.block.element,
                                        d.block.index in comments, itemized, d.block.text)
-        what = widget_label_or_disclaimer(d.block.text) if kept else ""
+        what = (widget_label_or_disclaimer(d.block.text) or (POSTER_LINE_WHY if poster_line(d.block.text) else "")
+                if kept else "")
         decisions.append(d.judged_out(what, what) if what else Decision(d.block, d.features, d.verdict, d.label, kept, why))
     decisions = drop_box_titles(drop_closed_layers(keep_credited_stories(decisions)), kind.kind)
     start = root if root is not None else doc.root.find("body")
