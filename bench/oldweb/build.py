@@ -29,7 +29,7 @@ import lxml.html
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.oldweb import boards, crowded, embeds, modern, more, old  # noqa: E402
+from bench.oldweb import boards, crowded, embeds, modern, more, old, tables  # noqa: E402
 from bench.oldweb.parts import Page, slug  # noqa: E402
 from bench.oldweb.prose import Comment, comments, site_name, story, teasers  # noqa: E402
 from bench.oldweb.words import CHROME, LANGUAGES  # noqa: E402
@@ -40,7 +40,7 @@ OLD_YEARS = (2005, 2015)
 NEW_YEARS = (2019, 2026)
 LANGUAGE_WEIGHTS = (0.5, 0.1, 0.1, 0.1, 0.1, 0.1)  # en first, then de, fr, es, it, nl: as LANGUAGES
 LONG_THREAD = (20, 80)  # top-level comments of a long-thread variant: the issue's worst pages, a thread many times the story
-LONG_THREAD_TEMPLATES = ("wp-kubrick", "table-news", "aspnet-cms", "wp-twentyten", "table-news-br", "dotnetnuke")
+LONG_THREAD_TEMPLATES = ("wp-kubrick", "table-news", "aspnet-cms", "wp-twentyten", "table-news-br", "dotnetnuke", "cutenews")
 """Templates drawn again with long threads (`<name>-long`, in the template's half): three tune, three held of like shapes."""
 NO_COMMENTS_SHARE = 0.25  # a quarter of the pages of commented templates have none (yet), as many stories had
 
@@ -89,6 +89,9 @@ TEMPLATES: dict[str, Template] = {
     "tabloid-tables": Template(crowded.tabloid_tables, "held", "old", False, (20, 120), 0, 6, True),
     "smf-topic": Template(boards.smf_topic, "tune", "old", False, (3, 25), 0, 6, True),
     "ipb-topic": Template(boards.ipb_topic, "held", "old", True, (3, 25), 0, 6),
+    "vb3-blog": Template(tables.vb3_blog, "tune", "old", True, (2, 20), 0, 6),
+    "cutenews": Template(tables.cutenews, "tune", "old", False, (1, 25), 0, 6, True),
+    "phpbb2-story": Template(tables.phpbb2_story, "tune", "old", False, (2, 20), 0, 6, True),
 }
 TEMPLATES.update({f"{name}-long": replace(TEMPLATES[name], top_comments=LONG_THREAD) for name in LONG_THREAD_TEMPLATES})
 """Every template, its half and what its pages carry; tune and held each hold old and new templates."""
