@@ -18,8 +18,11 @@ section: the box it heads and everything after it in the region are left out, ju
 items hold `ITEMS_MIN_SHARE` of the words kept after the title (as in `comment_sections`: the
 story does not go on between them). A title after the region heads only its box, left out
 already as outside the region: it is judged, so the second candidate may not put the comments
-back (`arbiter.py`). Not on a forum read as an article, nor on a page that declares or names a
-discussion (as `comment_sections`): there the replies are the content.
+back (`arbiter.py`). A title that is a text run of the story's own element -- a table CMS prints
+the story as `<br><br>` runs in one cell and its count line ("1 comments") after them in the same
+cell -- has no box of its own: its section is the title and what follows it in the region. Not on
+a forum read as an article, nor on a page that declares or names a discussion (as
+`comment_sections`): there the replies are the content.
 
 Stage: 7 post-passes (an article's)
 Measured: 2026-12-06, static (docs/lab/2026-12-06-s24-quality.md): oldweb tune 0.95346 -> 0.95643
@@ -31,7 +34,10 @@ docs/lab/2026-12-07-s31-story.md), static: old-web (435 pages) tune 0.94904 -> 0
 0.95), held unchanged; WCXB dev, Zyte and the other sets: no body changed. A count of replies in the
 brackets ("(22 replies)"): 2026-12-07 (session 33, docs/lab/2026-12-07-s33-story.md): no body changed on
 any set, static and rendered; a probe of the tune template smf-topic without its posts' subject lines (12
-pages drawn anew, seeds 500-511) precision 0.427 -> 0.995.
+pages drawn anew, seeds 500-511) precision 0.427 -> 0.995. The count line in the story's cell: 2026-12-07
+(session 34, docs/lab/2026-12-07-s34-oldweb.md), static: old-web (615 pages) tune 0.95372 -> 0.95414 mean
+page F1 (a CuteNews story with one comment, 0.803 -> 0.953), held 0.92534 -> 0.92602 (one page, 0.813 ->
+0.987); WCXB dev, Zyte and the other sets: no body changed.
 """
 
 from __future__ import annotations
@@ -84,16 +90,10 @@ def drop_counted_comments(doc: Document, read: Selection,
         if d.block.index < start.block.index:
             continue
         count = _expected(d.block.text) if prose >= STORY_MIN_PROSE_WORDS and d.block.words <= TITLE_MAX_WORDS else None
-        if count and not within(start.block.element, {d.block.element}):
-            box = _box(d.block.element, start.block.element, region)
-            first = next(j for j, e in enumerate(decisions) if within(e.block.element, {box}))
-            # in the region, the section runs to the region's end; after it, it is the title's box
-            # (left out already as outside the region: judged, the peer may not put it back)
-            in_region = within(d.block.element, region)
-            scope = region if in_region else {box}
-            section = [j for j in range(first, len(decisions)) if within(decisions[j].block.element, scope)]
+        if count:
+            section, in_region = _section(decisions, i, start.block.element, region)
             under = [j for j in section if j > i]
-            items = dated_items(decisions, under, count, d.block.element)
+            items = dated_items(decisions, under, count, d.block.element) if under else []
             if items and _items_hold(decisions, under, items, in_region) and not forum_page(doc, read.container):
                 out = list(decisions)
                 for j in section:
@@ -102,6 +102,25 @@ def drop_counted_comments(doc: Document, read: Selection,
         if d.kept and running_prose(d.features) and within(d.block.element, region):
             prose += d.block.words
     return decisions
+
+
+def _section(decisions: tuple[Decision, ...], title: int, start: etree._Element,
+             region: set[etree._Element]) -> tuple[list[int], bool]:
+    """The decisions a counted title at `title` heads, and whether it lies in the region. In the
+    region the section runs to the region's end; after it, it is the title's box (left out already
+    as outside the region: judged, the peer may not put it back). A title that is a text run of the
+    story's own element (`start`'s, or an element around it: a story of `<br><br>` runs with the
+    title in one cell) has no box of its own: its section is the title and what follows it in the
+    region."""
+    element = decisions[title].block.element
+    in_region = within(element, region)
+    if within(start, {element}):
+        return ([j for j in range(title, len(decisions)) if within(decisions[j].block.element, region)]
+                if in_region else []), in_region
+    box = _box(element, start, region)
+    first = next(j for j, e in enumerate(decisions) if within(e.block.element, {box}))
+    scope = region if in_region else {box}
+    return [j for j in range(first, len(decisions)) if within(decisions[j].block.element, scope)], in_region
 
 
 def counted(text: str) -> int | None:

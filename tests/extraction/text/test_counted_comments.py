@@ -103,6 +103,21 @@ def test_a_counted_section_after_the_region_is_judged_so_the_peer_may_not_put_it
     assert len(judged) == 3 and all("its title counts its dated items" in b.why for b in judged)
 
 
+def test_a_count_line_in_the_story_cell_heads_the_comments_after_it() -> None:
+    """A table CMS prints the story as `<br><br>` runs in one cell and its count line ("1 comments")
+    in the same cell: the line has no box of its own, and what follows it in the region is the section."""
+    runs = "<br><br>".join((P1, P2, P3))
+    item = ("<div style='width: 420px'><div style='border-bottom:1px solid black'>by <b>{who}</b> @ May 3, 2009</div>"
+            "<div style='padding:2px'>{text}</div></div>")
+    for count, items in (("1 comments", item.format(who="reader1", text=COMMENT + COMMENT)),
+                         ("2 comments", "".join(item.format(who=f"reader{i}", text=COMMENT + COMMENT) for i in range(2)))):
+        html = (f"<table><tr><td>{SIDEBAR}</td><td><font size='4'><b>Council expands buses</b></font><br><br>"
+                f"<font size='2'>{runs}</font><br><br><b>{count}</b><br><br>{items}</td></tr></table>")
+        text = main_text(page(html))
+        assert P1 in text.body and P3 in text.body, count
+        assert "near the river" not in text.body and count not in text.body, count
+
+
 def test_a_rail_of_dated_cards_under_a_comment_word_is_no_single_comment() -> None:
     """A sidebar tab "Last comments" over a wrapper of dated story cards: the wrapper is one element
     with a dated line, but holds four dated lines, not the one comment a bare title expects."""
