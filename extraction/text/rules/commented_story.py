@@ -15,6 +15,15 @@ not comments, or comment lists hang on several posts (`threads.comment_lists`: a
 its answers each carry comments). A comment system's mount named a thread (Disqus' `#disqus_thread`,
 where its plugins print the comments) is a story's comment section, not a forum's wrapper.
 
+A story above a board's topic printed under it is an article with comments too, though the
+board names its items posts or messages, as a forum does (`board_replies`): `THREAD_MIN_POSTS`
+such items, the region outside them, and the story's prose before the first, under none of a
+forum's signs (its template repeated in the posts, forum-named wrappers or `<body>`, a declared
+discussion). A forum's opening post is one of its items, printed by the same template; a blog's
+or a paper's story is not. When a long reply won the first read's region, the story is the good
+prose before the first post (`story_above_replies` chooses the region again among it); on a
+forum whose best post won, the blocks before its first post are the board's chrome.
+
 A page weighed as a listing may be a story above a message board's topic printed under it (SMF,
 Invision: each post a table, its subject linked first, then the post), whose posts look like
 teasers: a linked title over a paragraph. Their titles are one text, the page's own title after a
@@ -34,6 +43,12 @@ The board's replies: 2026-12-07 (session 33, docs/lab/2026-12-07-s33-story.md), 
 pages, with the smf-topic / ipb-topic pair) tune 0.94556 -> 0.95565 mean page F1 (4 smf-topic pages read
 as listings, 0.10-0.22 -> 0.93-1.00), held unchanged; WCXB dev (static and rendered), Zyte and the other
 sets: no body changed. Without the page's title (any one subject) a check-half listing fell 0.970 -> 0.045.
+A board's posts: 2026-12-07 (session 34, docs/lab/2026-12-07-s34-oldweb.md), static: old-web (615 pages,
+with the vb3-blog tune template) tune 0.95414 -> 0.95614 mean page F1 (vb3-blog-001 0.249 -> 0.969; a probe
+of 16 vb3-blog pages drawn anew with 20-80 replies, precision 0.884 -> 0.992), held unchanged; WCXB dev
+tune 0.88549 -> 0.88549 (one article -0.002), check 0.88705 -> 0.88730 (one article 0.818 -> 1.000); Zyte
+and the other sets: no body changed. Without `_one_column` and the link share a tune listing (a magazine's
+front page of cards named posts, under a consent banner's prose) fell 0.615 -> 0.155.
 """
 
 from __future__ import annotations
@@ -46,7 +61,17 @@ from extraction.ancestry import below_body
 from extraction.document import Document
 from extraction.text.decisions import Selection, within
 from extraction.text.features import running_prose
-from extraction.text.layout import ARTICLE, LISTING, THREAD, LayoutKind, repeated_post_items, shop_page
+from extraction.text.layout import (
+    ARTICLE,
+    LISTING,
+    LISTING_MIN_LINK_SHARE,
+    THREAD,
+    THREAD_MIN_POSTS,
+    LayoutKind,
+    repeated_post_items,
+    shop_page,
+)
+from extraction.text.score import GOOD_SCORE_WORDS
 from extraction.text.teasers import (
     TEASER_MIN_ITEMS,
     TEASER_TITLE_MIN_WORDS,
@@ -56,10 +81,10 @@ from extraction.text.teasers import (
     page_climb,
     sibling_runs,
 )
-from extraction.text.threads import comment_lists, comment_named, template_replies
+from extraction.text.threads import comment_lists, comment_named, template_replies, words
 from extraction.textutil import text_of
 
-__all__ = ["commented_story"]
+__all__ = ["board_replies", "commented_story"]
 
 STORY_MIN_PROSE_WORDS = 40  # running prose the first read's region holds outside the comments: a story, not a teaser
 ONE_SUBJECT_MIN_SHARE = 0.8
@@ -92,21 +117,66 @@ def commented_story(doc: Document, read: Selection, kind: LayoutKind) -> LayoutK
     if kind.kind != THREAD:
         return kind
     posts = repeated_post_items(doc)
-    if len(posts) < 2 or not _comments(posts):
+    if len(posts) < 2 or _testimonials(posts):
         return kind
-    region = {read.container, *read.siblings}
-    if any(within(element, set(posts)) for element in region):
-        return kind  # the region is one of the posts: a forum's first post
-    items = set(posts)
-    first_post = next((d.block.index for d in read.decisions if within(d.block.element, items)), None)
-    story = [d for d in read.decisions if d.kept and running_prose(d.features)
-             and not within(d.block.element, items)
-             and (first_post is None or d.block.index < first_post)]
-    prose = sum(d.block.words for d in story)
+    named = _comments(posts)
+    if not named and not board_replies(doc, read):
+        return kind
+    prose = _story_prose(read, posts, in_a_post=not named)
     if prose < STORY_MIN_PROSE_WORDS or comment_lists(doc.root) or _forum(doc, read.container, posts[0]) or shop_page(doc):
         return kind
+    what = "readers' comments" if named else "replies in a board's posts"
     return LayoutKind(ARTICLE, (*kind.evidence, f"but the region is a story of {prose} words of prose above "
-                                f"{len(posts)} readers' comments: an article with comments"), inclusive=False)
+                                f"{len(posts)} {what}: an article with comments"), inclusive=False)
+
+
+def board_replies(doc: Document, read: Selection) -> bool:
+    """The first read's region is a story above a board's replies: `THREAD_MIN_POSTS` repeated
+    post items named a post or a message (not a comment: those are `commented_story`'s readers'
+    comments), the region outside them, `STORY_MIN_PROSE_WORDS` of its running prose before the
+    first, and none of a forum's signs (`_forum`), a Q&A page's comment lists or a shop's."""
+    posts = repeated_post_items(doc)
+    if read.container is None or len(posts) < THREAD_MIN_POSTS or _testimonials(posts) or _comments(posts):
+        return False
+    if _link_share(posts) >= LISTING_MIN_LINK_SHARE:
+        return False  # cards of other pages named posts (a magazine's front page), not replies written to the story
+    if not _one_column(read, posts):
+        return False
+    return (_story_prose(read, posts, in_a_post=True) >= STORY_MIN_PROSE_WORDS and not comment_lists(doc.root)
+            and not _forum(doc, read.container, posts[0]) and not shop_page(doc))
+
+
+def _one_column(read: Selection, posts: list[etree._Element]) -> bool:
+    """The replies are printed under the story: the first post and the first block of running
+    prose before it share a wrapper below `<body>` (a blog's main column, a paper's news cell).
+    Prose elsewhere on the page -- a consent banner, a footer's note -- is no story the posts reply to."""
+    items = set(posts)
+    first_post = next((d.block.index for d in read.decisions if within(d.block.element, items)), None)
+    story = next((d.block.element for d in read.decisions if running_prose(d.features)
+                  and (first_post is None or d.block.index < first_post) and not within(d.block.element, items)), None)
+    return story is not None and any(within(post, {wrapper}) for post in posts[:1] for wrapper in below_body(story))
+
+
+def _link_share(posts: list[etree._Element]) -> float:
+    """The share of the posts' words that are in links."""
+    total = sum(words(post) for post in posts)
+    return sum(words(a) for post in posts for a in post.iter("a")) / total if total else 0.0
+
+
+def _story_prose(read: Selection, posts: list[etree._Element], in_a_post: bool) -> int:
+    """Words of the story's running prose outside the posts and before the first of them: the
+    region's kept prose. When the region lies in one of the posts, 0 (a forum's first post); or,
+    `in_a_post`, the prose the scorer finds good before the first post (a long reply outscored a
+    short story: `story_above_replies` chooses the region again among those blocks), where on a
+    forum whose best post won the region the blocks before its first post are the board's chrome."""
+    items = set(posts)
+    inside = any(within(element, items) for element in (read.container, *read.siblings) if element is not None)
+    if inside and not in_a_post:
+        return 0
+    first_post = next((d.block.index for d in read.decisions if within(d.block.element, items)), None)
+    return sum(d.block.words for d in read.decisions if running_prose(d.features)
+               and not within(d.block.element, items) and (first_post is None or d.block.index < first_post)
+               and (d.kept if not inside else not d.verdict.hard_bad and d.verdict.score >= GOOD_SCORE_WORDS))
 
 
 def _replied_story(doc: Document, read: Selection, kind: LayoutKind) -> LayoutKind:
@@ -169,10 +239,13 @@ def _page_titles(doc: Document) -> list[str]:
 def _comments(posts: list[etree._Element]) -> bool:
     """The repeated items are readers' comments: their own class/id or their list's names a
     comment, reply or response (not a forum's post or message)."""
+    return any(comment_named(e) for e in (posts[0], posts[0].getparent()) if e is not None)
+
+
+def _testimonials(posts: list[etree._Element]) -> bool:
+    """The repeated items, or their list, are named testimonials or reviews (`_TESTIMONIALS`)."""
     named = [e for e in (posts[0], posts[0].getparent()) if e is not None]
-    if any(_TESTIMONIALS.search(f"{e.get('class') or ''} {e.get('id') or ''}") for e in named):
-        return False
-    return any(comment_named(e) for e in named)
+    return any(_TESTIMONIALS.search(f"{e.get('class') or ''} {e.get('id') or ''}") for e in named)
 
 
 def _forum(doc: Document, container: etree._Element, post: etree._Element) -> bool:

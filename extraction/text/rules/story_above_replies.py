@@ -15,7 +15,9 @@ lists hang on several posts (`threads.comment_lists`: a Q&A page), nor when the 
 again holds a post item (the story would be no story above the items). A region that is already
 the story -- its kept blocks before the first item hold that much prose -- is kept as it is, when
 the rules weighed the page a thread (`layout.decide`: its repeated post items) and it is read as an
-article all the same: the items that made it a thread are the story's replies. The replies are
+article all the same, or when the region is a story above a board's replies
+(`commented_story.board_replies`, which turned that thread into an article): the items that made it
+a thread are the story's replies. The replies are
 then left out, judged: every block of every item, and of the items of the same name however short
 (`layout.items_alike`: "Great article, thanks!"), their date lines ("28 luglio 2011#2") and posters'
 counts with them. Their class names a post or a message, not a comment, so neither the comment
@@ -60,7 +62,7 @@ from extraction.text.decisions import Selection, within
 from extraction.text.features import running_prose
 from extraction.text.layout import THREAD_ALONE_MIN_POSTS, items_alike, repeated_post_items
 from extraction.text.rules.comment_sections import TITLE_MAX_WORDS
-from extraction.text.rules.commented_story import STORY_MIN_PROSE_WORDS, declares_discussion, forum_page
+from extraction.text.rules.commented_story import STORY_MIN_PROSE_WORDS, board_replies, declares_discussion, forum_page
 from extraction.text.rules.counted_comments import counted, dated_items
 from extraction.text.score import GOOD_SCORE_WORDS
 from extraction.text.threads import comment_lists, comment_named
@@ -92,7 +94,7 @@ def story_above_replies(doc: Document, read: Selection,
         return read
     region = {read.container, *read.siblings}
     inside = any(within(element, items) for element in region)
-    if not inside and not thread:
+    if not inside and not (thread or board_replies(doc, read)):
         return read
     before = [d for d in read.decisions if d.block.index < first and not within(d.block.element, items)]
     prose = sum(d.block.words for d in before if running_prose(d.features) and not d.verdict.hard_bad

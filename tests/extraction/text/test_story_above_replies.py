@@ -65,7 +65,7 @@ def test_replies_under_a_story_that_won_the_region_are_left_out_when_they_made_t
     text = main_text(page(_page(story=story, replies=("Great article, thanks!", *(REPLY,) * 4))))
     assert text.explanation is not None and text.explanation.layout_kind == "article"
     rendered = text.explanation.render()
-    assert "(the rules: thread)" in rendered and "the story above the replies" not in rendered
+    assert "replies in a board's posts" in rendered and "the story above the replies" not in rendered
     assert P1 in text.body and P3 in text.body
     assert "harbour side" not in text.body and "Great article" not in text.body and "Joined" not in text.body
     assert "a reply under the story" in rendered
@@ -138,3 +138,65 @@ def test_a_feedback_table_its_title_counts_is_left_out_when_it_outweighs_the_sto
     assert "the story above its comment section" in (text.explanation.render() if text.explanation else "")
     mismatched = main_text(page(_counted(41, 40)))
     assert "the story above its comment section" not in (mismatched.explanation.render() if mismatched.explanation else "")
+
+
+@pytest.fixture
+def unsure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page-kind model leaning to an article but not sure of it: the rules' thread stands."""
+    monkeypatch.setattr(inclusive, "predict", lambda values: {"article": 0.6, "thread": 0.4})
+
+
+def _board_post(n: int) -> str:
+    """A vBulletin 3 post: a head row (date, number), the poster's cell of short lines, the message, a quote button."""
+    return (f"<table class='tborder' id='post{n}'><tr><td class='thead'>{n % 28 + 1} July 2011</td>"
+            f"<td class='thead'>#{n}</td></tr>"
+            f"<tr><td class='alt2'><div id='postmenu_{n}'><a class='bigusername' href='/member.php?u={n}'>poster{n}</a></div>"
+            "<div class='smallfont'>Member</div><div class='smallfont'><div>Join Date: Mar 2009</div>"
+            "<div>Location: Harwick</div>"
+            f"<div>Posts: {n * 7}</div></div></td><td class='alt1' id='td_post_{n}'><div id='post_message_{n}'>{REPLY}</div>"
+            f"<div>__________________<br>Harwick since 1990</div></td></tr><tr><td class='alt2'></td><td class='alt1'>"
+            f"<a href='/newreply.php?p={n}'>Quote</a></td></tr></table>")
+
+
+def _blog_above_board(replies: int, story: str = f"<p>{P1}</p><p>{P2}</p>", body: str = "") -> str:
+    """A blog post, then a board's topic printed under it: each reply a post table, none named a comment."""
+    posts = "".join(f"<div align='center'><div class='page'>{_board_post(7000 + i)}</div></div>" for i in range(replies))
+    return (f"<table{body}><tr><td class='main'><div class='entry'><h2>Council expands the bus network</h2>"
+            f"<div class='entrybody'>{story}</div></div><h3>Discuss this story in our forum</h3><div id='posts'>{posts}</div>"
+            "</td><td class='side'><ul><li><a href='/a'>Archives</a></li><li><a href='/b'>Blogroll</a></li></ul></td></tr>"
+            "</table>")
+
+
+@pytest.mark.usefixtures("unsure")
+def test_a_story_above_a_boards_posts_is_an_article_whose_replies_are_left_out() -> None:
+    """The rules weigh the page a thread by its post items; the story above them, outside every item,
+    makes it an article with comments (`commented_story.board_replies`), and the replies are left out,
+    whichever of them won the first read's region."""
+    for replies in (6, 30):
+        text = main_text(page(_blog_above_board(replies)))
+        assert text.explanation is not None and text.explanation.layout_kind == "article", replies
+        assert "replies in a board's posts" in text.explanation.render()
+        assert P1 in text.body and P2 in text.body
+        assert "harbour side" not in text.body and "Join Date" not in text.body, replies
+
+
+@pytest.mark.usefixtures("unsure")
+def test_a_board_whose_page_is_named_a_forum_keeps_its_posts() -> None:
+    text = main_text(page(_blog_above_board(6, body=" id='forum'")))
+    assert text.explanation is not None and "replies in a board's posts" not in text.explanation.render()
+    assert "harbour side" in text.body
+
+
+@pytest.mark.usefixtures("unsure")
+def test_prose_in_another_column_than_the_posts_is_no_story_they_reply_to() -> None:
+    """A consent banner's or a footer's prose before post-named items that lie elsewhere on the page."""
+    html = _blog_above_board(6, story="")
+    text = main_text(page(f"<div class='banner'><p>{P1}</p><p>{P2}</p></div>{html}"))
+    assert text.explanation is not None and "replies in a board's posts" not in text.explanation.render()
+
+
+@pytest.mark.usefixtures("unsure")
+def test_two_posts_under_a_story_are_no_board_of_replies() -> None:
+    """`THREAD_MIN_POSTS` post items: two may be the page's own parts."""
+    text = main_text(page(_blog_above_board(2)))
+    assert text.explanation is not None and "replies in a board's posts" not in text.explanation.render()
