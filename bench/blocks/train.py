@@ -5,6 +5,7 @@ the test of a learnt keep/drop decision per block (issue 32, session 33).
     .venv/bin/python bench/blocks/oracle.py         # the bound: a perfect decision per block
     .venv/bin/python bench/blocks/train.py          # cross-validated: the model against the read's decisions
     .venv/bin/python bench/blocks/train.py --population kept --config '{"n_estimators": 300, "max_depth": 5}'
+    .venv/bin/python bench/blocks/train.py --data bench/out/blocks/tune-peer.jsonl --columns both   # + the peer's
 
 What it learns from: the blocks of the tune pages `dataset.py` wrote (WCXB dev, Zyte, old-web; never
 a held page) that our read kept, or left out though clean (`oracle.clean`), none judged by a rule
@@ -16,7 +17,9 @@ page in two folds). With the out-of-fold probabilities, each pair of thresholds 
 clean left-out block kept above `keep` -- and each page's score rebuilt from its blocks (each
 set's own score, as `oracle.py`), by page type.
 
-Nothing is exported: in session 33 no threshold gained on the tune pages (docs/lab/2026-12-07-s33-blocks.md).
+Nothing is exported: in session 33 no threshold gained on the tune pages (docs/lab/2026-12-07-s33-blocks.md),
+nor in session 34 with the peer's agreement as columns (`--columns both`: AUC on kept blocks 0.760 with
+or without them; docs/lab/2026-12-07-s34-peer.md).
 Were a model to hold, `bench/kind/train.py` shows how one ships: flat trees a pure module walks,
 a manifest of the pages, a check against scikit-learn on saved rows.
 """
@@ -67,12 +70,28 @@ def model(seed: int = SEED) -> GradientBoostingClassifier:
     return GradientBoostingClassifier(random_state=seed, **CONFIG)
 
 
-def matrix(pages: list[dict], kept_only: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int]]]:
+def inputs(block: dict, columns: str) -> list[float]:
+    """The block's columns: the stage values (`stage`), with the peer's (`both`: `peer_columns`), or
+    the peer's with the stage values a rule on them would read (`peer`: `PEER_WITH`)."""
+    if columns == "stage":
+        return list(block["x"])
+    if columns == "both":
+        return [*block["x"], *block["px"]]
+    return [*(block["x"][_AT[name]] for name in PEER_WITH), *block["px"]]
+
+
+PEER_WITH = ("log_words", "score", "label", "kept", "run_side", "run_share", "position", "kept_share", "page_article")
+"""The stage values beside the peer's columns in `--columns peer`: the block's size, score, label and
+decision, where it stands in the read, and the page's kind."""
+
+
+def matrix(pages: list[dict], kept_only: bool = False, columns: str = "stage"
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int]]]:
     x, y, w, where = [], [], [], []
     for p, page in enumerate(pages):
         for b, block in enumerate(page["blocks"]):
             if candidate(block) and (block["kept"] or not kept_only):
-                x.append(block["x"])
+                x.append(inputs(block, columns))
                 y.append(block["share"] >= LABEL_MIN_SHARE)
                 w.append(block["words"])
                 where.append((p, b))
@@ -117,12 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--config", type=json.loads, default={}, help="JSON: CONFIG's values to change")
     ap.add_argument("--weights", choices=("words", "none"), default="words")
     ap.add_argument("--population", choices=("doubt", "kept"), default="doubt")
+    ap.add_argument("--columns", choices=("stage", "both", "peer"), default="stage",
+                    help="both, peer: with the peer's columns (`dataset.py --peer`)")
     ap.add_argument("--max-label", type=float, default=3.0,
                     help="drop only kept blocks labelled this or lower (3 good, 2 near-good, 1 short, 0 bad)")
     args = ap.parse_args(argv)
     pages = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines()]
     CONFIG.update(args.config)
-    x, y, w, where = matrix(pages, args.population == "kept")
+    x, y, w, where = matrix(pages, args.population == "kept", args.columns)
     if args.weights == "none":
         w = np.ones_like(w)
     folds = np.array([fold_of(pages[p]) for p, _ in where])
@@ -133,12 +154,16 @@ def main(argv: list[str] | None = None) -> int:
         train, test = folds != k, folds == k
         oof[test] = model().fit(x[train], y[train], sample_weight=w[train]).predict_proba(x[test])[:, 1]
     right = (oof >= 0.5) == y
-    kept = x[:, _AT["kept"]] > 0
-    print(f"on kept blocks ({kept.sum()}, {1 - y[kept].mean():.3f} not in the gold): AUC by words, the model "
-          f"{roc_auc_score(y[kept], oof[kept], sample_weight=w[kept]):.3f}, the score alone "
-          f"{roc_auc_score(y[kept], x[kept, _AT['score']], sample_weight=w[kept]):.3f}")
+    stage = np.array([pages[p]["blocks"][b]["x"] for p, b in where], dtype=float)
+    kept = stage[:, _AT["kept"]] > 0
+    story = kept & (stage[:, _AT["run_side"]] == 0)
+    for name, among in (("kept blocks", kept), ("kept blocks in the story's run", story)):
+        print(f"on {name} ({among.sum()}, {1 - y[among].mean():.3f} not in the gold): AUC by words, the model "
+              f"{roc_auc_score(y[among], oof[among], sample_weight=w[among]):.3f}, the score alone "
+              f"{roc_auc_score(y[among], stage[among, _AT['score']], sample_weight=w[among]):.3f}; accuracy "
+              f"{right[among].mean():.3f}, the read's {y[among].mean():.3f}")
     print(f"out-of-fold accuracy {right.mean():.3f} (by words {(w * right).sum() / w.sum():.3f}); "
-          f"the read's own decision {(x[:, _AT['kept']] == y).mean():.3f}")
+          f"the read's own decision {(stage[:, _AT['kept']] == y).mean():.3f}")
     prob = {pw: float(q) for pw, q in zip(where, oof, strict=True)}
     (OUT / "oof.json").write_text(json.dumps([[pages[p]["set"], pages[p]["id"], b, q] for (p, b), q in prob.items()]),
                                   encoding="utf-8")
@@ -149,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     shares = np.array([pages[p]["blocks"][b]["share"] for p, b in where])
     for drop in DROPS:
-        out = kept & (oof < drop) & (x[:, _AT["label"]] <= args.max_label)
+        out = kept & (oof < drop) & (stage[:, _AT["label"]] <= args.max_label)
         print(f"drop < {drop:.2f}: {out.sum()} kept blocks, {w[out].sum():.0f} words, "
               f"{(w[out] * shares[out]).sum() / max(1.0, w[out].sum()):.3f} of their 3-grams in the gold")
         for keep in KEEPS:

@@ -65,3 +65,49 @@ def test_in_doubt_is_kept_or_left_out_clean_and_never_the_headline_or_a_judged_b
     assert clean(block(0.0, 0.0, 1.0, 4.0))  # outside the region, scoring above zero
     assert not clean(block(0.0, 0.0, 1.0, -4.0))
     assert not clean(block(0.0, 1.0, 0.0, 4.0))  # short in the region: its neighbours settled it
+
+
+BIO = ("Our reporter has covered manufacturing for the regional paper since the plant opened and writes "
+       "about factories, unions and the towns around them every week.")
+
+
+def test_the_peer_columns_say_which_kept_blocks_the_peer_lacks_and_where_they_stand():
+    from bench.blocks.peer_columns import PEER_FEATURES, shares
+    from bench.blocks.peer_columns import rows as peer_rows
+
+    assert shares(["washing machines", "machines washing", STORY_SENTENCE, ""], STORY_SENTENCE) == [1.0, 0.0, 1.0, 0.0]
+    read = _read(f"<article>{STORY}<p>{BIO}</p></article>")
+    among = [i for i, d in enumerate(read.decisions) if d.block.words]
+    assert all(read.decisions[i].kept for i in among)  # the bio is kept: the peer's word is all that doubts it
+    peer = "\n".join((STORY_SENTENCE * 4).strip() for _ in range(4))
+    values = peer_rows(read, among, peer, consulted=False)
+    at = {name: PEER_FEATURES.index(name) for name in PEER_FEATURES}
+    assert all(len(v) == len(PEER_FEATURES) for v in values)
+    by_text = {read.decisions[i].block.text: v for i, v in zip(among, values, strict=True)}
+    story, bio = by_text[(STORY_SENTENCE * 4).strip()], by_text[BIO]
+    assert story[at["peer_holds"]] == 1.0 and story[at["peer_share"]] == 1.0 and story[at["peer_side"]] == 0.0
+    assert bio[at["peer_holds"]] == 0.0 and bio[at["peer_share"]] == 0.0
+    assert bio[at["peer_side"]] == 1.0  # after the last kept block the peer holds
+    assert bio[at["peer_prev_share"]] == 1.0 and bio[at["peer_next_share"]] == 0.0
+    assert 0.7 < bio[at["peer_kept_held"]] < 1.0 and bio[at["peer_consulted"]] == 0.0
+
+
+def test_the_peer_rule_drops_only_kept_blocks_the_peer_lacks_on_pages_it_otherwise_agrees_with():
+    from bench.blocks.peer_columns import PEER_FEATURES
+    from bench.blocks.peer_rule import drops
+
+    at = {name: PEER_FEATURES.index(name) for name in PEER_FEATURES}
+
+    def block(kept: bool, share: float, side: float, held: float, words: int = 20) -> dict:
+        px = [0.0] * len(PEER_FEATURES)
+        px[at["peer_share"]], px[at["peer_holds"]], px[at["peer_side"]] = share, float(share == 1.0), side
+        px[at["peer_kept_held"]] = held
+        return {"kept": kept, "final": kept, "words": words, "why": "", "px": px, "x": [0.0] * len(FEATURES)}
+
+    page = {"peer_body": False, "blocks": [block(True, 1.0, 0.0, 0.95), block(True, 0.0, 0.0, 0.95),
+                                           block(True, 0.0, 1.0, 0.95), block(False, 0.0, 1.0, 0.95)]}
+    assert drops(page, 0.2, 0.9, 0, 1, 0) == [1, 2]
+    assert drops(page, 0.2, 0.9, 1, 1, 0) == [2]  # only outside the span of kept blocks the peer holds
+    assert drops(page, 0.2, 0.97, 1, 1, 0) == []  # the peer holds too little of our read to judge
+    assert drops(page, 0.2, 0.9, 1, 30, 0) == []
+    assert drops(page, 0.2, 0.9, 1, 1, 1) == []  # the arbiter did not consult the peer on this page
