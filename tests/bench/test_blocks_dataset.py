@@ -111,3 +111,7 @@ def test_the_peer_rule_drops_only_kept_blocks_the_peer_lacks_on_pages_it_otherwi
     assert drops(page, 0.2, 0.97, 1, 1, 0) == []  # the peer holds too little of our read to judge
     assert drops(page, 0.2, 0.9, 1, 30, 0) == []
     assert drops(page, 0.2, 0.9, 1, 1, 1) == []  # the arbiter did not consult the peer on this page
+    assert drops(page, 0.2, 0.9, 1, 1, 0, articles=True) == []  # not read as an article
+    for b in page["blocks"]:
+        b["x"][FEATURES.index("page_article")] = 1.0
+    assert drops(page, 0.2, 0.9, 1, 1, 0, articles=True) == [2]
