@@ -8,9 +8,9 @@ other, for several rounds, so load weighs on both alike).
 `ours main text`: parse and main text (`extraction.maintext.main_text`, the peer included where the
 arbiter consults it). `peer`: `peer.peer_text` on the already parsed page, with the arbiter's comment
 setting (left out on an article), what a rule that asks the peer on every page would add. Printed:
-the median over pages of each page's median round (CPU ms, `time.process_time`), on every page and
-on the pages where the arbiter does and does not consult the peer now, and the mean the peer would
-add a page if it were asked on every page.
+the median over pages of each page's median round (CPU ms, `time.process_time`), on every page, on
+the pages where the arbiter does and does not consult the peer now and on the article pages it does
+not, and the mean the peer would add a page if it were asked on every page or on every article page.
 """
 
 from __future__ import annotations
@@ -69,12 +69,14 @@ def main(argv: list[str] | None = None) -> int:
     middle_ours = [statistics.median(v) for v in ours]
     middle_peer = [statistics.median(v) for v in peer]
     asked = [p[4] for p in prepared]
+    articles = [p[3] for p in prepared]
     print(f"{args.set}: {len(prepared)} pages, {args.rounds} rounds, CPU ms/page of the median round; "
           f"the arbiter consults the peer on {sum(asked)}")
     print("| pages | n | ours main text, median | peer, median | peer / ours, median of pages |")
     print("|---|---|---|---|---|")
     for name, chosen in (("all", [True] * len(prepared)), ("consulted now", asked),
-                         ("not consulted now", [not a for a in asked])):
+                         ("not consulted now", [not a for a in asked]),
+                         ("articles not consulted now", [a and not c for a, c in zip(articles, asked, strict=True)])):
         o = [v for v, c in zip(middle_ours, chosen, strict=True) if c]
         q = [v for v, c in zip(middle_peer, chosen, strict=True) if c]
         if not o:
@@ -82,8 +84,10 @@ def main(argv: list[str] | None = None) -> int:
         ratio = statistics.median(b / a for a, b in zip(o, q, strict=True) if a)
         print(f"| {name} | {len(o)} | {statistics.median(o):.1f} | {statistics.median(q):.1f} | {ratio:.2f} |")
     extra = sum(q for q, a in zip(middle_peer, asked, strict=True) if not a) / len(prepared)
+    on_articles = sum(q for q, a, c in zip(middle_peer, asked, articles, strict=True) if c and not a) / len(prepared)
     print(f"asked on every page, the peer adds {extra:.1f} ms a page on average (mean over all pages of the "
-          f"peer's CPU on those it is not asked now); ours main text's mean {statistics.fmean(middle_ours):.1f}")
+          f"peer's CPU on those it is not asked now), on every article page {on_articles:.1f}; ours main text's "
+          f"mean {statistics.fmean(middle_ours):.1f}")
     return 0
 
 
