@@ -92,6 +92,7 @@ TEMPLATES: dict[str, Template] = {
     "vb3-blog": Template(tables.vb3_blog, "tune", "old", True, (2, 20), 0, 6),
     "cutenews": Template(tables.cutenews, "tune", "old", False, (1, 25), 0, 6, True),
     "phpbb2-story": Template(tables.phpbb2_story, "tune", "old", False, (2, 20), 0, 6, True),
+    "fusion-news": Template(tables.fusion_news, "tune", "old", False, (1, 25), 0, 6, True),
 }
 TEMPLATES.update({f"{name}-long": replace(TEMPLATES[name], top_comments=LONG_THREAD) for name in LONG_THREAD_TEMPLATES})
 """Every template, its half and what its pages carry; tune and held each hold old and new templates."""

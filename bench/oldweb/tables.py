@@ -17,6 +17,13 @@ not opened) nor from any extractor's rules:
 - `phpbb2-story`: a portal's story whose discussion is a phpBB 2 topic printed under it in
   subSilver's `forumline` table: two rows per post (the poster's cell beside "Posted: date
   Post subject: Re: headline" over `span.postbody`), under an "Author | Message" header row.
+
+Added later in session 34, a shape no tune template had: readers' comments with no title above them.
+
+- `fusion-news`: a small paper whose news script prints the story in a table cell and then, with
+  no heading at all (at most a rule), every comment as rows of one table: a head row of the
+  poster's name and date over a row of the text, or the name and date in a narrow left cell
+  beside the text, then the comment form under its own heading.
 """
 
 from __future__ import annotations
@@ -40,6 +47,8 @@ from bench.oldweb.words import HANDLES, MONTHS
 
 USER_TITLES = ("Junior Member", "Member", "Senior Member", "Registered User", "Banned", "Moderator")
 BR_STORY_SHARE = 0.5  # blogs and papers alike saved half their stories as <br><br> runs (an editor's newlines), half as <p>
+ROW_PAIR_SHARE = 0.5  # scripts that printed a comment as a head row over a text row, rather than a name cell beside the text
+RULE_ABOVE_SHARE = 0.5  # pages that drew an <hr> between the story and its comments (the others nothing)
 TABLE_COMMENT_SHARE = 0.5  # CuteNews sites that put the comment template in a two-row table rather than its div pair
 
 
@@ -214,4 +223,49 @@ def phpbb2_story(page: Page, rng: random.Random) -> str:
         f'{rng.randint(10, 999)}">{t("comments_count", n=len(flat))}</a></span></td></tr></table>{thread}</td></tr></table>'
         f'<br /><div align="center"><span class="copyright">{footer_text(page)}<br />{t("powered_by")} phpBB</span></div></td>'
         f'</tr></table></body></html>'
+    )
+
+
+def _fusion_comment(c: Comment, row_pair: bool, shade: str) -> str:
+    text = "<br /><br />".join(e(p) for p in c.paragraphs)
+    if row_pair:
+        return (f'<tr><td bgcolor="{shade}"><font face="Verdana, Arial" size="1"><b>{e(c.author)}</b> &mdash; {e(c.date)}</font>'
+                f'</td></tr><tr><td><font face="Verdana, Arial" size="2">{text}</font><br /><br /></td></tr>')
+    return (f'<tr><td width="120" valign="top" bgcolor="{shade}"><font face="Verdana, Arial" size="1"><b>{e(c.author)}</b><br />'
+            f'{e(c.date)}</font></td><td valign="top"><font face="Verdana, Arial" size="2">{text}</font></td></tr>')
+
+
+def fusion_news(page: Page, rng: random.Random) -> str:
+    """A small paper's news script: the story, then its comments as rows of one untitled table (see the module's docstring)."""
+    s, t = page.story, page.t
+    flat = flatten(page.comments)
+    row_pair = rng.random() < ROW_PAIR_SHARE
+    shade = rng.choice(("#eeeeee", "#f0f0e0", "#e6ecf2"))
+    comments = ""
+    if flat:
+        comments = (('<hr size="1" noshade="noshade" />' if rng.random() < RULE_ABOVE_SHARE else "<br />")
+                    + '<table width="100%" border="0" cellspacing="0" cellpadding="4">'
+                    + "".join(_fusion_comment(c, row_pair, shade) for _, c in flat) + "</table>")
+    form = (f'<br /><font face="Verdana, Arial" size="2"><b>{t("leave_reply")}</b></font><form method="post" action="/news/comments.php">'
+            f'<table border="0" cellpadding="2"><tr><td>{t("name")}</td><td><input type="text" name="name" size="30" /></td></tr>'
+            f'<tr><td>{t("mail")}</td><td><input type="text" name="email" size="30" /></td></tr><tr><td colspan="2"><textarea '
+            f'name="comment" cols="45" rows="6"></textarea></td></tr><tr><td colspan="2"><input type="submit" value="{t("submit")}" '
+            f'/></td></tr></table><input type="hidden" name="id" value="{rng.randint(100, 9999)}" /></form>')
+    body = _runs(page, "table", "<br /><br />") if rng.random() < BR_STORY_SHARE else story_markup(s, "p", "table")
+    story = (f'<font face="Arial" size="4"><b>{e(s.headline)}</b></font><br /><font face="Verdana, Arial" size="1">{t("posted_by")} '
+             f'{e(s.author)} &middot; {e(s.date)}</font><br /><br /><font face="Verdana, Arial" size="2">{body}</font><br />'
+             f'<font face="Verdana, Arial" size="1"><a href="/print.php?id={rng.randint(100, 999)}">{t("print")}</a> | <a '
+             f'href="/send.php?id={rng.randint(100, 999)}">{t("send_friend")}</a></font><br />')
+    left = "".join(f'<a href="/{k}.php"><font face="Verdana, Arial" size="2"><b>{t(k)}</b></font></a><br />'
+                   for k in ("home", "news", "sport", "business", "culture", "photos", "contact"))
+    right = (f'<font face="Verdana, Arial" size="2"><b>{t("most_read")}</b></font><br />'
+             + "".join(f'&raquo; <a href="/news/{slug(teaser.headline)}.html"><font face="Verdana, Arial" size="1">'
+                       f'{e(teaser.headline)}</font></a><br />' for teaser in page.teasers[:6]))
+    return (
+        head(page, True) + f'<body bgcolor="#ffffff" topmargin="0" leftmargin="0"><table width="780" border="0" cellpadding="0" '
+        f'cellspacing="0" align="center"><tr><td colspan="3" bgcolor="#003366"><font face="Arial" size="6" color="#ffffff"><b>'
+        f'{e(page.site)}</b></font></td></tr><tr><td width="140" valign="top" bgcolor="#e0e0e0" style="padding:6px">{left}</td>'
+        f'<td width="480" valign="top" style="padding:10px">{story}{comments}{form}</td><td width="160" valign="top" '
+        f'style="padding:6px">{right}</td></tr><tr><td colspan="3" align="center"><font face="Verdana, Arial" size="1">'
+        f'{footer_text(page)}</font></td></tr></table></body></html>'
     )
