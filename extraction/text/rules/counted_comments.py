@@ -24,6 +24,17 @@ cell -- has no box of its own: its section is the title and what follows it in t
 a forum read as an article, nor on a page that declares or names a discussion (as
 `comment_sections`): there the replies are the content.
 
+Some scripts print no title at all: after the story, a box of rows each headed by who wrote when
+("Susan Parker — February 11, 2009" over the text). Without a count the run itself must show
+what it is, so all of these hold (`untitled_run`): the box follows `STORY_MIN_PROSE_WORDS` of the
+story's prose and does not hold it; its first block is such a head, a short dated line that
+also names someone (`name_beside_date`: a timeline's "March 3, 2010" names no one); there are
+`UNTITLED_MIN_ITEMS` heads or more, of one element shape, each followed by written text (under
+`UNTITLED_TEXT_MAX_LINK_SHARE` of its words in links) before the next; and the box holds
+`ITEMS_MIN_SHARE` of the words kept from its first head to the region's end, and no running
+prose is kept after it there (the story does not go on after it). Then the box and what follows
+it in the region are left out, judged.
+
 Stage: 7 post-passes (an article's)
 Measured: 2026-12-06, static (docs/lab/2026-12-06-s24-quality.md): oldweb tune 0.95346 -> 0.95643
 (aspnet-cms 0.894 -> 0.937, P 0.848 -> 0.930: five pages), held 0.94096 -> 0.94205 (one page of a held template,
@@ -37,17 +48,21 @@ any set, static and rendered; a probe of the tune template smf-topic without its
 pages drawn anew, seeds 500-511) precision 0.427 -> 0.995. The count line in the story's cell: 2026-12-07
 (session 34, docs/lab/2026-12-07-s34-oldweb.md), static: old-web (615 pages) tune 0.95372 -> 0.95414 mean
 page F1 (a CuteNews story with one comment, 0.803 -> 0.953), held 0.92534 -> 0.92602 (one page, 0.813 ->
-0.987); WCXB dev, Zyte and the other sets: no body changed.
+0.987); WCXB dev, Zyte and the other sets: no body changed. The untitled run: 2026-12-07 (session 34,
+docs/lab/2026-12-07-s34-oldweb2.md), static: old-web (630 pages) tune 0.94260 -> 0.95593 mean page F1
+(fusion-news 0.618 -> 0.951), held 0.92602 -> 0.93129 (two pages, 0.34 / 0.23 -> 0.99 / 0.92); WCXB dev,
+Zyte and the other sets: no body changed.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import takewhile
 
 from lxml import etree
 
-from extraction.dateparse import find_text_dates
+from extraction.dateparse import TEXT_PATTERNS, find_text_dates
 from extraction.document import Document
 from extraction.text.decisions import Decision, Selection, within
 from extraction.text.features import running_prose
@@ -73,8 +88,14 @@ ITEM_MIN_BLOCKS = 2  # an item is who wrote when, then what they wrote
 ITEM_DATE_MAX_WORDS = 8  # the item's dated line: a name and a date, not a sentence that names a day
 COUNT_MAX = 500  # a count above this is no list printed on the page
 _DIGIT = re.compile(r"\d")
+UNTITLED_MIN_ITEMS = 2  # an untitled run: one dated head could be a story's own dateline; two heads alike are a list
+NAME_MAX_WORDS = 5  # the words of a head beside its date: a poster's name or "by <name> @", not a sentence
+UNTITLED_TEXT_MAX_LINK_SHARE = 0.3  # the text under each head is written, not a card's links
+_NAME_WORD = re.compile(r"[^\W\d_]{2,}")
+_UNSHOWN = frozenset({"script", "style", "noscript", "template"})
 
 WHY = "in a comment section after the story (its title counts its dated items)"
+WHY_UNTITLED = "in an untitled run of dated comments after the story"
 
 
 def drop_counted_comments(doc: Document, read: Selection,
@@ -101,7 +122,13 @@ def drop_counted_comments(doc: Document, read: Selection,
                 return tuple(out)
         if d.kept and running_prose(d.features) and within(d.block.element, region):
             prose += d.block.words
-    return decisions
+    section = untitled_run(decisions, start, region)
+    if not section or forum_page(doc, read.container):
+        return decisions
+    out = list(decisions)
+    for j in section:
+        out[j] = decisions[j].judged_out(WHY_UNTITLED, WHY_UNTITLED)
+    return tuple(out)
 
 
 def _section(decisions: tuple[Decision, ...], title: int, start: etree._Element,
@@ -121,6 +148,142 @@ def _section(decisions: tuple[Decision, ...], title: int, start: etree._Element,
     first = next(j for j, e in enumerate(decisions) if within(e.block.element, {box}))
     scope = region if in_region else {box}
     return [j for j in range(first, len(decisions)) if within(decisions[j].block.element, scope)], in_region
+
+
+def untitled_run(decisions: tuple[Decision, ...], start: Decision, region: set[etree._Element]) -> list[int]:
+    """The decisions of an untitled run of dated comments after the story and what follows it
+    in the region (see the module's docstring); [] when there is none."""
+    prose = 0
+    seen: set[etree._Element] = set()
+    for i, d in enumerate(decisions):
+        if d.block.index < start.block.index or not within(d.block.element, region):
+            continue
+        if prose >= STORY_MIN_PROSE_WORDS and d.kept and not within(d.block.element, seen):
+            box = _box(d.block.element, start.block.element, region)
+            if within(start.block.element, {box}):  # the story's own element: a run is a box after it
+                prose += d.block.words if running_prose(d.features) else 0
+                continue
+            seen.add(box)
+            if _run_of_comments(box):
+                section = [j for j in range(i, len(decisions)) if within(decisions[j].block.element, region)]
+                run = [j for j in section if within(decisions[j].block.element, {box})]
+                return section if run[0] == i and _holds(decisions, run, section) else []
+        if d.kept and running_prose(d.features):
+            prose += d.block.words
+    return []
+
+
+def name_beside_date(text: str) -> bool:
+    """The line names someone beside its date: once the dates (`dateparse.TEXT_PATTERNS`) and
+    numbers are taken out, 1 to `NAME_MAX_WORDS` words are left ("Susan Parker — February 11,
+    2009", "by xyzzy @ 3 mai 2010"); a bare date or a dateline's sentence is not such a line."""
+    rest = " ".join(text.split())
+    for _, pattern, _ in TEXT_PATTERNS:
+        rest = pattern.sub(" ", rest)
+    return 1 <= len(_NAME_WORD.findall(rest)) <= NAME_MAX_WORDS
+
+
+def _head_line(text: str) -> bool:
+    """Who wrote when: a short line (`ITEM_DATE_MAX_WORDS`) holding a date in a language of the
+    date parser's and a name beside it."""
+    return (len(text.split()) <= ITEM_DATE_MAX_WORDS and next(find_text_dates(text), None) is not None
+            and name_beside_date(text))
+
+
+def _run_of_comments(box: etree._Element) -> bool:
+    """`box` opens with a head (who wrote when, `_head_line`: the innermost element whose text is
+    such a line), holds `UNTITLED_MIN_ITEMS` heads or more of one shape (`textutil.class_shape`),
+    and under each head, before the next, written text: words, under
+    `UNTITLED_TEXT_MAX_LINK_SHARE` of them in links."""
+    if not any(_DIGIT.search(text) for text in box.itertext()):
+        return False  # no date in it: most boxes are turned away here
+    if not _opens_with_head(box):
+        return False
+    heads = _heads(box)
+    if len(heads) < UNTITLED_MIN_ITEMS or len({class_shape(el) for el in heads}) != 1:
+        return False
+    order = {el: n for n, el in enumerate(heads)}
+    words = [0] * len(heads)
+    linked = [0] * len(heads)
+    current = -1
+    for node in box.xpath(".//text()"):
+        holder = node.getparent()
+        inside = holder.getparent() if holder is not None and node.is_tail else holder
+        if inside is None or inside.tag in _UNSHOWN:
+            continue
+        around = [inside, *takewhile(lambda el: el is not box, inside.iterancestors())] if inside is not box else [box]
+        head = next((order[el] for el in around if el in order), None)
+        if head is not None:
+            current = head
+            continue
+        count = len(str(node).split())
+        if count and current < 0:
+            return False  # text before the first head: a title, or the story's
+        words[current] += count
+        if any(el.tag == "a" for el in around):
+            linked[current] += count
+    return all(w and link <= UNTITLED_TEXT_MAX_LINK_SHARE * w for w, link in zip(words, linked, strict=True))
+
+
+def _heads(box: etree._Element) -> list[etree._Element]:
+    """The heads in `box`, in document order: for each text holding a digit, the innermost element
+    around it, up to `box`, whose text is a head line (`_head_around`)."""
+    heads: dict[etree._Element, None] = {}
+    for node in box.xpath(".//text()"):
+        if _DIGIT.search(str(node)) and (head := _head_around(node, box)) is not None:
+            heads[head] = None
+    return list(heads)
+
+
+def _opens_with_head(box: etree._Element) -> bool:
+    """The box's first shown text is in a head (`_head_around`): nothing, no title, comes before."""
+    for node in box.xpath(".//text()"):
+        holder = node.getparent()
+        inside = holder.getparent() if holder is not None and node.is_tail else holder
+        if str(node).strip() and inside is not None and inside.tag not in _UNSHOWN:
+            return _head_around(node, box) is not None
+    return False
+
+
+def _head_around(node: etree._ElementUnicodeResult, box: etree._Element) -> etree._Element | None:
+    """The innermost element around the text `node`, up to `box`, whose text is a head line
+    (`_head_line`); the climb stops once the text is longer than one (`ITEM_DATE_MAX_WORDS`)."""
+    holder = node.getparent()
+    if holder is None:
+        return None
+    for element in (holder, *holder.iterancestors()) if not node.is_tail else holder.iterancestors():
+        if element is box.getparent():
+            return None
+        text = _short_text(element)
+        if text is None:
+            return None
+        if _head_line(text):
+            return element
+    return None
+
+
+def _short_text(element: etree._Element) -> str | None:
+    """The element's text, its pieces parted by spaces, when it is `ITEM_DATE_MAX_WORDS` words at
+    most; None (read no further) when it is longer."""
+    pieces: list[str] = []
+    words = 0
+    for piece in element.itertext():
+        words += len(piece.split())
+        if words > ITEM_DATE_MAX_WORDS:
+            return None
+        pieces.append(piece)
+    return " ".join(pieces)
+
+
+def _holds(decisions: tuple[Decision, ...], run: list[int], section: list[int]) -> bool:
+    """The story does not go on after the run: no running prose is kept after it in `section` (the
+    run and what follows it in the region), and the run holds `ITEMS_MIN_SHARE` of the words kept
+    there."""
+    inside = set(run)
+    if any(decisions[j].kept and running_prose(decisions[j].features) for j in section if j not in inside):
+        return False
+    kept = sum(decisions[j].block.words for j in section if decisions[j].kept)
+    return sum(decisions[j].block.words for j in run if decisions[j].kept) >= ITEMS_MIN_SHARE * kept
 
 
 def counted(text: str) -> int | None:

@@ -169,3 +169,46 @@ def test_the_items_are_grouped_without_a_walk_up_from_the_title_per_ancestor(mon
     assert "near the river" not in text.body
     titles = [e for e in walks if getattr(e, "tag", None) == "h4"]
     assert len(titles) <= 3  # the section's own tests (the story above it, its box, the region), not one per ancestor
+
+
+def _untitled(rows: str, after: str = "") -> str:
+    """A table paper's story cell: the story, then its comments as rows of one table, no title."""
+    return (f"<table><tr><td>{SIDEBAR}</td><td><font size='4'><b>Council expands buses</b></font><br>{STORY}"
+            f"<hr><table width='100%' cellpadding='4'>{rows}</table>{after}</td></tr></table>")
+
+
+def _pairs(n: int, head: str = "<b>reader{i}</b> &mdash; May {d}, 2009") -> str:
+    return "".join(f"<tr><td bgcolor='#eeeeee'><font size='1'>{head.format(i=i, d=i + 1)}</font></td></tr>"
+                   f"<tr><td><font size='2'>{COMMENT}{COMMENT}</font></td></tr>" for i in range(n))
+
+
+def test_an_untitled_run_of_dated_comments_after_the_story_is_left_out() -> None:
+    """No title, no count: rows headed by who wrote when, each over written text, after the story
+    and closing the region, are its comments (a head row over a text row, or a name cell beside
+    the text; dates in another language of the date parser's too)."""
+    beside = "".join(f"<tr><td width='120'><font size='1'><b>reader{i}</b><br>{i + 3} mei 2010</font></td>"
+                     f"<td><font size='2'>{COMMENT}</font></td></tr>" for i in range(3))
+    for rows in (_pairs(3), beside):
+        text = main_text(page(_untitled(rows)))
+        assert P1 in text.body and P3 in text.body
+        assert "near the river" not in text.body and "reader1" not in text.body
+        assert "untitled run of dated comments" in (text.explanation.render() if text.explanation else "")
+
+
+def test_an_untitled_run_is_kept_when_it_is_not_a_run_of_comments() -> None:
+    """A timeline's dates name no one; one dated head is no run; the story going on after the rows,
+    or the text under each head being links, makes them the story's or a rail's, not comments."""
+    links = "".join(f"<tr><td><font size='1'><b>reader{i}</b> May {i + 1}, 2009</font></td></tr><tr><td><a href='/s{i}'>"
+                    f"{COMMENT}</a></td></tr>" for i in range(3))
+    for rows, after in ((_pairs(3, "May {d}, 2009"), ""), (_pairs(1), ""), (_pairs(3), f"<p>{P1} {P2}</p><p>{P3}</p>"),
+                        (links, "")):
+        text = main_text(page(_untitled(rows, after)))
+        assert "untitled run of dated comments" not in (text.explanation.render() if text.explanation else "")
+
+
+def test_a_name_beside_a_date_is_what_is_left_once_the_date_is_taken_out() -> None:
+    assert counted_comments.name_beside_date("Susan Parker — February 11, 2009")
+    assert counted_comments.name_beside_date("by xyzzy @ 3 mai 2010 10:42")
+    assert not counted_comments.name_beside_date("February 11, 2009")
+    assert not counted_comments.name_beside_date("11.02.2009")
+    assert not counted_comments.name_beside_date("The council met on February 11, 2009 to vote on the new budget plan")
