@@ -29,7 +29,7 @@ import lxml.html
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.oldweb import boards, crowded, embeds, modern, more, old, tables  # noqa: E402
+from bench.oldweb import boards, crowded, embeds, europe, modern, more, old, tables  # noqa: E402
 from bench.oldweb.parts import Page, slug  # noqa: E402
 from bench.oldweb.prose import Comment, comments, site_name, story, teasers  # noqa: E402
 from bench.oldweb.words import CHROME, LANGUAGES  # noqa: E402
@@ -39,6 +39,7 @@ PAGES_PER_TEMPLATE = 15
 OLD_YEARS = (2005, 2015)
 NEW_YEARS = (2019, 2026)
 LANGUAGE_WEIGHTS = (0.5, 0.1, 0.1, 0.1, 0.1, 0.1)  # en first, then de, fr, es, it, nl: as LANGUAGES
+LANGUAGE_WEIGHTS_EUROPE = (0.1, 0.3, 0.2, 0.2, 0.1, 0.1)  # a template of a European blog engine: its pages mostly not English
 LONG_THREAD = (20, 80)  # top-level comments of a long-thread variant: the issue's worst pages, a thread many times the story
 LONG_THREAD_TEMPLATES = ("wp-kubrick", "table-news", "aspnet-cms", "wp-twentyten", "table-news-br", "dotnetnuke", "cutenews")
 """Templates drawn again with long threads (`<name>-long`, in the template's half): three tune, three held of like shapes."""
@@ -55,6 +56,7 @@ class Template:
     max_depth: int  # 0: a flat list
     teasers: int  # other stories on the page (rails, related lists, slideshow slides)
     captions: bool = False
+    languages: tuple[float, ...] = LANGUAGE_WEIGHTS  # the pages' languages, weighted as LANGUAGES
 
 
 TEMPLATES: dict[str, Template] = {
@@ -93,6 +95,7 @@ TEMPLATES: dict[str, Template] = {
     "cutenews": Template(tables.cutenews, "tune", "old", False, (1, 25), 0, 6, True),
     "phpbb2-story": Template(tables.phpbb2_story, "tune", "old", False, (2, 20), 0, 6, True),
     "fusion-news": Template(tables.fusion_news, "tune", "old", False, (1, 25), 0, 6, True),
+    "s9y-blog": Template(europe.s9y_blog, "tune", "old", True, (1, 20), 0, 6, languages=LANGUAGE_WEIGHTS_EUROPE),
 }
 TEMPLATES.update({f"{name}-long": replace(TEMPLATES[name], top_comments=LONG_THREAD) for name in LONG_THREAD_TEMPLATES})
 """Every template, its half and what its pages carry; tune and held each hold old and new templates."""
@@ -101,7 +104,7 @@ TEMPLATES.update({f"{name}-long": replace(TEMPLATES[name], top_comments=LONG_THR
 def draw(name: str, number: int) -> Page:
     spec = TEMPLATES[name]
     rng = random.Random(f"{name}-{number}")
-    lang = rng.choices(LANGUAGES, LANGUAGE_WEIGHTS)[0]
+    lang = rng.choices(LANGUAGES, spec.languages)[0]
     years = OLD_YEARS if spec.era == "old" else NEW_YEARS
     years = (years[0], rng.randint(*years))  # the page's year last: the story's and its comments' year
     the_story = story(rng, lang, (years[1], years[1]), captions=spec.captions and rng.random() < 0.5, subheads=rng.random() < 0.3)
