@@ -108,6 +108,17 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
     "comments": (
         r"as you comment\b", r"moderat(?:e|ing) (?:all )?comments\b",
         r"comments are closed\b", r"kommentare? (?:schreiben|verfassen)\b", r"laisser un commentaire\b",
+        # who answers for the comments, the line a portal or a board prints over or under them ("The comments are
+        # owned by the poster", "are owned by whoever posted them"): issue 32, session 34, with the count of who is
+        # online (forum_chrome): a probe of 16 tune phpnuke pages without comments P 0.893 -> 0.933; WCXB (static
+        # and rendered), Zyte, the other sets and the old-web corpus: no body changed
+        r"\bcomments are (?:owned by|the (?:sole )?(?:property|responsibility) of)\b", r"\bowned by whoever posted them\b",
+        r"\bnot responsible for (?:the content of )?(?:the |any |reader |user )?comments\b",
+        r"\bf[üu]r den inhalt der (?:kommentare|beitr[äa]ge) (?:sind|ist)\b",  # de
+        r"\bcommentaires sont (?:la propri[ée]t[ée]|sous la (?:seule )?responsabilit[ée]) de\b",  # fr
+        r"\bcomentarios son (?:propiedad|responsabilidad) de\b",  # es
+        r"\bcommenti sono (?:di propriet[àa]|sotto la responsabilit[àa]|responsabilit[àa]) de",  # it
+        r"\breacties (?:zijn|blijven) (?:eigendom|de verantwoordelijkheid) van\b",  # nl
     ),
     "form_consent": (  # the legal line under a lead or contact form
         r"by (?:submitting|providing|clicking|entering)\b[^.]{0,120}\b(?:you (?:agree|consent)|consenting|i agree)\b",
@@ -183,6 +194,17 @@ PHRASE_CLASSES: dict[str, tuple[str, ...]] = {
         r"^(?:sie dürfen|du darfst)(?: keine)? (?:neue themen|antworten|anhänge|beiträge)\b", r"^alle zeitangaben in\b",  # de
         r"^vous (?:ne )?pouvez(?: pas)? (?:poster de nouveaux sujets|répondre aux sujets)\b",  # fr
         r"^heure(?:s)? au format (?:utc|gmt)\b", r"^(?:no )?puedes (?:publicar nuevos temas|responder a temas)\b",  # fr, es
+        # a portal's or a board's count of who is on the site ("There are currently 60 guests and 3 members online",
+        # "We have 25 guests online", "In total there are 12 users online"): issue 32, session 34 (see `comments`)
+        r"\d+ guests?(?:\(s\))?(?: [^.]{0,40})? online\b", r"^who'?s online\W*$",
+        r"^(?:in total )?there (?:are|is) (?:currently,? )?\d+ (?:users?|members?|visitors?)(?: [^.]{0,40})? online\b",
+        r"^we have \d+ (?:guests?|users?|members?|visitors?) online\b",
+        r"\d+ (?:g[äa]ste?|besucher)(?: [^.]{0,40})? online\b", r"^wer ist online\W*$",  # de
+        r"\d+ (?:invit[ée]s?|visiteurs?)(?: [^.]{0,40})? en ligne\b", r"^qui est en ligne\W*$",  # fr
+        r"\d+ (?:invitados?|visitantes?)(?: [^.]{0,40})? (?:en l[ií]nea|conectados?)\b",  # es
+        r"^qui[ée]n est[áa] (?:en l[ií]nea|conectado)\W*$",
+        r"\d+ (?:ospiti|visitatori)(?: [^.]{0,40})? (?:online|in linea)\b", r"^chi (?:è|e') (?:online|in linea)\W*$",  # it
+        r"\d+ (?:gasten|bezoekers)(?: [^.]{0,40})? online\b", r"^wie is (?:er )?online\W*$",  # nl
     ),
     "typo_report": (  # a script that mails a selected typo to the editors (Orphus and its kin)
         r"ctrl ?\+ ?enter\b",
