@@ -95,6 +95,8 @@ TEMPLATES: dict[str, Template] = {
     "cutenews": Template(tables.cutenews, "tune", "old", False, (1, 25), 0, 6, True),
     "phpbb2-story": Template(tables.phpbb2_story, "tune", "old", False, (2, 20), 0, 6, True),
     "fusion-news": Template(tables.fusion_news, "tune", "old", False, (1, 25), 0, 6, True),
+    "fusion-news-local": Template(tables.fusion_news_local, "tune", "old", False, (1, 25), 0, 6, True,
+                                  languages=LANGUAGE_WEIGHTS_EUROPE),
     "s9y-blog": Template(europe.s9y_blog, "tune", "old", True, (1, 20), 0, 6, languages=LANGUAGE_WEIGHTS_EUROPE),
 }
 TEMPLATES.update({f"{name}-long": replace(TEMPLATES[name], top_comments=LONG_THREAD) for name in LONG_THREAD_TEMPLATES})

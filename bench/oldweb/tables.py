@@ -23,7 +23,11 @@ Added later in session 34, a shape no tune template had: readers' comments with 
 - `fusion-news`: a small paper whose news script prints the story in a table cell and then, with
   no heading at all (at most a rule), every comment as rows of one table: a head row of the
   poster's name and date over a row of the text, or the name and date in a narrow left cell
-  beside the text, then the comment form under its own heading.
+  beside the text, then the comment form under its own heading;
+- `fusion-news-local`: the same script set up by a paper outside the English-speaking world: each
+  head in the paper's own words with the date as the country writes it ("Geplaatst door <b>Jan de
+  Vries</b> op 12-03-2009 om 10:42", "Scritto da <b>name</b> il 12/03/2009 alle 10:42"), drawn
+  mostly in the other five languages (`build.LANGUAGE_WEIGHTS_EUROPE`).
 """
 
 from __future__ import annotations
@@ -226,16 +230,38 @@ def phpbb2_story(page: Page, rng: random.Random) -> str:
     )
 
 
-def _fusion_comment(c: Comment, row_pair: bool, shade: str) -> str:
+LOCAL_HEAD = {  # who wrote when in a paper's own words: (written by, on, at, the date's separator)
+    "en": ("Posted by", "on", "at", "/"), "de": ("Geschrieben von", "am", "um", "."), "fr": ("Posté par", "le", "à", "/"),
+    "es": ("Escrito por", "el", "a las", "/"), "it": ("Scritto da", "il", "alle", "/"), "nl": ("Geplaatst door", "op", "om", "-"),
+}
+
+
+def _local_head(page: Page, rng: random.Random, c: Comment) -> str:
+    """"Geplaatst door <b>name</b> op 12-03-2009 om 10:42": the head in the page's language, the date numeric."""
+    by, on, at, sep = LOCAL_HEAD[page.lang]
+    day, month = rng.randint(1, 28), rng.randint(1, 12)
+    first, second = (month, day) if page.lang == "en" else (day, month)
+    return (f"{by} <b>{e(c.author)}</b> {on} {first:02d}{sep}{second:02d}{sep}{page.years[1]} {at} "
+            f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}")
+
+
+def _fusion_comment(c: Comment, row_pair: bool, shade: str, head: str = "") -> str:
     text = "<br /><br />".join(e(p) for p in c.paragraphs)
     if row_pair:
-        return (f'<tr><td bgcolor="{shade}"><font face="Verdana, Arial" size="1"><b>{e(c.author)}</b> &mdash; {e(c.date)}</font>'
+        head = head or f"<b>{e(c.author)}</b> &mdash; {e(c.date)}"
+        return (f'<tr><td bgcolor="{shade}"><font face="Verdana, Arial" size="1">{head}</font>'
                 f'</td></tr><tr><td><font face="Verdana, Arial" size="2">{text}</font><br /><br /></td></tr>')
-    return (f'<tr><td width="120" valign="top" bgcolor="{shade}"><font face="Verdana, Arial" size="1"><b>{e(c.author)}</b><br />'
-            f'{e(c.date)}</font></td><td valign="top"><font face="Verdana, Arial" size="2">{text}</font></td></tr>')
+    head = head or f"<b>{e(c.author)}</b><br />{e(c.date)}"
+    return (f'<tr><td width="120" valign="top" bgcolor="{shade}"><font face="Verdana, Arial" size="1">{head}</font></td><td '
+            f'valign="top"><font face="Verdana, Arial" size="2">{text}</font></td></tr>')
 
 
-def fusion_news(page: Page, rng: random.Random) -> str:
+def fusion_news_local(page: Page, rng: random.Random) -> str:
+    """`fusion_news` with each comment headed in the paper's own words, the date numeric (see the module's docstring)."""
+    return fusion_news(page, rng, local=True)
+
+
+def fusion_news(page: Page, rng: random.Random, local: bool = False) -> str:
     """A small paper's news script: the story, then its comments as rows of one untitled table (see the module's docstring)."""
     s, t = page.story, page.t
     flat = flatten(page.comments)
@@ -245,7 +271,8 @@ def fusion_news(page: Page, rng: random.Random) -> str:
     if flat:
         comments = (('<hr size="1" noshade="noshade" />' if rng.random() < RULE_ABOVE_SHARE else "<br />")
                     + '<table width="100%" border="0" cellspacing="0" cellpadding="4">'
-                    + "".join(_fusion_comment(c, row_pair, shade) for _, c in flat) + "</table>")
+                    + "".join(_fusion_comment(c, row_pair, shade, _local_head(page, rng, c) if local else "") for _, c in flat)
+                    + "</table>")
     form = (f'<br /><font face="Verdana, Arial" size="2"><b>{t("leave_reply")}</b></font><form method="post" action="/news/comments.php">'
             f'<table border="0" cellpadding="2"><tr><td>{t("name")}</td><td><input type="text" name="name" size="30" /></td></tr>'
             f'<tr><td>{t("mail")}</td><td><input type="text" name="email" size="30" /></td></tr><tr><td colspan="2"><textarea '
