@@ -212,3 +212,14 @@ def test_a_name_beside_a_date_is_what_is_left_once_the_date_is_taken_out() -> No
     assert not counted_comments.name_beside_date("February 11, 2009")
     assert not counted_comments.name_beside_date("11.02.2009")
     assert not counted_comments.name_beside_date("The council met on February 11, 2009 to vote on the new budget plan")
+
+
+def test_a_head_in_the_languages_own_wording_is_a_head() -> None:
+    """Papers print who wrote when in their own words, the date as the country writes it, the time
+    after a word the date parser does not take ("Geplaatst door Jan de Vries op 12-03-2009 om
+    10:42", "Scritto da Marco Rossi il 12/03/2009 alle 10:42"): still a name beside a date."""
+    assert counted_comments.name_beside_date("Geplaatst door Jan de Vries op 12-03-2009 om 10:42")
+    assert counted_comments.name_beside_date("Scritto da Marco Rossi il 12/03/2009 alle 10:42")
+    rows = _pairs(3, "Geplaatst door <b>Jan de Vries{i}</b> op 1{d}-03-2009 om 10:42")
+    text = main_text(page(_untitled(rows)))
+    assert P3 in text.body and "near the river" not in text.body and "Geplaatst door" not in text.body
