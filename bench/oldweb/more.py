@@ -23,27 +23,12 @@ from __future__ import annotations
 
 import random
 
-from bench.oldweb.parts import Page, caption_markup, e, footer_text, head, slug, teaser_list
+from bench.oldweb.parts import Page, caption_markup, e, footer_text, head, slug, story_runs, teaser_list
 from bench.oldweb.prose import TOWNS, Comment, flatten
 from bench.oldweb.words import HANDLES
 
 ONE_BLOCK_STORY_SHARE = 0.35  # PHP-Nuke stories saved with single <br> and an indent: one block of text
 COPYRIGHT_LINE_SHARE = 0.5  # ... of those and of the others, stories closed by a syndication copyright line
-
-
-def _runs(page: Page, rng: random.Random, one_block: bool, caption_style: str, br: str = "<br><br>") -> str:
-    """The story as text runs: split by `br` (two breaks), or by one break and an indent (one block)."""
-    out: list[str] = []
-    for i, block in enumerate(page.story.blocks):
-        if block.kind == "caption":
-            out.append(caption_markup(block.text, caption_style, f"/images/{slug(page.story.headline)}-{i}.jpg"))
-        elif block.kind == "h":
-            out.append(f"<b>{e(block.text)}</b>{br}")
-        elif one_block:
-            out.append(f"&nbsp;&nbsp;&nbsp;&nbsp;{e(block.text)}<br>")
-        else:
-            out.append(f"{e(block.text)}{br}")
-    return "\n".join(out)
 
 
 def _nuke_block(title: str, body: str, width: int = 150) -> str:
@@ -88,7 +73,7 @@ def phpnuke(page: Page, rng: random.Random) -> str:
             + f'<br><input type="submit" value="{t("vote")}"></form><a href="modules.php?name=Surveys&amp;op=results">{t("results")}</a>')
     right = (_nuke_block(t("related"), teaser_list(page, page.teasers[:5], False, "")) + _nuke_block(t("archives"), older)
              + _nuke_block(t("poll"), poll))
-    story = _runs(page, rng, one_block, "table")
+    story = story_runs(page, "table", one_block=one_block)
     article = (f'<table width="100%" border="0" cellspacing="0" cellpadding="0" bgcolor="#000000"><tr><td>'
                f'<table width="100%" border="0" cellspacing="1" cellpadding="8" bgcolor="#ffffff"><tr><td>'
                f'<font class="option"><b>{e(s.headline)}</b></font><br><font class="content">{t("posted_by")} '
@@ -133,7 +118,7 @@ def aspnet_cms(page: Page, rng: random.Random) -> str:
     s, t = page.story, page.t
     cp = "ctl00_cphContent"
     if rng.random() < 0.5:
-        story = f'<span id="{cp}_lblStory" class="storyText">{_runs(page, rng, False, "div", "<br /><br />")}</span>'
+        story = f'<span id="{cp}_lblStory" class="storyText">{story_runs(page, "div", "<br /><br />")}</span>'
     else:
         story = f'<div id="{cp}_divStory" class="storyText">' + "".join(
             f"<p>{e(b.text)}</p>" if b.kind == "p" else f"<h4>{e(b.text)}</h4>" if b.kind == "h"

@@ -54,6 +54,22 @@ def caption_markup(text: str, style: str, image: str) -> str:
         return f'<figure class="inline-image"><img src="{image}" alt="" loading="lazy"><figcaption>{e(text)}</figcaption></figure>'
     return f'<div class="image"><img src="{image}" alt=""><div class="cutline">{e(text)}</div></div>'
 
+def story_runs(page: Page, caption_style: str, br: str = "<br><br>", one_block: bool = False) -> str:
+    """The story as text runs parted by `br` (an editor's newlines), a subhead in <b>, captions in their period
+    markup; `one_block`: parted by one break and an indent instead, as PHP-Nuke saved them (one block of text)."""
+    out: list[str] = []
+    for i, block in enumerate(page.story.blocks):
+        if block.kind == "caption":
+            out.append(caption_markup(block.text, caption_style, f"/images/{slug(page.story.headline)}-{i}.jpg"))
+        elif block.kind == "h":
+            out.append(f"<b>{e(block.text)}</b>{br}")
+        elif one_block:
+            out.append(f"&nbsp;&nbsp;&nbsp;&nbsp;{e(block.text)}<br>")
+        else:
+            out.append(f"{e(block.text)}{br}")
+    return "\n".join(out)
+
+
 
 def story_markup(story: Story, style: str = "p", caption_style: str = "div", heading: str = "h3") -> str:
     """The story's blocks: "p" paragraphs, "br" text runs split by <br><br> (table-era CMSs), "font" <p><font>."""

@@ -37,13 +37,13 @@ import random
 from bench.oldweb.parts import (
     Page,
     blog_sidebar,
-    caption_markup,
     e,
     footer_text,
     head,
     link_list,
     slug,
     story_markup,
+    story_runs,
     teaser_list,
 )
 from bench.oldweb.prose import TOWNS, Comment, flatten
@@ -54,19 +54,6 @@ BR_STORY_SHARE = 0.5  # blogs and papers alike saved half their stories as <br><
 ROW_PAIR_SHARE = 0.5  # scripts that printed a comment as a head row over a text row, rather than a name cell beside the text
 RULE_ABOVE_SHARE = 0.5  # pages that drew an <hr> between the story and its comments (the others nothing)
 TABLE_COMMENT_SHARE = 0.5  # CuteNews sites that put the comment template in a two-row table rather than its div pair
-
-
-def _runs(page: Page, caption_style: str, br: str) -> str:
-    """The story as text runs parted by `br`, a subhead in <b>, captions in their period markup."""
-    out: list[str] = []
-    for i, block in enumerate(page.story.blocks):
-        if block.kind == "caption":
-            out.append(caption_markup(block.text, caption_style, f"/images/{slug(page.story.headline)}-{i}.jpg"))
-        elif block.kind == "h":
-            out.append(f"<b>{e(block.text)}</b>{br}")
-        else:
-            out.append(f"{e(block.text)}{br}")
-    return "\n".join(out)
 
 
 def _joined(page: Page, rng: random.Random) -> str:
@@ -111,7 +98,7 @@ def vb3_blog(page: Page, rng: random.Random) -> str:
                   f' &middot; <a href="/forum/showthread.php?t={rng.randint(100, 9999)}">{t("read_more")}</a></p>'
                   f'<div id="posts">{posts}</div><p><a href="/forum/newreply.php?do=newreply&amp;noquote=1&amp;t='
                   f'{rng.randint(100, 9999)}" rel="nofollow">{t("reply")}</a></p>')
-    body = _runs(page, "div", "<br /><br />") if rng.random() < BR_STORY_SHARE else story_markup(s, "p", "div", "h4")
+    body = story_runs(page, "div", "<br /><br />") if rng.random() < BR_STORY_SHARE else story_markup(s, "p", "div", "h4")
     return (
         head(page, True) + f'<body><table width="900" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td '
         f'colspan="2" class="header"><h1 class="blogtitle"><a href="/">{e(page.site)}</a></h1></td></tr><tr><td valign="top" '
@@ -150,7 +137,7 @@ def cutenews(page: Page, rng: random.Random) -> str:
             f'sad.gif" /></a></td></tr><tr><td colspan="2"><input type="submit" name="submit" value="{t("post_comment")}" '
             f'accesskey="s"></td></tr></table><input type="hidden" name="subaction" value="addcomment"></form>')
     story = (f'<font face="Georgia" size="4"><b>{e(s.headline)}</b></font><br /><font face="Verdana" size="1">{t("by").lower()} '
-             f'{e(s.author)} @ {e(s.date)}</font><br /><br /><font face="Verdana" size="2">{_runs(page, "table", "<br /><br />")}'
+             f'{e(s.author)} @ {e(s.date)}</font><br /><br /><font face="Verdana" size="2">{story_runs(page, "table", "<br /><br />")}'
              f'</font><br /><font face="Verdana" size="1"><a href="/print.php?id={rng.randint(100, 999)}">{t("print")}</a> | '
              f'<a href="/send.php?id={rng.randint(100, 999)}">{t("send_friend")}</a></font><br /><br />')
     count = (f'<font face="Verdana" size="2"><b>{t("comments_count", n=len(flat))}</b></font><br /><br />' if flat else "")
@@ -204,7 +191,7 @@ def phpbb2_story(page: Page, rng: random.Random) -> str:
                   f'width="150" height="26" nowrap="nowrap">Author</th><th class="thRight" nowrap="nowrap">Message</th></tr>{rows}'
                   f'</table><span class="gensmall"><a href="/forum/posting.php?mode=reply&amp;t={rng.randint(10, 999)}">'
                   f'{t("post_comment")}</a></span>')
-    body = _runs(page, "table", "<br /><br />") if rng.random() < BR_STORY_SHARE else story_markup(s, "p", "table")
+    body = story_runs(page, "table", "<br /><br />") if rng.random() < BR_STORY_SHARE else story_markup(s, "p", "table")
     blocks = "".join(f'<table width="100%" cellpadding="3" cellspacing="1" border="0" class="forumline"><tr><th class="thHead">'
                      f"{title}</th></tr><tr><td class=\"row1\"><span class=\"gensmall\">{content}</span></td></tr></table><br />"
                      for title, content in ((t("sections"), link_list([t(k) for k in ("news", "sport", "culture", "photos")])),
@@ -278,7 +265,7 @@ def fusion_news(page: Page, rng: random.Random, local: bool = False) -> str:
             f'<tr><td>{t("mail")}</td><td><input type="text" name="email" size="30" /></td></tr><tr><td colspan="2"><textarea '
             f'name="comment" cols="45" rows="6"></textarea></td></tr><tr><td colspan="2"><input type="submit" value="{t("submit")}" '
             f'/></td></tr></table><input type="hidden" name="id" value="{rng.randint(100, 9999)}" /></form>')
-    body = _runs(page, "table", "<br /><br />") if rng.random() < BR_STORY_SHARE else story_markup(s, "p", "table")
+    body = story_runs(page, "table", "<br /><br />") if rng.random() < BR_STORY_SHARE else story_markup(s, "p", "table")
     story = (f'<font face="Arial" size="4"><b>{e(s.headline)}</b></font><br /><font face="Verdana, Arial" size="1">{t("posted_by")} '
              f'{e(s.author)} &middot; {e(s.date)}</font><br /><br /><font face="Verdana, Arial" size="2">{body}</font><br />'
              f'<font face="Verdana, Arial" size="1"><a href="/print.php?id={rng.randint(100, 999)}">{t("print")}</a> | <a '
