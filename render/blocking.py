@@ -50,6 +50,7 @@ MEDIA_EXTENSIONS = ("mp4", "webm", "m4v", "mov", "mp3", "m4a", "aac", "ogg", "og
 FONT_TYPES = ("font",)
 MEDIA_TYPES = ("media",)
 
+
 @functools.lru_cache(maxsize=65_536)
 def site_of(host: str) -> str:
     """The registrable domain (`news.example.co.uk` -> `example.co.uk`); an IP is its own site."""
