@@ -29,7 +29,7 @@ import lxml.html
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.oldweb import boards, crowded, embeds, europe, modern, more, old, tables  # noqa: E402
+from bench.oldweb import boards, crowded, embeds, europe, modern, more, old, reactions, tables  # noqa: E402
 from bench.oldweb.parts import Page, slug  # noqa: E402
 from bench.oldweb.prose import Comment, comments, site_name, story, teasers  # noqa: E402
 from bench.oldweb.words import CHROME, LANGUAGES  # noqa: E402
@@ -40,9 +40,11 @@ OLD_YEARS = (2005, 2015)
 NEW_YEARS = (2019, 2026)
 LANGUAGE_WEIGHTS = (0.5, 0.1, 0.1, 0.1, 0.1, 0.1)  # en first, then de, fr, es, it, nl: as LANGUAGES
 LANGUAGE_WEIGHTS_EUROPE = (0.1, 0.3, 0.2, 0.2, 0.1, 0.1)  # a template of a European blog engine: its pages mostly not English
+LANGUAGE_WEIGHTS_DUTCH = (0.1, 0.1, 0.1, 0.05, 0.05, 0.6)  # a template of Dutch and Flemish papers: its pages mostly Dutch
 LONG_THREAD = (20, 80)  # top-level comments of a long-thread variant: the issue's worst pages, a thread many times the story
-LONG_THREAD_TEMPLATES = ("wp-kubrick", "table-news", "aspnet-cms", "wp-twentyten", "table-news-br", "dotnetnuke", "cutenews")
-"""Templates drawn again with long threads (`<name>-long`, in the template's half): three tune, three held of like shapes."""
+LONG_THREAD_TEMPLATES = ("wp-kubrick", "table-news", "aspnet-cms", "wp-twentyten", "table-news-br", "dotnetnuke", "cutenews",
+                         "reacties-paper")
+"""Templates drawn again with long threads (`<name>-long`, in the template's half): five tune, three held of like shapes."""
 NO_COMMENTS_SHARE = 0.25  # a quarter of the pages of commented templates have none (yet), as many stories had
 
 
@@ -98,6 +100,9 @@ TEMPLATES: dict[str, Template] = {
     "fusion-news-local": Template(tables.fusion_news_local, "tune", "old", False, (1, 25), 0, 6, True,
                                   languages=LANGUAGE_WEIGHTS_EUROPE),
     "s9y-blog": Template(europe.s9y_blog, "tune", "old", True, (1, 20), 0, 6, languages=LANGUAGE_WEIGHTS_EUROPE),
+    "reacties-paper": Template(reactions.reacties_paper, "tune", "old", False, (1, 20), 0, 6, True,
+                               languages=LANGUAGE_WEIGHTS_DUTCH),
+    "phpbb3-story": Template(reactions.phpbb3_story, "tune", "old", False, (2, 20), 0, 6, True),
 }
 TEMPLATES.update({f"{name}-long": replace(TEMPLATES[name], top_comments=LONG_THREAD) for name in LONG_THREAD_TEMPLATES})
 """Every template, its half and what its pages carry; tune and held each hold old and new templates."""
