@@ -7,12 +7,13 @@ held templates (whose markup was not opened) nor from any extractor's rules:
 
 - `reacties-paper`: a Dutch or Flemish regional paper of tables (the home-made PHP or ASP CMSs of
   2005-2012): the story as `<br /><br />` runs or `<p>`s in the news cell, a tools line with a
-  "Reageer (12)" link, then "Reacties (12)" in a bar of its own, every reaction in the paper's
-  words ("Geplaatst door <b>Jan de Vries</b> op 12-03-2009 om 10:42"; a Flemish paper "Gepost door
-  ... op 12/03/2009 om 10u42"; or the poster and town under the text), a "Meld misbruik" link
-  each, a page switch when the reactions run long, then "Reageer op dit artikel" with its form and
-  the paper's moderation note. Drawn mostly in Dutch (`build.LANGUAGE_WEIGHTS_DUTCH`); the other
-  languages print the same page in their words.
+  "Reageer (12)" link, then "Reacties (12)" or "Uw mening (12)" in a bar of its own, every
+  reaction in the paper's words ("Geplaatst door <b>Jan de Vries</b> op 12-03-2009 om 10:42"; a
+  Flemish paper "Gepost door ... op 12/03/2009 om 10u42"; or the poster and town under the
+  text), a "Meld misbruik" link each, 25 a page with a page switch when they run long (the title
+  counts them all), then "Reageer op dit artikel" with its form and the paper's moderation note.
+  Drawn mostly in Dutch (`build.LANGUAGE_WEIGHTS_DUTCH`); the other languages print the same page
+  in their words.
 - `phpbb3-story`: a club's or small paper's story printed above the board's topic for it, phpBB 3
   with its prosilver style (a portal of 2008-2014): the story in a panel, then the topic's actions
   ("Post a reply", "12 posts • Page 1 of 1") and each post as `div.post`: the post's subject
@@ -36,6 +37,7 @@ HEAD_UNDER_SHARE = 0.35  # papers that printed the poster and town under the rea
 FLEMISH_SHARE = 0.4  # Dutch-language pages of a Flemish paper: "Gepost door", dates with "/", times as "10u42"
 DIV_REACTION_SHARE = 0.5  # reactions as div pairs rather than a small table each
 PAGED_AT = 25  # a paper that shows this many reactions a page prints a page switch under them
+VIEWS_TITLE_SHARE = 0.4  # papers that titled the reactions "Uw mening (12)" ("Your views") rather than "Reacties (12)"
 QUOTE_SHARE = 0.25  # board posts that quote an earlier one
 
 PAPER_WORDS = {  # a paper's own words: (reactions, react, react to this article, posted by, on, at, report abuse,
@@ -124,11 +126,6 @@ def reacties_paper(page: Page, rng: random.Random) -> str:
         pages = (f'<p align="center"><font face="Verdana" size="1">{words[8]}: <b>1</b> '
                  + " ".join(f'<a href="?pagina={i}#reacties">{i}</a>' for i in range(2, count + 1))
                  + f' <a href="?pagina=2#reacties">{words[9]} &raquo;</a></font></p>')
-    section = ""
-    if flat:
-        section = (f'<a name="reacties"></a><table width="100%" cellpadding="3" cellspacing="0" border="0"><tr><td bgcolor="#003366">'
-                   f'<font face="Verdana" size="2" color="#ffffff"><b>{words[0]} ({len(flat)})</b></font></td></tr></table><br />'
-                   f"{reactions}{pages}")
     form = (f'<a name="reageer"></a><table width="100%" cellpadding="3" cellspacing="0" border="0"><tr><td bgcolor="#003366">'
             f'<font face="Verdana" size="2" color="#ffffff"><b>{words[2]}</b></font></td></tr></table><form method="post" '
             f'action="/reageer.php"><table border="0" cellpadding="2"><tr><td><font face="Verdana" size="1">{t("name")}</font></td>'
@@ -151,6 +148,11 @@ def reacties_paper(page: Page, rng: random.Random) -> str:
                        f"</font></a><br />" for teaser in page.teasers[:6])
              + f'<br /><font face="Verdana" size="1">{t("advertisement")}</font><br /><img src="/ads/{rng.randint(1, 9)}.gif" '
              f'width="120" height="600" border="0" />')
+    title = t("your_views", n=len(flat)) if rng.random() < VIEWS_TITLE_SHARE else f"{words[0]} ({len(flat)})"
+    section = ""
+    if flat:
+        section = (f'<a name="reacties"></a><table width="100%" cellpadding="3" cellspacing="0" border="0"><tr><td bgcolor="#003366">'
+                   f'<font face="Verdana" size="2" color="#ffffff"><b>{title}</b></font></td></tr></table><br />{reactions}{pages}')
     return (
         head(page, True) + f'<body bgcolor="#cccccc" topmargin="0" leftmargin="0"><table width="770" border="0" cellpadding="0" '
         f'cellspacing="0" align="center" bgcolor="#ffffff"><tr><td colspan="3" bgcolor="#003366"><font face="Arial" size="6" '
