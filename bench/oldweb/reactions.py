@@ -7,7 +7,8 @@ held templates (whose markup was not opened) nor from any extractor's rules:
 
 - `reacties-paper`: a Dutch or Flemish regional paper of tables (the home-made PHP or ASP CMSs of
   2005-2012): the story as `<br /><br />` runs or `<p>`s in the news cell, a tools line with a
-  "Reageer (12)" link, then "Reacties (12)" or "Uw mening (12)" in a bar of its own, every
+  "Reageer (12)" link, then "Reacties (12)" or "Uw mening (12)" in a bar of its own (or, on a
+  quarter of the pages, no title and no count at all: the reactions straight under the story), every
   reaction in the paper's words ("Geplaatst door <b>Jan de Vries</b> op 12-03-2009 om 10:42"; a
   Flemish paper "Gepost door ... op 12/03/2009 om 10u42"; or the poster and town under the
   text), a "Meld misbruik" link each, 25 a page with a page switch when they run long (the title
@@ -38,6 +39,7 @@ FLEMISH_SHARE = 0.4  # Dutch-language pages of a Flemish paper: "Gepost door", d
 DIV_REACTION_SHARE = 0.5  # reactions as div pairs rather than a small table each
 PAGED_AT = 25  # a paper that shows this many reactions a page prints a page switch under them
 VIEWS_TITLE_SHARE = 0.4  # papers that titled the reactions "Uw mening (12)" ("Your views") rather than "Reacties (12)"
+UNTITLED_SHARE = 0.25  # papers that printed the reactions straight under the story: no title, no count on the "Reageer" link
 QUOTE_SHARE = 0.25  # board posts that quote an earlier one
 
 PAPER_WORDS = {  # a paper's own words: (reactions, react, react to this article, posted by, on, at, report abuse,
@@ -139,8 +141,7 @@ def reacties_paper(page: Page, rng: random.Random) -> str:
     story = (f'<font face="Arial" size="5"><b>{e(s.headline)}</b></font><br /><font face="Verdana" size="1">{t("by")} '
              f'{e(s.author)} | {e(s.date)}</font><br /><br /><font face="Verdana" size="2">{body}</font><br />'
              f'<font face="Verdana" size="1"><a href="/print.php?id={rng.randint(100, 9999)}">{t("print")}</a> | <a '
-             f'href="/tip.php?id={rng.randint(100, 9999)}">{t("send_friend")}</a> | <a href="#reageer">{words[1]}'
-             f'{f" ({len(flat)})" if flat else ""}</a></font><br /><br />')
+             f'href="/tip.php?id={rng.randint(100, 9999)}">{t("send_friend")}</a> | <a href="#reageer">{words[1]}')
     left = "".join(f'<a href="/{k}.php"><font face="Verdana" size="2" color="#ffffff"><b>{t(k)}</b></font></a><br />'
                    for k in ("home", "news", "sport", "business", "culture", "photos", "weather", "contact"))
     right = (f'<font face="Verdana" size="2"><b>{t("more_stories")}</b></font><br />'
@@ -149,10 +150,13 @@ def reacties_paper(page: Page, rng: random.Random) -> str:
              + f'<br /><font face="Verdana" size="1">{t("advertisement")}</font><br /><img src="/ads/{rng.randint(1, 9)}.gif" '
              f'width="120" height="600" border="0" />')
     title = t("your_views", n=len(flat)) if rng.random() < VIEWS_TITLE_SHARE else f"{words[0]} ({len(flat)})"
+    untitled = rng.random() < UNTITLED_SHARE
+    story += f'{f" ({len(flat)})" if flat and not untitled else ""}</a></font><br /><br />'
     section = ""
     if flat:
-        section = (f'<a name="reacties"></a><table width="100%" cellpadding="3" cellspacing="0" border="0"><tr><td bgcolor="#003366">'
-                   f'<font face="Verdana" size="2" color="#ffffff"><b>{title}</b></font></td></tr></table><br />{reactions}{pages}')
+        section = ("" if untitled else f'<a name="reacties"></a><table width="100%" cellpadding="3" cellspacing="0" border="0"><tr>'
+                   f'<td bgcolor="#003366"><font face="Verdana" size="2" color="#ffffff"><b>{title}</b></font></td></tr></table><br />'
+                   ) + reactions + pages
     return (
         head(page, True) + f'<body bgcolor="#cccccc" topmargin="0" leftmargin="0"><table width="770" border="0" cellpadding="0" '
         f'cellspacing="0" align="center" bgcolor="#ffffff"><tr><td colspan="3" bgcolor="#003366"><font face="Arial" size="6" '
