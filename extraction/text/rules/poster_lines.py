@@ -51,7 +51,10 @@ _SENTENCE_END = re.compile(r"[.!?]\s*$")
 def poster_line(text: str) -> bool:
     """Whether a kept line is an item's poster line: at most POSTER_LINE_MAX_WORDS words, a relative
     time ("3 hours ago") with a name or a source before it, and not the end of a sentence."""
-    if not has_digit(text) or _SENTENCE_END.search(text) or len(WORD.findall(text)) > POSTER_LINE_MAX_WORDS:
+    # "ago" first: a line without it cannot hold `_RELATIVE_TIME` (no other character folds to a, g
+    # or o under re.I), and most dated lines of a listing have no relative time at all.
+    if (not has_digit(text) or "ago" not in text.lower() or _SENTENCE_END.search(text)
+            or len(WORD.findall(text)) > POSTER_LINE_MAX_WORDS):
         return False
     match = _RELATIVE_TIME.search(text)
     return match is not None and len(WORD.findall(text[:match.start()])) >= POSTER_LINE_MIN_WORDS_BEFORE
