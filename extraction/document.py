@@ -161,13 +161,14 @@ class Document:
         """Layout of an element, or None for a page parsed without a browser (no boxes: the
         attribute is not read, since every walk asks this of every element). The segment walk,
         the block measures and the hiding tests ask it of an element seven times over: each
-        element's node id is read once, on the first call, into a map by element (an element
-        from outside the document, as a copy of one, is answered by its attribute)."""
+        element's node id is read once, on the first call, into a map by element from the
+        attribute index (an element without a node id, or from outside the document, as a copy
+        of one, is answered by its attribute)."""
         boxes = self._boxes
         if boxes is None:
             if not self.page.boxes:
                 return None
-            boxes = self._boxes = {el: self._box_by_id(el) for el in _elements_of(self)}
+            boxes = self._boxes = _box_map(self)
         try:
             return boxes[element]
         except KeyError:
@@ -178,6 +179,14 @@ class Document:
         if node_id is None or not node_id.isdigit():
             return None
         return self.page.boxes.get(int(node_id))
+
+    def node_ids(self) -> dict[int, etree._Element]:
+        """The elements by the node id the browser gave them (`NODE_ID_ATTRIBUTE`), from the
+        attribute index; for an id two elements carry, the later one."""
+        def by_id(doc: Document) -> dict[int, etree._Element]:
+            elements, values = doc.derive("attributes", _attribute_index)[NODE_ID_ATTRIBUTE]
+            return {int(value): el for el, value in zip(elements, values, strict=True) if value.isdigit()}
+        return self.derive("node_ids", by_id)
 
     def invisible(self) -> list[etree._Element]:
         """The elements whose box the browser calls invisible, in document order."""
@@ -194,9 +203,11 @@ class Document:
 
 
 def _attribute_index(doc: Document) -> dict[str, tuple[list[etree._Element], list[str]]]:
-    """Per attribute of `INDEXED_ATTRIBUTES`, its owners and their values, two lists in step:
-    not a pair per owner, which the collector would count and walk (two thousand a page)."""
-    index: dict[str, tuple[list[etree._Element], list[str]]] = {name: ([], []) for name in INDEXED_ATTRIBUTES}
+    """Per attribute of `INDEXED_ATTRIBUTES`, and the browser's node id (`Document.box`,
+    `Document.node_ids`), its owners and their values, two lists in step: not a pair per owner,
+    which the collector would count and walk (two thousand a page)."""
+    index: dict[str, tuple[list[etree._Element], list[str]]] = {
+        name: ([], []) for name in (*INDEXED_ATTRIBUTES, NODE_ID_ATTRIBUTE)}
     bucket = index.get
     for element in _elements_of(doc):
         attributes = element.items()  # a comment's: none
@@ -207,6 +218,14 @@ def _attribute_index(doc: Document) -> dict[str, tuple[list[etree._Element], lis
                     owners[0].append(element)
                     owners[1].append(value)
     return index
+
+
+def _box_map(doc: Document) -> dict[etree._Element, Box | None]:
+    """Each element with a node id and its box (None without one), in document order: the node
+    ids read off the attribute index, not by another walk of every element."""
+    boxes = doc.page.boxes
+    elements, values = doc.derive("attributes", _attribute_index)[NODE_ID_ATTRIBUTE]
+    return {el: boxes.get(int(value)) if value.isdigit() else None for el, value in zip(elements, values, strict=True)}
 
 
 def _positions_of(name: str) -> Callable[[Document], list[int]]:

@@ -19,7 +19,7 @@ from extraction.document import Document
 from extraction.found import Choice, Found, Invalid, first_valid
 from extraction.zones import article_zone, inside
 from values.profile import DominantImage
-from values.rendered import NODE_ID_ATTRIBUTE, Image
+from values.rendered import Image
 
 META_KEYS = ("cxenseparse:image", "og:image")
 """Declared images, highest priority first."""
@@ -140,7 +140,9 @@ def not_content_reason(img: Image, el: etree._Element | None, doc: Document) -> 
 def rendered_verdicts(doc: Document) -> list[tuple[Image, str | None, float]]:
     """Each rendered image with why it cannot be dominant (None: it can) and its score (the
     shown area, `IN_ARTICLE_WEIGHT` times more inside the article), for `--explain`."""
-    elements = _elements_by_node_id(doc)
+    if not doc.page.images:  # a static page, or one that showed no image: no element to look up
+        return []
+    elements = doc.node_ids()
     zone = article_zone(doc)
     out = []
     for img in doc.page.images:
@@ -162,15 +164,6 @@ def _furniture(el: etree._Element, url: str) -> bool:
         if ancestor.tag in ("article", "main", "body"):
             break
     return bool(NOT_CONTENT.search(" ".join(hints)))
-
-
-def _elements_by_node_id(doc: Document) -> dict[int, etree._Element]:
-    out: dict[int, etree._Element] = {}
-    for el in doc.root.iter():
-        node_id = el.get(NODE_ID_ATTRIBUTE) if isinstance(el.tag, str) else None
-        if node_id is not None and node_id.isdigit():
-            out[int(node_id)] = el
-    return out
 
 
 def _natural_size(img: Image | None) -> tuple[int | None, int | None]:

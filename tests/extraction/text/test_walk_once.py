@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from extraction import document
 from extraction.document import Document, parse
 from extraction.maintext import main_text
 from extraction.text import blocks, markup, pipeline
@@ -44,9 +45,11 @@ def _listing(entries: int) -> Document:
 
 def test_each_elements_box_is_read_off_its_node_id_once(monkeypatch: pytest.MonkeyPatch):
     doc = _listing(20)
+    maps = _counted(monkeypatch, document, "_box_map", 0)
     reads = _counted(monkeypatch, Document, "_box_by_id", 1)
     main_text(doc)
-    assert len(reads) == len(list(doc.root.iter()))  # the map, made on the first call
+    assert len(maps) == 1  # the map, made on the first call from the attribute index
+    assert reads and all(element.get("data-rc-id") is None for element in reads)  # only <html> has no node id
 
 
 def test_an_element_from_outside_the_document_is_answered_by_its_node_id():
@@ -121,3 +124,22 @@ def test_the_phrase_searches_read_each_distinct_text_once(monkeypatch: pytest.Mo
     features = pipeline.measure_blocks(doc, blocks.segment(doc)).features
     assert [f.phrase for f in features].count("subscribe") == 4
     assert sorted(phrased) == sorted(terms) == sorted({*phrased}) and len(phrased) == 6
+
+
+def test_boxes_and_node_ids_come_from_the_attribute_index() -> None:
+    """The box map and the elements by node id are read off the attribute index (no walk of
+    their own) and answer what each element's own attribute says: an element without a node id
+    or with one the snapshot has no box for has none, a copy is answered by its attribute, and
+    for an id two elements carry the later one is found."""
+    page = rendered('<div data-rc-id="1"><p data-rc-id="2">A</p><p>B</p><p data-rc-id="7">C</p>'
+                    '<p data-rc-id="x">D</p><!-- c --><p data-rc-id="2">E</p></div>',
+                    {1: box(), 2: box(visible=False, width=1.0, height=1.0), 7: box(y=300.0)})
+    for element in page.root.iter():
+        node_id = element.get("data-rc-id") if isinstance(element.tag, str) else None
+        expected = page.page.boxes.get(int(node_id)) if node_id is not None and node_id.isdigit() else None
+        assert page.box(element) is expected
+    first, second = (el for el in page.root.iter("p") if el.get("data-rc-id") == "2")
+    assert page.invisible() == [first, second]
+    assert page.node_ids() == {1: page.root.find(".//div"), 2: second,
+                               7: next(el for el in page.root.iter("p") if el.text == "C")}
+    assert page.box(copy.deepcopy(first)) is page.page.boxes[2]
