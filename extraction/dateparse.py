@@ -60,7 +60,12 @@ _MACHINE = re.compile(
 )
 _COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:T?(\d{2})(\d{2})(\d{2})?)?(Z)?$")
 
-_TIME = r"(?:(?:\s*,)?\s*(?:at|um|kl\.?|klokken|à|a las|le|,)?\s*(\d{1,2})[:.h](\d{2})(?:[:.](\d{2}))?\s*(am|pm|Uhr)?)?"
+_TIME = (r"(?:(?:\s*,)?\s*(?:at|um|om|kl\.?|klokken|à|às|a las?|alle(?:\s+ore)?|ore|le|,)?\s*(\d{1,2})[:.hu](\d{2})"
+         r"(?:[:.](\d{2}))?\s*(am|pm|Uhr|uur)?)?")
+"""The time after a date, with the word that leads it in the languages of `phrases.py` and the
+month languages ("at", "um", "om", "kl.", "klokken", "à", "às", "a las", "alle (ore)"; "le" and a
+comma), written "10:42", "10.42", "10h42" (French) or "10u42" (Flemish), with its seconds and "am",
+"pm", "Uhr" or "uur" after it."""
 _ZONE = r"(?:\s*(?:\(?(Z|UTC|GMT|[A-Z]{3,4}|[+-]\d{2}:?\d{2})\)?)(?![A-Za-z]))?"
 _MONTH_WORD = r"([^\W\d_]{3,10}\.?)"
 

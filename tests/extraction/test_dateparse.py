@@ -55,3 +55,26 @@ def test_a_date_written_for_readers_is_read_without_importing_dateparser() -> No
 def test_a_number_word_between_digits_is_not_a_date() -> None:
     assert next(find_text_dates("15 three 2001"), None) is None
     assert next(find_text_dates("15 March 2001"), None) == datetime(2001, 3, 15, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("text", [
+    "Posted by Jan on 03/12/2009 at 10:42",  # en
+    "Geschrieben von Jan am 12.03.2009 um 10:42 Uhr",  # de
+    "Geplaatst door Jan de Vries op 12-03-2009 om 10:42",  # nl
+    "Gepost door Jan op 12/03/2009 om 10u42",  # nl, as Flemish papers wrote the time
+    "Geplaatst op 12 maart 2009, 10:42 uur",  # nl
+    "Posté par Jan le 12/03/2009 à 10h42",  # fr
+    "Escrito por Jan el 12/03/2009 a las 10:42",  # es
+    "Scritto da Jan il 12/03/2009 alle 10:42",  # it
+    "Scritto da Jan il 12/03/2009 alle ore 10.42",  # it
+    "Publicado em 12 de março de 2009 às 10:42",  # pt
+])
+def test_the_time_after_a_date_is_read_with_its_word_in_each_language(text: str) -> None:
+    found = next(find_text_dates(text))
+    day_month = (3, 12) if text.startswith("Posted") else (12, 3)  # the US order in English
+    assert (found.day, found.month, found.hour, found.minute) == (*day_month, 10, 42)
+
+
+def test_a_number_after_a_date_without_a_clock_is_no_time() -> None:
+    assert next(find_text_dates("op 12-03-2009 om 10 uur")) == datetime(2009, 3, 12, tzinfo=UTC)
+    assert next(find_text_dates("il 12/03/2009 alle 10 del mattino")) == datetime(2009, 3, 12, tzinfo=UTC)
