@@ -48,7 +48,8 @@ _COMMENT = re.compile(r"(?<![a-z])(?:comments?|repl(?:y|ies))(?![a-z])", re.I)
 _POST_ITEMTYPE = re.compile(r"schema\.org/(Comment|Answer|DiscussionForumPosting)\b", re.I)
 """Microdata types of a post (`post_token`)."""
 _SIGNATURE = re.compile(r"signature", re.I)
-COMMENT_WORDS = (r"(?:\w*comments?|responses?|replies|reply|reactions?|réactions?|\w*kommentare?|commentaires?|comentarios?"
+COMMENT_WORDS = (r"(?:\w*comments?|responses?|replies|reply|reactions?|réactions?|\w*kommentare?|\w*reaktion(?:en)?"
+                  r"|commentaires?|coment[aá]rios?|reacci[oó]n(?:es)?|rea[cç](?:ão|ões|ao|oes)|reazion[ei]"
                   r"|commenti|commento|reacties|reactie|réponses?|respuestas?|risposte|antworten|\w*коммент\w*)")
 COMMENT_LABELS = (
     re.compile(rf"^(\d{{1,3}}(?:[,.]\d{{3}})+|\d+|no|one)\s+{COMMENT_WORDS}\b", re.I),  # "5 Responses to …", "No Comments"
@@ -56,8 +57,9 @@ COMMENT_LABELS = (
                re.I),  # "Comments (12)", "Readers' comments (3)"
 )
 """The shapes of a line that counts a story's comments: a number before the word for comments, or
-the number in brackets after it (English, German, French, Spanish, Italian, Dutch, Russian: the
-languages of `phrases.py`). Group 1 is the count. The comment count reads it (`extraction/comments.py`),
+the number in brackets after it (English, German, French, Spanish, Italian, Portuguese, Dutch,
+Russian: the languages of `phrases.py`; "reactions" in each, as papers titled them: "Reaktionen (12)",
+"Reacciones (3)", "Reazioni (5)"). Group 1 is the count. The comment count reads it (`extraction/comments.py`),
 and so does the rule that finds a comment section by its title (`rules/comment_sections.py`)."""
 _DIGITS = re.compile(r"\d+")
 _COMPOUND = re.compile(r"[a-z][A-Z]|[a-zA-Z][-_][a-zA-Z]")

@@ -76,6 +76,18 @@ def test_comment_titles() -> None:
         assert not comment_title(line), line
 
 
+def test_a_count_of_reactions_is_a_comment_title_in_each_language() -> None:
+    """Papers count their readers' reactions in their own word for them, as English ones do
+    ("Reactions (12)"); a bare "Reaktionen" may title a story's own section (what others said)."""
+    for title in ("Reactions (12)", "Réactions (12)", "Reaktionen (12)", "Leserreaktionen (12)", "Reacciones (12)",
+                  "12 reacciones", "Reazioni (12)", "Reacties (12)", "12 comentários", "Reações (12)"):
+        assert comment_title(title), title
+    for line in ("Reaktionen", "Reacciones de los vecinos", "Reazioni chimiche in 12 passi"):
+        assert not comment_title(line), line
+    text = main_text(page(_table_page("Reaktionen (5)")))
+    assert P3 in text.body and "near the river" not in text.body
+
+
 def test_a_count_over_more_of_the_story_opens_nothing() -> None:
     """A count after the dek ("124 Comments" linking down) with two related cards in a side
     section after it, or a quoted post's bar ("a year ago · 241 likes · 4 comments") inside the
