@@ -7,9 +7,9 @@ single comment ("Comments (1)", or one under a bare "Comments"), which no group 
 shows. What holds on any site and in any language is the count: a title line ending in a
 bracketed number n (`COUNTED_TITLE`), or a comment count (`threads.COMMENT_LABELS`), over
 exactly n like items (tag and classes, digits dropped: `textutil.class_shape`; one under a bare
-comment title, `comment_sections.BARE_TITLE`), each of `ITEM_MIN_BLOCKS` blocks or more, one of
-them a short line holding a date in any language the date parser reads (who wrote when:
-`ITEM_DATE_MAX_WORDS`). That is a list of what
+comment title, `comment_sections.BARE_TITLE`; or one page of a paged list: `PAGE_MIN_ITEMS` or
+more, fewer than n), each of `ITEM_MIN_BLOCKS` blocks or more, one of them a short line holding a
+date in any language the date parser reads (who wrote when: `ITEM_DATE_MAX_WORDS`). That is a list of what
 readers sent in; a story's own counted sections ("Enhancements (2)" in a changelog, "Our
 branches (3)") carry no dated line on each item.
 
@@ -92,11 +92,14 @@ ITEM_DATE_MAX_WORDS = 10
 """The item's dated line: a name and a date, not a sentence that names a day. Ten words: a head in a paper's own
 words runs to nine ("Geplaatst door Jan de Vries op 12-03-2009 om 10:42")."""
 COUNT_MAX = 500  # a count above this is no list printed on the page
+PAGE_MIN_ITEMS = 10
+"""A paper that pages its comments ("Your views (74)" over the latest 25, a page switch under them)
+shows this many a page at least; fewer items than the count are a whole list cut short, not a page."""
 _DIGIT = re.compile(r"\d")
 UNTITLED_MIN_ITEMS = 2  # an untitled run: one dated head could be a story's own dateline; two heads alike are a list
 NAME_MAX_WORDS = 7
-"""The words of a head beside its date: a poster's name and the words around it ("Scritto da Marco Rossi il ... alle",
-the time's word left when the date parser does not take it), not a sentence."""
+"""The words of a head beside its date: a poster's name and the words around it ("Geplaatst door Jan de Vries op",
+"Scritto da Marco Rossi il"), not a sentence."""
 UNTITLED_TEXT_MAX_LINK_SHARE = 0.3  # the text under each head is written, not a card's links
 _NAME_WORD = re.compile(r"[^\W\d_]{2,}")
 _UNSHOWN = frozenset({"script", "style", "noscript", "template"})
@@ -321,8 +324,8 @@ def _expected(text: str) -> int | None:
 def dated_items(decisions: tuple[Decision, ...], after: list[int], count: int,
                  title: etree._Element) -> list[etree._Element]:
     """The group of like elements (one shape, at any depth: a reply nested under a comment is a
-    comment too) after the title, not around it, that are exactly `count` items holding exactly
-    `count` short dated lines between them (who wrote when, one a comment), each item
+    comment too) after the title, not around it, that are `count` items (or one page of them:
+    `_one_page_of`) holding as many short dated lines between them (who wrote when, one a comment), each item
     `ITEM_MIN_BLOCKS` blocks or more with one of those lines; of several such groups the one
     holding the most words; [] when none is. A wrapper round a rail of dated cards is one element,
     but holds many dated lines."""
@@ -338,9 +341,15 @@ def dated_items(decisions: tuple[Decision, ...], after: list[int], count: int,
     for element, held in blocks.items():
         if isinstance(element.tag, str) and len(held) >= ITEM_MIN_BLOCKS and any(map(_dated_line, held)):
             groups.setdefault(class_shape(element), []).append(element)
-    counted_groups = [items for items in groups.values() if len(items) == count
-                      and len({h.block.index for e in items for h in blocks[e] if _dated_line(h)}) == count]
+    counted_groups = [items for items in groups.values() if _one_page_of(len(items), count)
+                      and len({h.block.index for e in items for h in blocks[e] if _dated_line(h)}) == len(items)]
     return max(counted_groups, key=lambda items: sum(h.block.words for e in items for h in blocks[e]), default=[])
+
+
+def _one_page_of(items: int, count: int) -> bool:
+    """`items` are what a title counting `count` heads: all of them, or one page of a paged list
+    (`PAGE_MIN_ITEMS` or more, fewer than the count)."""
+    return items == count or PAGE_MIN_ITEMS <= items < count
 
 
 def _dated_line(decision: Decision) -> bool:

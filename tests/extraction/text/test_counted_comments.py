@@ -77,6 +77,18 @@ def test_a_count_the_items_do_not_match_or_items_without_dates_stay() -> None:
         assert P3 in text.body and "near the river" in text.body, title
 
 
+def test_one_page_of_a_paged_list_under_its_count_is_left_out() -> None:
+    """A paper that pages its readers' comments counts them all in the title ("Your views (40)") over
+    the first page of them; fewer than a page (`PAGE_MIN_ITEMS`) under a larger count is no such page."""
+    shown = counted_comments.PAGE_MIN_ITEMS
+    text = main_text(page(_table_page("Your views (40)", _rows(shown))))
+    assert P3 in text.body and "near the river" not in text.body
+    short = main_text(page(_table_page("Your views (40)", _rows(shown - 1))))
+    assert P3 in short.body and "near the river" in short.body
+    more = main_text(page(_table_page("Your views (12)", _rows(13))))
+    assert "near the river" in more.body
+
+
 def test_counts() -> None:
     assert counted("Your views (9)") == 9
     assert counted("Comments (1)") == 1
@@ -216,8 +228,8 @@ def test_a_name_beside_a_date_is_what_is_left_once_the_date_is_taken_out() -> No
 
 def test_a_head_in_the_languages_own_wording_is_a_head() -> None:
     """Papers print who wrote when in their own words, the date as the country writes it, the time
-    after a word the date parser does not take ("Geplaatst door Jan de Vries op 12-03-2009 om
-    10:42", "Scritto da Marco Rossi il 12/03/2009 alle 10:42"): still a name beside a date."""
+    after the language's word for "at" ("Geplaatst door Jan de Vries op 12-03-2009 om 10:42",
+    "Scritto da Marco Rossi il 12/03/2009 alle 10:42"): still a name beside a date."""
     assert counted_comments.name_beside_date("Geplaatst door Jan de Vries op 12-03-2009 om 10:42")
     assert counted_comments.name_beside_date("Scritto da Marco Rossi il 12/03/2009 alle 10:42")
     rows = _pairs(3, "Geplaatst door <b>Jan de Vries{i}</b> op 1{d}-03-2009 om 10:42")
