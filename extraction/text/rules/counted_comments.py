@@ -29,11 +29,17 @@ Some scripts print no title at all: after the story, a box of rows each headed b
 what it is, so all of these hold (`untitled_run`): the box follows `STORY_MIN_PROSE_WORDS` of the
 story's prose and does not hold it; its first block is such a head, a short dated line that
 also names someone (`name_beside_date`: a timeline's "March 3, 2010" names no one); there are
-`UNTITLED_MIN_ITEMS` heads or more, of one element shape, each followed by written text (under
-`UNTITLED_TEXT_MAX_LINK_SHARE` of its words in links) before the next; and the box holds
+`UNTITLED_MIN_ITEMS` heads or more, of one element shape, each followed by text before the next,
+and the box's text written (under `UNTITLED_TEXT_MAX_LINK_SHARE` of its words in links; each
+head's own share until session 35); and the box holds
 `ITEMS_MIN_SHARE` of the words kept from its first head to the region's end, and no running
 prose is kept after it there (the story does not go on after it). Then the box and what follows
-it in the region are left out, judged.
+it in the region are left out, judged. A script that prints each comment as a table or a `div` of
+its own, one after another in the story's own cell, gives no box around them: then the run is the
+box of one head over text and the like siblings after it (`_sibling_run`: one shape, each one
+head over text, `UNTITLED_MIN_ITEMS` or more, under `UNTITLED_TEXT_MAX_LINK_SHARE` of their words
+in links), unless the story's first paragraph lies in a sibling of that shape (a live blog's
+entries are the story).
 
 Stage: 7 post-passes (an article's)
 Measured: 2026-12-06, static (docs/lab/2026-12-06-s24-quality.md): oldweb tune 0.95346 -> 0.95643
@@ -54,7 +60,12 @@ docs/lab/2026-12-07-s34-oldweb2.md), static: old-web (630 pages) tune 0.94260 ->
 Zyte and the other sets: no body changed. Heads in a paper's own words (10 words, 7 beside the date; were 8
 and 5): the same day and log, static: old-web (660 pages) tune 0.95412 -> 0.95651 (fusion-news-local 0.886 ->
 0.950), held 0.93129 -> 0.93408 (one page 0.268 -> 0.979); WCXB dev (static and rendered), Zyte and the other
-sets: no body changed.
+sets: no body changed. One page of a paged list under its count: 2026-12-07 (session 35,
+docs/lab/2026-12-07-s35-oldweb3.md), static: old-web (705 pages) tune 0.94616 -> 0.95693 (seven
+reacties-paper-long pages), held unchanged; WCXB dev, Zyte and the other sets: no body changed. Comments
+one table each in the story's cell (`_sibling_run`; the link share the run's, not each head's): the same
+day and log: old-web tune 0.94349 -> 0.95456, held 0.93408 -> 0.94341 (three Dutch pages, 0.32 / 0.16 /
+0.06 -> 0.99 / 0.98 / 0.95); WCXB dev (static and rendered), Zyte and the other sets: no body changed.
 """
 
 from __future__ import annotations
@@ -103,6 +114,7 @@ NAME_MAX_WORDS = 7
 UNTITLED_TEXT_MAX_LINK_SHARE = 0.3  # the text under each head is written, not a card's links
 _NAME_WORD = re.compile(r"[^\W\d_]{2,}")
 _UNSHOWN = frozenset({"script", "style", "noscript", "template"})
+_BETWEEN_ITEMS = _UNSHOWN | {"br", "hr", "a"}  # a break, a rule or an anchor (`<a name>`) between two comments
 
 WHY = "in a comment section after the story (its title counts its dated items)"
 WHY_UNTITLED = "in an untitled run of dated comments after the story"
@@ -174,9 +186,10 @@ def untitled_run(decisions: tuple[Decision, ...], start: Decision, region: set[e
                 prose += d.block.words if running_prose(d.features) else 0
                 continue
             seen.add(box)
-            if _run_of_comments(box):
+            items = [box] if _run_of_comments(box) else _sibling_run(box, start.block.element)
+            if items:
                 section = [j for j in range(i, len(decisions)) if within(decisions[j].block.element, region)]
-                run = [j for j in section if within(decisions[j].block.element, {box})]
+                run = [j for j in section if within(decisions[j].block.element, set(items))]
                 return section if run[0] == i and _holds(decisions, run, section) else []
         if d.kept and running_prose(d.features):
             prose += d.block.words
@@ -200,21 +213,52 @@ def _head_line(text: str) -> bool:
             and name_beside_date(text))
 
 
+def _sibling_run(box: etree._Element, story: etree._Element) -> list[etree._Element]:
+    """`box` and the like siblings after it (one shape, `textutil.class_shape`: a table or a `div`
+    a comment, printed one after another in the story's own cell), each one head over text
+    (`_written`), when they are `UNTITLED_MIN_ITEMS` or more, under `UNTITLED_TEXT_MAX_LINK_SHARE`
+    of their words in links, and the story's first paragraph lies in no sibling of theirs of that
+    shape (a live blog's entries, the story's first among them, are the story); [] otherwise."""
+    first = _written(box, 1)
+    if first is None:
+        return []
+    shape = class_shape(box)
+    items, words, linked = [box], first[0], first[1]
+    for sibling in box.itersiblings():
+        if not isinstance(sibling.tag, str) or sibling.tag in _BETWEEN_ITEMS:
+            continue
+        if class_shape(sibling) != shape or (more := _written(sibling, 1)) is None:
+            break
+        items.append(sibling)
+        words, linked = words + more[0], linked + more[1]
+    parent = box.getparent()
+    if (len(items) < UNTITLED_MIN_ITEMS or linked > UNTITLED_TEXT_MAX_LINK_SHARE * words
+            or any(el.getparent() is parent and class_shape(el) == shape for el in (story, *story.iterancestors()))):
+        return []
+    return items
+
+
 def _run_of_comments(box: etree._Element) -> bool:
-    """`box` opens with a head (who wrote when, `_head_line`: the innermost element whose text is
-    such a line), holds `UNTITLED_MIN_ITEMS` heads or more of one shape (`textutil.class_shape`),
-    and under each head, before the next, written text: words, under
-    `UNTITLED_TEXT_MAX_LINK_SHARE` of them in links."""
+    """`box` is a run of comments: `UNTITLED_MIN_ITEMS` heads or more over text (`_written`), under
+    `UNTITLED_TEXT_MAX_LINK_SHARE` of its words in links (a rail of dated cards is links)."""
+    found = _written(box, UNTITLED_MIN_ITEMS)
+    return found is not None and found[1] <= UNTITLED_TEXT_MAX_LINK_SHARE * found[0]
+
+
+def _written(box: etree._Element, least: int) -> tuple[int, int] | None:
+    """The words in `box` and those of them in links, when it opens with a head (who wrote when,
+    `_head_line`: the innermost element whose text is such a line), holds `least` heads or more
+    of one shape (`textutil.class_shape`) and words under each head, before the next; else None."""
     if not any(_DIGIT.search(text) for text in box.itertext()):
-        return False  # no date in it: most boxes are turned away here
+        return None  # no date in it: most boxes are turned away here
     if not _opens_with_head(box):
-        return False
+        return None
     heads = _heads(box)
-    if len(heads) < UNTITLED_MIN_ITEMS or len({class_shape(el) for el in heads}) != 1:
-        return False
+    if len(heads) < least or len({class_shape(el) for el in heads}) != 1:
+        return None
     order = {el: n for n, el in enumerate(heads)}
     words = [0] * len(heads)
-    linked = [0] * len(heads)
+    linked = 0
     current = -1
     for node in box.xpath(".//text()"):
         holder = node.getparent()
@@ -228,11 +272,11 @@ def _run_of_comments(box: etree._Element) -> bool:
             continue
         count = len(str(node).split())
         if count and current < 0:
-            return False  # text before the first head: a title, or the story's
+            return None  # text before the first head: a title, or the story's
         words[current] += count
         if any(el.tag == "a" for el in around):
-            linked[current] += count
-    return all(w and link <= UNTITLED_TEXT_MAX_LINK_SHARE * w for w, link in zip(words, linked, strict=True))
+            linked += count
+    return (sum(words), linked) if all(words) else None
 
 
 def _heads(box: etree._Element) -> list[etree._Element]:

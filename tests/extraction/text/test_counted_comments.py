@@ -218,6 +218,35 @@ def test_an_untitled_run_is_kept_when_it_is_not_a_run_of_comments() -> None:
         assert "untitled run of dated comments" not in (text.explanation.render() if text.explanation else "")
 
 
+def _one_table_each(n: int, link: str = "") -> str:
+    """Comments printed one table each, one after another in the story's cell, with no title."""
+    return "".join(f"<table width='100%' cellpadding='3'><tr><td bgcolor='#eeeeee'><font size='1'>Geplaatst door "
+                   f"<b>reader{i}</b> op 1{i}-03-2009 om 10:42</font></td></tr><tr><td><font size='2'>{COMMENT}</font></td>"
+                   f"</tr><tr><td align='right'>{link}</td></tr></table><br>" for i in range(n))
+
+
+def test_an_untitled_run_of_comments_one_table_each_in_the_storys_cell_is_left_out() -> None:
+    """With no box around them, the comments are the like siblings after the story (one head each,
+    over written text, a "Meld misbruik" link under it); two of them are a run, one is not."""
+    story = (f"<table><tr><td>{SIDEBAR}</td><td><font size='4'><b>Council expands buses</b></font><br>"
+             f"<font size='2'>{STORY}</font>{{rows}}</td></tr></table>")
+    text = main_text(page(story.format(rows=_one_table_each(3, "<a href='/report'>Meld misbruik</a>"))))
+    assert P1 in text.body and P3 in text.body
+    assert "near the river" not in text.body and "reader1" not in text.body
+    assert "untitled run of dated comments" in (text.explanation.render() if text.explanation else "")
+    one = main_text(page(story.format(rows=_one_table_each(1))))
+    assert "untitled run of dated comments" not in (one.explanation.render() if one.explanation else "")
+
+
+def test_a_live_blogs_entries_after_its_first_are_the_story() -> None:
+    """Entries alike, each headed by who wrote when, the story's first paragraph in the first of
+    them: the story's own entries, not comments on it."""
+    entries = "".join(f"<div class='entry'><div class='when'>Posted by Jane Roe on May {i + 1}, 2009 at 10:42</div>"
+                      f"<p>{paragraph}</p></div>" for i, paragraph in enumerate((P1, P2, P3, COMMENT)))
+    text = main_text(page(f"<table><tr><td>{SIDEBAR}</td><td><h1>Council expands buses</h1>{entries}</td></tr></table>"))
+    assert P3 in text.body and "near the river" in text.body
+
+
 def test_a_name_beside_a_date_is_what_is_left_once_the_date_is_taken_out() -> None:
     assert counted_comments.name_beside_date("Susan Parker — February 11, 2009")
     assert counted_comments.name_beside_date("by xyzzy @ 3 mai 2010 10:42")
