@@ -39,7 +39,8 @@ its own, one after another in the story's own cell, gives no box around them: th
 box of one head over text and the like siblings after it (`_sibling_run`: one shape, each one
 head over text, `UNTITLED_MIN_ITEMS` or more, under `UNTITLED_TEXT_MAX_LINK_SHARE` of their words
 in links), unless the story's first paragraph lies in a sibling of that shape (a live blog's
-entries are the story).
+entries are the story). Such siblings may also close with their head (the text, then "Jan, Town –
+12-03-2009 10:42", then at most `ITEM_TAIL_MAX_WORDS` of tools), each alike.
 
 Stage: 7 post-passes (an article's)
 Measured: 2026-12-06, static (docs/lab/2026-12-06-s24-quality.md): oldweb tune 0.95346 -> 0.95643
@@ -66,6 +67,9 @@ reacties-paper-long pages), held unchanged; WCXB dev, Zyte and the other sets: n
 one table each in the story's cell (`_sibling_run`; the link share the run's, not each head's): the same
 day and log: old-web tune 0.94349 -> 0.95456, held 0.93408 -> 0.94341 (three Dutch pages, 0.32 / 0.16 /
 0.06 -> 0.99 / 0.98 / 0.95); WCXB dev (static and rendered), Zyte and the other sets: no body changed.
+Such siblings closing with their head: the same day and log: old-web tune 0.95456 -> 0.95693 (two pages,
+0.48 / 0.38 -> 0.96 / 0.96), held unchanged; WCXB dev (static and rendered), Zyte and the other sets: no
+body changed.
 """
 
 from __future__ import annotations
@@ -112,6 +116,7 @@ NAME_MAX_WORDS = 7
 """The words of a head beside its date: a poster's name and the words around it ("Geplaatst door Jan de Vries op",
 "Scritto da Marco Rossi il"), not a sentence."""
 UNTITLED_TEXT_MAX_LINK_SHARE = 0.3  # the text under each head is written, not a card's links
+ITEM_TAIL_MAX_WORDS = 5  # after a comment's closing head only its tools: "#3 · Report abuse", "Reply | Quote"
 _NAME_WORD = re.compile(r"[^\W\d_]{2,}")
 _UNSHOWN = frozenset({"script", "style", "noscript", "template"})
 _BETWEEN_ITEMS = _UNSHOWN | {"br", "hr", "a"}  # a break, a rule or an anchor (`<a name>`) between two comments
@@ -219,15 +224,17 @@ def _sibling_run(box: etree._Element, story: etree._Element) -> list[etree._Elem
     (`_written`), when they are `UNTITLED_MIN_ITEMS` or more, under `UNTITLED_TEXT_MAX_LINK_SHARE`
     of their words in links, and the story's first paragraph lies in no sibling of theirs of that
     shape (a live blog's entries, the story's first among them, are the story); [] otherwise."""
-    first = _written(box, 1)
-    if first is None:
-        return []
+    last = False
+    if (first := _written(box, 1)) is None:
+        last = True  # the text first, then who wrote it when
+        if (first := _written(box, 1, last)) is None:
+            return []
     shape = class_shape(box)
     items, words, linked = [box], first[0], first[1]
     for sibling in box.itersiblings():
         if not isinstance(sibling.tag, str) or sibling.tag in _BETWEEN_ITEMS:
             continue
-        if class_shape(sibling) != shape or (more := _written(sibling, 1)) is None:
+        if class_shape(sibling) != shape or (more := _written(sibling, 1, last)) is None:
             break
         items.append(sibling)
         words, linked = words + more[0], linked + more[1]
@@ -245,21 +252,23 @@ def _run_of_comments(box: etree._Element) -> bool:
     return found is not None and found[1] <= UNTITLED_TEXT_MAX_LINK_SHARE * found[0]
 
 
-def _written(box: etree._Element, least: int) -> tuple[int, int] | None:
-    """The words in `box` and those of them in links, when it opens with a head (who wrote when,
-    `_head_line`: the innermost element whose text is such a line), holds `least` heads or more
-    of one shape (`textutil.class_shape`) and words under each head, before the next; else None."""
+def _written(box: etree._Element, least: int, last: bool = False) -> tuple[int, int] | None:
+    """The words in `box` and those of them in links, when it holds `least` heads or more (who
+    wrote when, `_head_line`: the innermost element whose text is such a line) of one shape
+    (`textutil.class_shape`) and words with each head: after it, before the next, when the box
+    opens with a head; or, `last`, before it (the text, then who wrote it when), with at most
+    `ITEM_TAIL_MAX_WORDS` after the last head (its number, a report link); else None."""
     if not any(_DIGIT.search(text) for text in box.itertext()):
         return None  # no date in it: most boxes are turned away here
-    if not _opens_with_head(box):
+    if not last and not _opens_with_head(box):
         return None
     heads = _heads(box)
     if len(heads) < least or len({class_shape(el) for el in heads}) != 1:
         return None
     order = {el: n for n, el in enumerate(heads)}
-    words = [0] * len(heads)
+    words = [0] * (len(heads) + 1)  # with each head; the last slot: after the last head, when `last`
     linked = 0
-    current = -1
+    current = 0 if last else -1
     for node in box.xpath(".//text()"):
         holder = node.getparent()
         inside = holder.getparent() if holder is not None and node.is_tail else holder
@@ -268,7 +277,7 @@ def _written(box: etree._Element, least: int) -> tuple[int, int] | None:
         around = [inside, *takewhile(lambda el: el is not box, inside.iterancestors())] if inside is not box else [box]
         head = next((order[el] for el in around if el in order), None)
         if head is not None:
-            current = head
+            current = head + 1 if last else head
             continue
         count = len(str(node).split())
         if count and current < 0:
@@ -276,7 +285,9 @@ def _written(box: etree._Element, least: int) -> tuple[int, int] | None:
         words[current] += count
         if any(el.tag == "a" for el in around):
             linked += count
-    return (sum(words), linked) if all(words) else None
+    if not all(words[:len(heads)]) or words[-1] > ITEM_TAIL_MAX_WORDS:
+        return None
+    return sum(words), linked
 
 
 def _heads(box: etree._Element) -> list[etree._Element]:

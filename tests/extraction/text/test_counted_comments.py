@@ -238,12 +238,28 @@ def test_an_untitled_run_of_comments_one_table_each_in_the_storys_cell_is_left_o
     assert "untitled run of dated comments" not in (one.explanation.render() if one.explanation else "")
 
 
+def test_comments_one_table_each_with_who_wrote_when_under_the_text_are_left_out() -> None:
+    """The text first, then the poster and date under it ("reader1, Harwick – 11-03-2009 10:42"),
+    then at most a number and a report link: the same run, its heads closing each comment."""
+    rows = "".join(f"<table width='100%'><tr><td><font size='2'>{COMMENT}</font></td></tr><tr><td bgcolor='#eeeeee'>"
+                   f"<font size='1'><b>reader{i}</b>, Harwick &ndash; 1{i}-03-2009 om 10:42</font></td></tr><tr><td>#{i + 1} "
+                   f"<a href='/report'>Meld misbruik</a></td></tr></table>" for i in range(3))
+    text = main_text(page(f"<table><tr><td>{SIDEBAR}</td><td><font size='4'><b>Council expands buses</b></font><br>"
+                          f"<font size='2'>{STORY}</font>{rows}</td></tr></table>"))
+    assert P1 in text.body and P3 in text.body
+    assert "near the river" not in text.body and "reader1" not in text.body
+
+
 def test_a_live_blogs_entries_after_its_first_are_the_story() -> None:
     """Entries alike, each headed by who wrote when, the story's first paragraph in the first of
     them: the story's own entries, not comments on it."""
     entries = "".join(f"<div class='entry'><div class='when'>Posted by Jane Roe on May {i + 1}, 2009 at 10:42</div>"
                       f"<p>{paragraph}</p></div>" for i, paragraph in enumerate((P1, P2, P3, COMMENT)))
     text = main_text(page(f"<table><tr><td>{SIDEBAR}</td><td><h1>Council expands buses</h1>{entries}</td></tr></table>"))
+    assert P3 in text.body and "near the river" in text.body
+    closing = "".join(f"<div class='entry'><p>{paragraph}</p><div class='when'>Jane Roe, May {i + 1}, 2009 at 10:42</div></div>"
+                      for i, paragraph in enumerate((P1, P2, P3, COMMENT)))
+    text = main_text(page(f"<table><tr><td>{SIDEBAR}</td><td><h1>Council expands buses</h1>{closing}</td></tr></table>"))
     assert P3 in text.body and "near the river" in text.body
 
 
