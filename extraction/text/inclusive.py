@@ -60,6 +60,7 @@ from extraction.text.rules.closed_layers import drop_closed_layers
 from extraction.text.rules.credited_story import keep_credited_stories
 from extraction.text.rules.headline import HEADLINE_WHY
 from extraction.text.rules.listing_articles import as_listing_item
+from extraction.text.rules.listing_head import drop_listing_head
 from extraction.text.rules.poster_lines import POSTER_LINE_WHY, poster_line
 from extraction.text.rules.region_forms import region_forms
 from extraction.text.rules.thin_region import thin_region
@@ -248,8 +249,8 @@ def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words:
                    cards: CardRows) -> Selection:
     """Every clean block of the page's region kept by `layout.inclusive_keep` (each block's reason
     says which rule kept or dropped it) but widget labels, disclaimers and items' poster lines
-    (`rules.poster_lines`), then the region's small forms (`rules.region_forms`) and
-    second copies (`layout.second_copies`) left out."""
+    (`rules.poster_lines`), then a listing's header bar above its heading (`rules.listing_head`),
+    the region's small forms (`rules.region_forms`) and second copies (`layout.second_copies`) left out."""
     card_rows = cards() if kind.kind == PRODUCT else set()
     comments = comment_blocks([d.block for d in selection.decisions]) if kind.kind == THREAD else set()
     content = [d for d in words.clean if d.block.index in words.counted]
@@ -274,6 +275,7 @@ def inclusive_read(doc: Document, selection: Selection, kind: LayoutKind, words:
                 if kept else "")
         decisions.append(d.judged_out(what, what) if what else Decision(d.block, d.features, d.verdict, d.label, kept, why))
     decisions = drop_box_titles(drop_closed_layers(keep_credited_stories(decisions)), kind.kind)
+    decisions = drop_listing_head(decisions, kind.kind)
     start = root if root is not None else doc.root.find("body")
     if start is None:
         start = doc.root
