@@ -13,12 +13,13 @@ its heading ("Email marketing tools") is its own text, and a product page opens 
 line above the product's name, both kept by their gold.
 
 Stage: 6 the inclusive read
-Measured: WCXB dev static (2026-12-07, session 36, docs/lab/2026-12-07-s36-listings.md): tune
-0.88639 -> 0.88645 (seven listing reads up, +0.002 to +0.009: a cart, a sign-in bar, a shipping
-banner), check 0.88731 -> 0.88736 (eleven pages up, +0.001 to +0.037; three down, -0.034, -0.007,
--0.005); Zyte, Mozilla, article-extractor and the old-web corpus: no body changed; newspaper4k one
-held page up (+0.012). Simulated first on the tune half's blocks: on multi-section reads 1 page up
-and 4 down, on product reads 8 up and 5 down, so only listings.
+Measured: WCXB dev (2026-12-07, session 36, docs/lab/2026-12-07-s36-listings.md), static: tune
+0.88639 -> 0.88645 (11 listing reads up, +0.001 to +0.009: a cart, a sign-in bar, a shipping
+banner; none down), check 0.88731 -> 0.88736 (13 up, to +0.037; 3 down, -0.034, -0.007, -0.005);
+rendered: tune 0.88824 -> 0.88831, check 0.88896 -> 0.88897; Zyte: no page moved; Mozilla,
+article-extractor and the old-web corpus: no body changed, newspaper4k one held page +0.012.
+Simulated first on the tune half's blocks: on multi-section reads 3 pages up and 4 down, on
+product reads 8 up and 5 down, so only listings.
 """
 
 from __future__ import annotations
