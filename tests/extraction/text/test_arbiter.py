@@ -198,23 +198,50 @@ def test_the_peer_reads_an_article_without_its_comments_and_other_pages_with_the
     assert asked == [False, True]
 
 
-def test_a_product_page_read_as_one_region_does_not_consult_the_peer(monkeypatch: pytest.MonkeyPatch):
-    """The model names the page product, the read is one region (`arbiter.shop_read`): beside the
-    description the peer keeps the shop's copy, so it is not asked; read as an article, the same
-    page's notes in doubt are put back by the peer."""
-    _peer_returns(monkeypatch, "\n".join([*STORY, *NOTES]))
-    doc = page(ARTICLE + DISTANT)
+def _shop_selection(doc):
+    """Our read of ARTICLE + DISTANT as a shop's page read as one region: the model names the page
+    product, the rules read one region (`arbiter.shop_read`)."""
     trace = main_text(doc).trace
     assert isinstance(trace, Heuristic)
     selection = trace.selection
     assert selection.layout is not None and selection.layout.page == layout.ARTICLE and not selection.layout.inclusive
+    return selection, replace(selection, layout=LayoutKind(layout.ARTICLE, (), False, layout.PRODUCT))
+
+
+def test_a_product_page_read_as_one_region_adds_none_of_the_peer_blocks(monkeypatch: pytest.MonkeyPatch):
+    """The model names the page product, the read is one region (`arbiter.shop_read`): beside the
+    description the peer keeps the shop's copy, so none of its blocks is added; read as an
+    article, the same page's notes in doubt are put back by the peer."""
+    _peer_returns(monkeypatch, "\n".join([*STORY, *NOTES]))
+    doc = page(ARTICLE + DISTANT)
+    selection, shop = _shop_selection(doc)
     assert arbitrate(doc, selection, set).choice == "ours+peer"
-
-    def refuse(doc, comments):
-        raise AssertionError("the peer must not run")
-
-    monkeypatch.setattr(peer, "peer_text", refuse)
-    shop = replace(selection, layout=LayoutKind(layout.ARTICLE, (), False, layout.PRODUCT))
     arbitration = arbitrate(doc, shop, set)
-    assert arbitration.choice == "ours" and "product page read as one region" in arbitration.why
+    assert arbitration.choice == "ours" and "shop's page read as one region" in arbitration.why
     assert not any(d.why == ADDED_WHY for d in arbitration.decisions)
+
+
+def test_a_shop_page_read_as_one_region_takes_the_peer_body_that_is_a_part_of_ours(monkeypatch: pytest.MonkeyPatch):
+    """Every word of the peer's body is in ours and it is barely over half as long: the peer read
+    the description of the region we read whole, without the panels beside it, and its body is
+    taken (`SHOP_READ_MIN_CONTAINED`, `SHOP_READ_MAX_LENGTH`). Read as an article, the same page
+    keeps ours."""
+    _peer_returns(monkeypatch, "\n".join(STORY[:5]))
+    doc = page(ARTICLE + DISTANT)
+    selection, shop = _shop_selection(doc)
+    assert arbitrate(doc, selection, set).choice == "ours"
+    arbitration = arbitrate(doc, shop, set)
+    assert (arbitration.choice, arbitration.body) == ("peer", "\n\n".join(STORY[:5]))
+    assert [d.block.text for d in arbitration.decisions if d.kept] == STORY[:5]
+
+
+@pytest.mark.parametrize("lines", [STORY[:8], [*STORY[:5], *NOTES[:3]]], ids=["nearly as long", "reads beyond ours"])
+def test_a_shop_page_read_as_one_region_keeps_ours_when_the_peer_is_not_a_part_of_it(
+        monkeypatch: pytest.MonkeyPatch, lines: list[str]):
+    """The peer's body eight ninths of ours (over `SHOP_READ_MAX_LENGTH`), or holding the notes
+    we left out (under `SHOP_READ_MIN_CONTAINED` of it in ours): our body stays."""
+    _peer_returns(monkeypatch, "\n".join(lines))
+    doc = page(ARTICLE + DISTANT)
+    _, shop = _shop_selection(doc)
+    arbitration = arbitrate(doc, shop, set)
+    assert arbitration.choice == "ours" and arbitration.body is None
