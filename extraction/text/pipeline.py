@@ -324,7 +324,7 @@ def article_rules(doc: Document, read: Selection, page: str) -> tuple[Decision, 
     decisions = drop_references(decisions)
     decisions = drop_author_boxes(decisions, read.container)
     decisions = drop_calls_to_action(doc, decisions, read.container, page)
-    decisions = drop_shop_reviews(doc, decisions)
+    decisions = drop_shop_reviews(doc, decisions, page)
     decisions = drop_reader_comments(decisions, read.container, posts)
     decisions = drop_comment_sections(doc, replace(read, decisions=decisions), posts)
     decisions = drop_counted_comments(doc, replace(read, decisions=decisions), posts)
