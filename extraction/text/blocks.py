@@ -91,6 +91,11 @@ MARKUP_CLASS = "cxenseparse"
 """Class (compared lower-cased) of the elements that hold the whole body (spec: Sections)."""
 IGNORE_CLASS = "cxenseignore"
 """Class (compared lower-cased) of elements always left out of the body."""
+POPUP_TEMPLATE_CLASSES = ("elementor-location-popup",)
+"""Classes (compared lower-cased) of a page builder's popup templates: Elementor prints every popup of
+the site (a newsletter offer, "get the app", an audit offer) at the end of `<body>`, kept shut by its
+stylesheet until a trigger fires. Open or shut, a popup is not the page's text: left out as
+`cxenseignore` is, so that a static read (no stylesheet) does not read them in place."""
 MIN_BOX_AREA_PX = 2.0
 """px²: an invisible box at least this large hides its whole subtree (see `is_hidden`)."""
 LOADING_VEIL_SHARE = 0.5
@@ -602,9 +607,11 @@ _HIDING_VALUE: dict[str, Callable[[str], bool] | None] = {"hidden": None, "aria-
 
 
 def _ignored(doc: Document) -> frozenset[etree._Element]:
-    """The elements `has_class(element, IGNORE_CLASS)` names, from the attribute index: the walk
-    asks it of every element, and nearly no page has one: each distinct class value is asked once."""
-    ignoring = frozenset(value for value in doc.values("class") if names_class(value, IGNORE_CLASS))
+    """The elements `has_class(element, IGNORE_CLASS)` or a `POPUP_TEMPLATE_CLASSES` names, from the
+    attribute index: the walk asks it of every element, and nearly no page has one: each distinct
+    class value is asked once."""
+    ignoring = frozenset(value for value in doc.values("class")
+                         if any(names_class(value, name) for name in (IGNORE_CLASS, *POPUP_TEMPLATE_CLASSES)))
     return frozenset(doc.owners("class", ignoring.__contains__)) if ignoring else frozenset()
 
 

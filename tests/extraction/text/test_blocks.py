@@ -31,3 +31,14 @@ def test_an_in_page_link_in_a_paragraph_stays_linked():
     # A table of contents is navigation within the page, judged as links.
     block = _block('<ul><li><a href="#install">Installing the tools</a></li></ul>', "li")
     assert block.link_words == 3
+
+
+def test_a_page_builders_popup_template_is_not_read():
+    # Elementor prints the site's popups at the end of <body>, shut by its stylesheet until a trigger fires.
+    doc = page("<main><p>What our firm does for its clients.</p></main>"
+               "<div data-elementor-type='popup' class='elementor elementor-11402 elementor-location-popup'>"
+               "<p>Receive a comprehensive audit of your online presence.</p></div>"
+               "<div class='elementor elementor-12 elementor-location-footer'><p>Our offices.</p></div>")
+    text = " ".join(block.text for block in segment(doc))
+    assert "What our firm does" in text and "Our offices." in text
+    assert "audit" not in text
