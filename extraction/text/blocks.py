@@ -611,8 +611,15 @@ def _ignored(doc: Document) -> frozenset[etree._Element]:
     attribute index: the walk asks it of every element, and nearly no page has one: each distinct
     class value is asked once."""
     ignoring = frozenset(value for value in doc.values("class")
-                         if any(names_class(value, name) for name in (IGNORE_CLASS, *POPUP_TEMPLATE_CLASSES)))
+                         if names_class(value, IGNORE_CLASS) or _popup_template(value))
     return frozenset(doc.owners("class", ignoring.__contains__)) if ignoring else frozenset()
+
+
+def _popup_template(value: str) -> bool:
+    """The class attribute `value` names a `POPUP_TEMPLATE_CLASSES` word (compared lower-cased)."""
+    lowered = value.lower()
+    return any(name in lowered for name in POPUP_TEMPLATE_CLASSES) and any(
+        name in POPUP_TEMPLATE_CLASSES for name in lowered.split())
 
 
 def _walk(doc: Document, el: etree._Element, owner: etree._Element, builder: _Builder | _Tee, gate: Gate,  # noqa: PLR0913
