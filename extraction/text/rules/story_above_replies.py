@@ -17,7 +17,11 @@ the story -- its kept blocks before the first item hold that much prose -- is ke
 the rules weighed the page a thread (`layout.decide`: its repeated post items) and it is read as an
 article all the same, or when the region is a story above a board's replies
 (`commented_story.board_replies`, which turned that thread into an article): the items that made it
-a thread are the story's replies. The replies are
+a thread are the story's replies. A story above a board's replies may hold them in its region: the
+blog's column, the story and then the board's topic under it, is one region when the replies' good
+text climbs the first read there. The region stays, and what follows the first reply in it goes
+with the replies (the topic's page switch, its reply button, who is online): the story's prose is
+before the first post, so the story does not go on after it. The replies are
 then left out, judged: every block of every item, and of the items of the same name however short
 (`layout.items_alike`: "Great article, thanks!"), their date lines ("28 luglio 2011#2") and posters'
 counts with them. Their class names a post or a message, not a comment, so neither the comment
@@ -50,6 +54,11 @@ body changed. The counted title: old-web tune 0.95227 -> 0.95537 (aspnet-cms-lon
 held unchanged; WCXB dev, Zyte and the other sets: no body changed. Dropped: the same for a region
 under any comment title (named or counted by `comment_sections.comment_title`) over like items,
 without a count to match: no old-web page moved, and a WCXB check article went 0.974 -> 0.104.
+The story and the board's replies in one region: 2026-12-07 (session 36, docs/lab/2026-12-07-s36-threads.md),
+static: old-web (720 pages, with the vb3-postbit tune template) tune 0.95126 -> 0.95764 mean page F1
+(vb3-postbit 0.837 -> 0.979, P 0.735 -> 1.000), held 0.94341 -> 0.95388 (forum-replies P 0.758 -> 0.996,
+six pages 0.33-0.82 -> 1.000); WCXB dev, Zyte and the other sets: no body changed. Without the topic's tail
+two tune phpbb3-story pages kept the board's "who is online" (0.951 -> 0.885).
 """
 
 from __future__ import annotations
@@ -73,6 +82,7 @@ WHY = "the story above the replies, chosen again without them"
 COMMENTS_WHY = "the story above its comment section, chosen again without it"
 COMMENT_WHY = "in the comment section under the story"
 REPLY_WHY = "a reply under the story"
+TOPIC_WHY = "after the first reply under the story, in its column: the board's topic"
 
 
 def story_above_replies(doc: Document, read: Selection,
@@ -94,7 +104,8 @@ def story_above_replies(doc: Document, read: Selection,
         return read
     region = {read.container, *read.siblings}
     inside = any(within(element, items) for element in region)
-    if not inside and not (thread or board_replies(doc, read)):
+    board = not inside and board_replies(doc, read)
+    if not inside and not (thread or board):
         return read
     before = [d for d in read.decisions if d.block.index < first and not within(d.block.element, items)]
     prose = sum(d.block.words for d in before if running_prose(d.features) and not d.verdict.hard_bad
@@ -108,11 +119,13 @@ def story_above_replies(doc: Document, read: Selection,
             return read
         why = f"{story.container_why}; {WHY}" if story.container_why else WHY
     region = {story.container, *story.siblings} if story.container is not None else set()
-    if any(within(post, region) for post in posts):
+    column = any(within(post, region) for post in posts)
+    if column and not board:
         return read
     replies = set(items_alike(posts))
-    decisions = tuple(d.judged_out(REPLY_WHY, REPLY_WHY) if within(d.block.element, replies) else d
-                      for d in story.decisions)
+    topic = {d.block.index for d in story.decisions if column and d.block.index > first and within(d.block.element, region)}
+    decisions = tuple(d.judged_out(REPLY_WHY, REPLY_WHY) if within(d.block.element, replies)
+                      else d.judged_out(TOPIC_WHY, TOPIC_WHY) if d.block.index in topic else d for d in story.decisions)
     return replace(story, decisions=decisions, container_why=why)
 
 

@@ -201,3 +201,45 @@ def test_two_posts_under_a_story_are_no_board_of_replies() -> None:
     """`THREAD_MIN_POSTS` post items: two may be the page's own parts."""
     text = main_text(page(_blog_above_board(2)))
     assert text.explanation is not None and "replies in a board's posts" not in text.explanation.render()
+
+
+
+OWN_REPLIES = (
+    "We waited for the number twelve every morning last winter, and more than once it never came at all, so any new "
+    "route sounds good to me as long as the drivers are there to run it.",
+    "Twelve million is a lot of money for four routes. The regional fund is still our money, and the paper should ask "
+    "how many people are expected to ride them before the council signs anything.",
+    "My mother goes to the hospital twice a week and takes two buses and a long walk to get there. A direct line from "
+    "the northern suburbs would change her week completely.",
+    "Later evening services matter more than new routes. The last bus leaves the centre before ten, which is useless "
+    "for anyone who works in a shop or a restaurant in town.",
+    "I sat in on the meeting and the operator seemed far less sure than the council about the timetable, so I would not "
+    "count on the end of next year either.",
+    "Good news for once. The harbour side has been asking for this since the old tram line closed, and it is nice to "
+    "see somebody finally listening to the people who live out there.",
+)
+"""Replies of other people, each its own prose, as a board's posts under a story are."""
+
+
+def _board_column() -> str:
+    """A blog's column holding the story and the board's topic under it (each reply of two paragraphs: the
+    replies' good text climbs the first read's region to the column), then the board's note."""
+    texts = (f"{text}<br /><br />{OWN_REPLIES[(i + 3) % len(OWN_REPLIES)]}" for i, text in enumerate(OWN_REPLIES))
+    posts = "".join(_board_post(7000 + i).replace(REPLY, text) for i, text in enumerate(texts))
+    return (f"<table><tr><td class='main'><div class='entry'><h2>Council expands the bus network</h2>"
+            f"<div class='entrybody'><p>{P1}</p><p>{P2}</p><p>{P3}</p></div><div class='entryfoot'>Posted by Ann Lee</div>"
+            f"</div><h3>Discuss this story in our forum</h3><div id='posts'>{posts}</div><p>The moderators of this board read "
+            "every thread and take out the posts that break the house rules, usually within the day.</p></td>"
+            "<td class='side'><ul><li><a href='/a'>Archives</a></li><li><a href='/b'>Blogroll</a></li></ul></td></tr></table>")
+
+
+@pytest.mark.usefixtures("article")
+def test_a_story_and_a_boards_replies_in_one_region_lose_the_replies_and_the_topic_after_them() -> None:
+    """Read as an article from the start, the region is the blog's column: the story, then the board's
+    posts under it (`commented_story.board_replies`). The replies are left out, and so is the topic's
+    tail in the column after the first of them (the board's note under the posts)."""
+    text = main_text(page(_board_column()))
+    assert text.explanation is not None and text.explanation.layout_kind == "article"
+    assert P1 in text.body and P3 in text.body
+    assert not any(reply[:40] in text.body for reply in OWN_REPLIES)
+    assert "Join Date" not in text.body and "house rules" not in text.body
