@@ -40,7 +40,11 @@ box of one head over text and the like siblings after it (`_sibling_run`: one sh
 head over text, `UNTITLED_MIN_ITEMS` or more, under `UNTITLED_TEXT_MAX_LINK_SHARE` of their words
 in links), unless the story's first paragraph lies in a sibling of that shape (a live blog's
 entries are the story). Such siblings may also close with their head (the text, then "Jan, Town –
-12-03-2009 10:42", then at most `ITEM_TAIL_MAX_WORDS` of tools), each alike.
+12-03-2009 10:42", then at most `ITEM_TAIL_MAX_WORDS` of tools), each alike. So may the comments of
+a box that holds them one after another with no element around each (a paper's readers' views
+signed as letters are: the text, then the name, the town and the date): the box is a run when its
+heads close the texts before them, with at most `BOX_TAIL_MAX_WORDS` after the last (the box's own
+closing line, a moderation note); a box that opens with a head is read head first, as before.
 
 Stage: 7 post-passes (an article's)
 Measured: 2026-12-06, static (docs/lab/2026-12-06-s24-quality.md): oldweb tune 0.95346 -> 0.95643
@@ -69,7 +73,10 @@ day and log: old-web tune 0.94349 -> 0.95456, held 0.93408 -> 0.94341 (three Dut
 0.06 -> 0.99 / 0.98 / 0.95); WCXB dev (static and rendered), Zyte and the other sets: no body changed.
 Such siblings closing with their head: the same day and log: old-web tune 0.95456 -> 0.95693 (two pages,
 0.48 / 0.38 -> 0.96 / 0.96), held unchanged; WCXB dev (static and rendered), Zyte and the other sets: no
-body changed.
+body changed. A box of comments each closed by its head: 2026-12-07 (session 36,
+docs/lab/2026-12-07-s36-threads.md), static: old-web (735 pages, with the views-box tune template) views-box
+0.624 -> 0.939 (P 0.476 -> 0.989), no other old-web page moved; WCXB dev, Zyte and the other sets: no body
+changed.
 """
 
 from __future__ import annotations
@@ -117,6 +124,9 @@ NAME_MAX_WORDS = 7
 "Scritto da Marco Rossi il"), not a sentence."""
 UNTITLED_TEXT_MAX_LINK_SHARE = 0.3  # the text under each head is written, not a card's links
 ITEM_TAIL_MAX_WORDS = 5  # after a comment's closing head only its tools: "#3 · Report abuse", "Reply | Quote"
+BOX_TAIL_MAX_WORDS = 12
+"""After the last closing head in a box of comments, the box's own closing line at most ("Views are
+moderated and may be shortened.", "Add your view"): more is text of its own, not a box of comments."""
 _NAME_WORD = re.compile(r"[^\W\d_]{2,}")
 _UNSHOWN = frozenset({"script", "style", "noscript", "template"})
 _BETWEEN_ITEMS = _UNSHOWN | {"br", "hr", "a"}  # a break, a rule or an anchor (`<a name>`) between two comments
@@ -248,16 +258,16 @@ def _sibling_run(box: etree._Element, story: etree._Element) -> list[etree._Elem
 def _run_of_comments(box: etree._Element) -> bool:
     """`box` is a run of comments: `UNTITLED_MIN_ITEMS` heads or more over text (`_written`), under
     `UNTITLED_TEXT_MAX_LINK_SHARE` of its words in links (a rail of dated cards is links)."""
-    found = _written(box, UNTITLED_MIN_ITEMS)
+    found = _written(box, UNTITLED_MIN_ITEMS) or _written(box, UNTITLED_MIN_ITEMS, last=True, tail=BOX_TAIL_MAX_WORDS)
     return found is not None and found[1] <= UNTITLED_TEXT_MAX_LINK_SHARE * found[0]
 
 
-def _written(box: etree._Element, least: int, last: bool = False) -> tuple[int, int] | None:
+def _written(box: etree._Element, least: int, last: bool = False, tail: int = ITEM_TAIL_MAX_WORDS) -> tuple[int, int] | None:
     """The words in `box` and those of them in links, when it holds `least` heads or more (who
     wrote when, `_head_line`: the innermost element whose text is such a line) of one shape
     (`textutil.class_shape`) and words with each head: after it, before the next, when the box
     opens with a head; or, `last`, before it (the text, then who wrote it when), with at most
-    `ITEM_TAIL_MAX_WORDS` after the last head (its number, a report link); else None."""
+    `tail` words after the last head (an item's number and report link; a box's closing line); else None."""
     if not any(_DIGIT.search(text) for text in box.itertext()):
         return None  # no date in it: most boxes are turned away here
     if not last and not _opens_with_head(box):
@@ -285,7 +295,7 @@ def _written(box: etree._Element, least: int, last: bool = False) -> tuple[int, 
         words[current] += count
         if any(el.tag == "a" for el in around):
             linked += count
-    if not all(words[:len(heads)]) or words[-1] > ITEM_TAIL_MAX_WORDS:
+    if not all(words[:len(heads)]) or words[-1] > tail:
         return None
     return sum(words), linked
 

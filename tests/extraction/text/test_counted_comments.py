@@ -250,6 +250,27 @@ def test_comments_one_table_each_with_who_wrote_when_under_the_text_are_left_out
     assert "near the river" not in text.body and "reader1" not in text.body
 
 
+def _views_box(n: int, note: str = "") -> str:
+    """A paper's readers' views in one box after the story: each its paragraph, then who wrote it when
+    under it, no element around each view; `note` closes the box."""
+    views = "".join(f"<p>{COMMENT}</p><p class='who'><i><b>reader{i}</b>, Harwick, 1{i}/03/2009 10:42</i></p>"
+                    for i in range(n))
+    return (f"<table><tr><td>{SIDEBAR}</td><td><h1>Council expands buses</h1><div id='storybody'>{STORY}</div>"
+            f"<div id='views'>{views}{note}</div></td></tr></table>")
+
+
+def test_a_box_of_comments_each_closed_by_who_wrote_when_is_left_out() -> None:
+    """No element around each comment: the heads under the texts, one after another in one box, are
+    the run (a short closing line of the box's own after the last one, too); one head is no run."""
+    for note in ("", "<p><small>Views are moderated and may be shortened.</small></p>"):
+        text = main_text(page(_views_box(3, note)))
+        assert P1 in text.body and P3 in text.body
+        assert "near the river" not in text.body and "reader1" not in text.body, note
+        assert "untitled run of dated comments" in (text.explanation.render() if text.explanation else "")
+    one = main_text(page(_views_box(1)))
+    assert "untitled run of dated comments" not in (one.explanation.render() if one.explanation else "")
+
+
 def test_a_live_blogs_entries_after_its_first_are_the_story() -> None:
     """Entries alike, each headed by who wrote when, the story's first paragraph in the first of
     them: the story's own entries, not comments on it."""
