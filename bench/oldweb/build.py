@@ -29,7 +29,7 @@ import lxml.html
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.oldweb import boards, crowded, embeds, europe, forums, modern, more, old, reactions, tables, views  # noqa: E402
+from bench.oldweb import boards, crowded, embeds, europe, forums, modern, more, old, reactions, replies, tables, views  # noqa: E402
 from bench.oldweb.parts import Page, slug  # noqa: E402
 from bench.oldweb.prose import Comment, comments, site_name, story, teasers  # noqa: E402
 from bench.oldweb.words import CHROME, LANGUAGES  # noqa: E402
@@ -105,6 +105,7 @@ TEMPLATES: dict[str, Template] = {
     "phpbb3-story": Template(reactions.phpbb3_story, "tune", "old", False, (2, 20), 0, 6, True),
     "vb3-postbit": Template(forums.vb3_postbit, "tune", "old", True, (2, 20), 0, 6),
     "views-box": Template(views.views_box, "tune", "old", False, (1, 20), 0, 6, True),
+    "reply-tables": Template(replies.reply_tables, "tune", "old", True, (2, 20), 0, 6),
 }
 TEMPLATES.update({f"{name}-long": replace(TEMPLATES[name], top_comments=LONG_THREAD) for name in LONG_THREAD_TEMPLATES})
 """Every template, its half and what its pages carry; tune and held each hold old and new templates."""
