@@ -45,6 +45,12 @@ a box that holds them one after another with no element around each (a paper's r
 signed as letters are: the text, then the name, the town and the date): the box is a run when its
 heads close the texts before them, with at most `BOX_TAIL_MAX_WORDS` after the last (the box's own
 closing line, a moderation note); a box that opens with a head is read head first, as before.
+A board prints who wrote in a cell of its own beside the message ("reader42 / Senior Member / 381
+Posts"), and the date line in the message's cell names no one but its verb ("Posted - 03/06/2012 :
+11:51:21"): a box or an item that opens with such a poster's panel before its first head
+(`POSTER_PANEL_MAX_WORDS` at most, in a table cell beside the head's in its row: not a title over it,
+nor a comment's text in a row above its head) opens with the head all the same -- a story followed
+by replies is an article with comments, whether or not their markup names them.
 
 Stage: 7 post-passes (an article's)
 Measured: 2026-12-06, static (docs/lab/2026-12-06-s24-quality.md): oldweb tune 0.95346 -> 0.95643
@@ -76,7 +82,9 @@ Such siblings closing with their head: the same day and log: old-web tune 0.9545
 body changed. A box of comments each closed by its head: 2026-12-07 (session 36,
 docs/lab/2026-12-07-s36-threads.md), static: old-web (735 pages, with the views-box tune template) views-box
 0.624 -> 0.939 (P 0.476 -> 0.989), no other old-web page moved; WCXB dev, Zyte and the other sets: no body
-changed.
+changed. The poster's panel beside the head: 2026-12-07 (session 36, docs/lab/2026-12-07-s36-replies.md), static:
+old-web (750 pages, with the reply-tables tune template) reply-tables 0.684 -> 0.972 (P 0.601 -> 0.991), no other
+old-web page moved (held 0.95388 unchanged); WCXB dev and Zyte (static and rendered), the other sets: no body changed.
 """
 
 from __future__ import annotations
@@ -124,6 +132,10 @@ NAME_MAX_WORDS = 7
 "Scritto da Marco Rossi il"), not a sentence."""
 UNTITLED_TEXT_MAX_LINK_SHARE = 0.3  # the text under each head is written, not a card's links
 ITEM_TAIL_MAX_WORDS = 5  # after a comment's closing head only its tools: "#3 · Report abuse", "Reply | Quote"
+POSTER_PANEL_MAX_WORDS = 12
+"""Before an item's dated line, the poster's panel at most: a board prints who wrote in a cell beside
+the message ("lurker42 / Senior Member / 381 Posts", "Join Date: Mar 2005"), and the date line under it names
+no one but the verb ("Posted - 03/06/2012 : 11:51:21"). More is a title or text of its own."""
 BOX_TAIL_MAX_WORDS = 12
 """After the last closing head in a box of comments, the box's own closing line at most ("Views are
 moderated and may be shortened.", "Add your view"): more is text of its own, not a box of comments."""
@@ -272,6 +284,7 @@ def _written(box: etree._Element, least: int, last: bool = False, tail: int = IT
         return None  # no date in it: most boxes are turned away here
     if not last and not _opens_with_head(box):
         return None
+    panel = 0  # the poster's words before the first head, in a cell beside it (`_poster_panel`)
     heads = _heads(box)
     if len(heads) < least or len({class_shape(el) for el in heads}) != 1:
         return None
@@ -291,7 +304,10 @@ def _written(box: etree._Element, least: int, last: bool = False, tail: int = IT
             continue
         count = len(str(node).split())
         if count and current < 0:
-            return None  # text before the first head: a title, or the story's
+            panel += count
+            if panel > POSTER_PANEL_MAX_WORDS or not _poster_panel(inside, heads[0], box):
+                return None  # text before the first head: a title, or the story's
+            continue
         words[current] += count
         if any(el.tag == "a" for el in around):
             linked += count
@@ -311,13 +327,30 @@ def _heads(box: etree._Element) -> list[etree._Element]:
 
 
 def _opens_with_head(box: etree._Element) -> bool:
-    """The box's first shown text is in a head (`_head_around`): nothing, no title, comes before."""
+    """The box opens with a head (`_head_around`): nothing comes before it but the poster's panel
+    (`POSTER_PANEL_MAX_WORDS`), no title, no text."""
+    before: list[etree._Element] = []
+    words = 0
     for node in box.xpath(".//text()"):
         holder = node.getparent()
         inside = holder.getparent() if holder is not None and node.is_tail else holder
         if str(node).strip() and inside is not None and inside.tag not in _UNSHOWN:
-            return _head_around(node, box) is not None
+            if (head := _head_around(node, box)) is not None:
+                return all(_poster_panel(element, head, box) for element in before)
+            before.append(inside)
+            words += len(str(node).split())
+            if words > POSTER_PANEL_MAX_WORDS:
+                return False
     return False
+
+
+def _poster_panel(element: etree._Element, head: etree._Element, box: etree._Element) -> bool:
+    """`element`, holding text before the item's `head`, is in the poster's panel: a table cell of
+    its own in `box`, in the head's row beside the head's cell (a board's poster's cell beside the
+    message), not a title or a line over the head, nor a comment's text in a row above its head."""
+    cell = next((el for el in (element, *element.iterancestors()) if el.tag in ("td", "th") or el is box), box)
+    row = cell.getparent()
+    return cell is not box and row is not None and within(head, {row}) and not within(head, {cell})
 
 
 def _head_around(node: etree._ElementUnicodeResult, box: etree._Element) -> etree._Element | None:

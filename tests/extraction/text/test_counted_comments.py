@@ -301,3 +301,25 @@ def test_a_head_in_the_languages_own_wording_is_a_head() -> None:
     rows = _pairs(3, "Geplaatst door <b>Jan de Vries{i}</b> op 1{d}-03-2009 om 10:42")
     text = main_text(page(_untitled(rows)))
     assert P3 in text.body and "near the river" not in text.body and "Geplaatst door" not in text.body
+
+
+def _board_replies(n: int, one_table: bool = False) -> str:
+    """A board's replies under a blog's entry, named by nothing: the poster's cell (name, rank,
+    messages) beside the message's cell, whose date line names no one but the verb."""
+    rows = [f"<tr><td width='160'><b>reader{i}</b><br><font size='1'>Senior Member<br>{i + 30} Posts</font></td>"
+            f"<td><font size='1'>Posted - 0{i + 1}/12/2009 : 10:42:15</font><hr><font size='2'>{COMMENT}{COMMENT}</font>"
+            "</td></tr>" for i in range(n)]
+    replies = (f"<table cellspacing='1'>{''.join(rows)}</table>" if one_table
+               else "".join(f"<table cellspacing='1'>{row}</table><br>" for row in rows))
+    return (f"<table><tr><td class='main'><div class='entry'><h2>Council expands buses</h2><div class='entrybody'>{STORY}"
+            f"</div><div class='entryfoot'>Posted by Jane Roe</div></div>{replies}</td><td>{SIDEBAR}</td></tr></table>")
+
+
+def test_replies_whose_posters_panel_stands_before_the_date_line_are_left_out() -> None:
+    """A board prints who wrote in a cell beside the message and the date line over the text: the
+    poster's panel before the date line belongs to the head (a table a reply, or one table of all)."""
+    for one_table in (False, True):
+        text = main_text(page(_board_replies(3, one_table)))
+        assert P1 in text.body and P3 in text.body, one_table
+        assert "near the river" not in text.body and "Senior Member" not in text.body, one_table
+        assert "untitled run of dated comments" in (text.explanation.render() if text.explanation else "")
