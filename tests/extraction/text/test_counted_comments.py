@@ -323,3 +323,16 @@ def test_replies_whose_posters_panel_stands_before_the_date_line_are_left_out() 
         assert P1 in text.body and P3 in text.body, one_table
         assert "near the river" not in text.body and "Senior Member" not in text.body, one_table
         assert "untitled run of dated comments" in (text.explanation.render() if text.explanation else "")
+
+
+def test_a_one_line_replys_cell_around_its_head_is_no_head_of_its_own() -> None:
+    """A reply of two words and a signature ("Well said. ----- Westerby 1993") makes its whole
+    message cell a short line with a date in it: the head inside is the head, the cell no second one,
+    and the run of replies goes on past it."""
+    short = ("<table cellspacing='1'><tr><td width='160'><b>quietreader</b><br><font size='1'>Member<br>9 Posts</font></td>"
+             "<td><font size='1'>Posted - 02/12/2009 : 10:57:24</font><hr><font size='2'>Well said.<br>-----<br>"
+             "Westerby 1993</font></td></tr></table><br>")
+    html = _board_replies(4).replace("<table cellspacing='1'>", short + "<table cellspacing='1'>", 2).replace(short, "", 1)
+    assert html.count("Well said.") == 1
+    text = main_text(page(html))
+    assert P3 in text.body and "near the river" not in text.body and "Well said" not in text.body
