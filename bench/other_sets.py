@@ -22,7 +22,7 @@ the text they expect from each; each such package is one set here (``SETS``):
   tech press, The Local), with their URLs; the expected text is expected.html, the article
   element a curated selector picks, as text with one line per block.
 - oldweb: the project's own corpus of 2005-2015 blog and news pages and today's equivalents
-  (`bench/oldweb/build.py`, committed in bench/corpora/oldweb/), 705 pages of 47 templates with a
+  (`bench/oldweb/build.py`, committed in bench/corpora/oldweb/), 750 pages of 50 templates with a
   known gold (headline and story only). Scored with the shingle F1 of ../shared/bench/evaluate.py
   (precision and recall beside it, since what these pages test is precision), and split into
   halves by template, so the held half's templates are unseen by the tune half.
