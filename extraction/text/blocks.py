@@ -91,11 +91,14 @@ MARKUP_CLASS = "cxenseparse"
 """Class (compared lower-cased) of the elements that hold the whole body (spec: Sections)."""
 IGNORE_CLASS = "cxenseignore"
 """Class (compared lower-cased) of elements always left out of the body."""
-POPUP_TEMPLATE_CLASSES = ("elementor-location-popup",)
-"""Classes (compared lower-cased) of a page builder's popup templates: Elementor prints every popup of
-the site (a newsletter offer, "get the app", an audit offer) at the end of `<body>`, kept shut by its
-stylesheet until a trigger fires. Open or shut, a popup is not the page's text: left out as
-`cxenseignore` is, so that a static read (no stylesheet) does not read them in place."""
+POPUP_CLASSES = ("elementor-location-popup", "modal", "mfp-hide")
+"""Classes (compared lower-cased) of the popups a page ships shut for a script to open: a page builder's
+popup templates (Elementor prints every popup of the site, a newsletter offer, "get the app", an audit
+offer, at the end of `<body>`), Bootstrap's dialog (`.modal`: a region chooser, a chat helper's
+welcome, a sign-up's thank-you) and Magnific Popup's inline content (`.mfp-hide`), each kept shut by
+its stylesheet until a trigger fires. Open or shut, a popup is not the page's text: left out as
+`cxenseignore` is, on every kind of page, so that a static read (no stylesheet) does not read them in
+place."""
 MIN_BOX_AREA_PX = 2.0
 """px²: an invisible box at least this large hides its whole subtree (see `is_hidden`)."""
 LOADING_VEIL_SHARE = 0.5
@@ -607,19 +610,18 @@ _HIDING_VALUE: dict[str, Callable[[str], bool] | None] = {"hidden": None, "aria-
 
 
 def _ignored(doc: Document) -> frozenset[etree._Element]:
-    """The elements `has_class(element, IGNORE_CLASS)` or a `POPUP_TEMPLATE_CLASSES` names, from the
+    """The elements `has_class(element, IGNORE_CLASS)` or a `POPUP_CLASSES` names, from the
     attribute index: the walk asks it of every element, and nearly no page has one: each distinct
     class value is asked once."""
     ignoring = frozenset(value for value in doc.values("class")
-                         if names_class(value, IGNORE_CLASS) or _popup_template(value))
+                         if names_class(value, IGNORE_CLASS) or _popup(value))
     return frozenset(doc.owners("class", ignoring.__contains__)) if ignoring else frozenset()
 
 
-def _popup_template(value: str) -> bool:
-    """The class attribute `value` names a `POPUP_TEMPLATE_CLASSES` word (compared lower-cased)."""
+def _popup(value: str) -> bool:
+    """The class attribute `value` names a `POPUP_CLASSES` word (compared lower-cased)."""
     lowered = value.lower()
-    return any(name in lowered for name in POPUP_TEMPLATE_CLASSES) and any(
-        name in POPUP_TEMPLATE_CLASSES for name in lowered.split())
+    return any(name in lowered for name in POPUP_CLASSES) and any(name in POPUP_CLASSES for name in lowered.split())
 
 
 def _walk(doc: Document, el: etree._Element, owner: etree._Element, builder: _Builder | _Tee, gate: Gate,  # noqa: PLR0913

@@ -2,8 +2,9 @@
 
 A shop or a listing carries layers a reader sees only when something opens them, or that float
 over the page while it scrolls: a region chooser ("Where are we shipping to?"), a size picker, a
-chat helper's welcome, a sign-up's thank-you, a promo bar. A browser shows a framework's modal
-(Bootstrap's `.modal`) or off-canvas drawer (`.offcanvas`) only once a script adds `show`, and
+chat helper's welcome, a sign-up's thank-you, a promo bar. A browser shows a framework's off-canvas
+drawer (Bootstrap's `.offcanvas`) only once a script adds `show` (its dialog, `.modal`, is a popup the
+walk leaves out on every page: `blocks.POPUP_CLASSES`), and
 draws a layer with `position: fixed` (Tailwind's `fixed`, Bootstrap's `fixed-top`,
 `fixed-bottom`, `position-fixed`) over the page. A static parse reads them all in place, and an
 inclusive read keeps every clean block. The class is the framework's own name for the behaviour,
@@ -36,10 +37,10 @@ __all__ = ["drop_closed_layers"]
 
 PINNED_CLASS = re.compile(r"fixed|fixed-top|fixed-bottom|position-fixed")
 """Whole class words that give an element `position: fixed` (Tailwind, Bootstrap)."""
-CLOSED_CLASSES = frozenset({"modal", "offcanvas"})
-"""Bootstrap's dialog and drawer: `display: none` / off screen until a script opens them."""
+CLOSED_CLASSES = frozenset({"offcanvas"})
+"""Bootstrap's drawer: off screen until a script opens it."""
 OPEN_CLASSES = frozenset({"show", "in", "open", "is-open", "active", "is-active", "visible", "is-visible"})
-"""The state classes a script adds to an opened modal or drawer (Bootstrap 5 `show`, 3 `in`)."""
+"""The state classes a script adds to an opened drawer (Bootstrap 5 `show`, 3 `in`)."""
 UNPINNED_AT_BREAKPOINT = re.compile(r"[a-z0-9]+:(?:static|relative|absolute|sticky)")
 """A responsive class putting the element back in the flow from a breakpoint on (Tailwind `lg:static`)."""
 LAYERS_PAGE_MIN_SHARE = 0.5  # layers holding this share of the kept words are the page, not layers over it

@@ -33,12 +33,16 @@ def test_an_in_page_link_in_a_paragraph_stays_linked():
     assert block.link_words == 3
 
 
-def test_a_page_builders_popup_template_is_not_read():
-    # Elementor prints the site's popups at the end of <body>, shut by its stylesheet until a trigger fires.
-    doc = page("<main><p>What our firm does for its clients.</p></main>"
+def test_a_popup_is_not_read():
+    # Shut by its stylesheet until a trigger fires: Elementor's popup templates at the end of <body>,
+    # Bootstrap's dialog, Magnific Popup's inline content; their look-alike class words are read.
+    doc = page("<main><p>What our firm does for its clients.</p>"
+               "<div class='modal fade' tabindex='-1'><div class='modal-dialog'><p>Where are we shipping to?</p></div></div>"
+               "<div class='mfp-hide' id='quote'><p>Request a quote today.</p></div>"
+               "<p class='modal-open-note'>Our history since 1990.</p></main>"
                "<div data-elementor-type='popup' class='elementor elementor-11402 elementor-location-popup'>"
                "<p>Receive a comprehensive audit of your online presence.</p></div>"
                "<div class='elementor elementor-12 elementor-location-footer'><p>Our offices.</p></div>")
     text = " ".join(block.text for block in segment(doc))
-    assert "What our firm does" in text and "Our offices." in text
-    assert "audit" not in text
+    assert "What our firm does" in text and "Our offices." in text and "Our history" in text
+    assert "audit" not in text and "shipping" not in text and "quote" not in text
