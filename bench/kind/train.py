@@ -35,13 +35,14 @@ import sys
 import warnings
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import sklearn
-from sklearn.ensemble import GradientBoostingClassifier
-from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import StratifiedKFold
-from sklearn.preprocessing import StandardScaler
+
+if TYPE_CHECKING:  # scikit-learn is imported where it is used: the settings and the blend read without it
+    from sklearn.ensemble import GradientBoostingClassifier
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.preprocessing import StandardScaler
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -83,6 +84,8 @@ def load(path: Path) -> list[dict]:
 
 def model(config: dict[str, int | float | None], seed: int = SEED) -> GradientBoostingClassifier:
     """`seed` draws the trees' rows (`subsample`) and columns (`max_features`)."""
+    from sklearn.ensemble import GradientBoostingClassifier
+
     return GradientBoostingClassifier(learning_rate=0.1, subsample=0.8, random_state=seed, **config)
 
 
@@ -97,6 +100,9 @@ def raw_scores(clf: GradientBoostingClassifier, x: np.ndarray) -> np.ndarray:
 
 def linear(x: np.ndarray, y: np.ndarray) -> tuple[StandardScaler, LogisticRegression]:
     """The regression of the blend, fit on standardised columns."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.preprocessing import StandardScaler
+
     scaler = StandardScaler().fit(x)
     return scaler, LogisticRegression(C=LINEAR_C, max_iter=5000).fit(scaler.transform(x), y)
 
@@ -138,6 +144,8 @@ def out_of_fold(config: dict[str, int | float | None], x: np.ndarray, y: np.ndar
                 model_seed: int = SEED) -> tuple[np.ndarray, np.ndarray]:
     """The trees' scores and the regression's probabilities of every page, each from the folds that
     left it out (folds drawn by `seed`, the trees' rows and columns by `model_seed`)."""
+    from sklearn.model_selection import StratifiedKFold
+
     raw = np.zeros((len(x), len(KINDS)))
     lin = np.zeros((len(x), len(KINDS)))
     for train, test in StratifiedKFold(FOLDS, shuffle=True, random_state=seed).split(x, y):
@@ -247,6 +255,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--configs", default=",".join(str(i) for i in range(len(GRID))),
                     help="which of GRID to compare, by index (all by default; fewer on a busy machine)")
     args = ap.parse_args(argv)
+    import sklearn
+
     warnings.filterwarnings("ignore", message="The least populated class")
     rows = [r for r in load(args.reads) if r.get("features") is not None]
     train = [r for r in rows if r["set"] in TRAIN_SETS and r["half"] == "tune"]

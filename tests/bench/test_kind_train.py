@@ -6,13 +6,9 @@ import json
 from pathlib import Path
 
 import numpy as np
-import pytest
 
+from bench.kind import train
 from extraction.text import kind_trees
-
-pytest.importorskip("sklearn")  # a training dependency only ('.[train]')
-
-from bench.kind import train  # noqa: E402
 
 MANIFEST = Path(__file__).resolve().parents[2] / "bench" / "kind" / "manifest.json"
 
